@@ -1,0 +1,81 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'src/db/migrations'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'import-x/no-cycle': 'off',
+      // Imports flow one way (DESIGN.md): shared ← db ← server; the client imports shared only;
+      // a client feature never imports another feature (they are composed in app/).
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/shared',
+              from: ['./src/db', './src/server', './src/client'],
+              message: 'src/shared is isomorphic: it imports nothing from db, server or client.',
+            },
+            {
+              target: './src/db',
+              from: ['./src/server', './src/client'],
+              message: 'src/db imports only from src/shared.',
+            },
+            {
+              target: './src/server',
+              from: './src/client',
+              message: 'The server never imports client code.',
+            },
+            {
+              target: './src/client',
+              from: ['./src/server', './src/db'],
+              message: 'The client imports src/shared only, never server or database code.',
+            },
+            ...[
+              'account',
+              'admin-auth',
+              'auth',
+              'cart',
+              'domains',
+              'marketing',
+              'payments',
+            ].map((feature) => ({
+              target: `./src/client/features/${feature}`,
+              from: './src/client/features',
+              except: [`./${feature}`],
+              message: 'A client feature never imports another feature: compose them in app/.',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/shared/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*', 'react', 'react-dom', 'drizzle-orm', 'drizzle-orm/*'], message: 'src/shared is isomorphic: zod and plain TypeScript only.' },
+          ],
+        },
+      ],
+    },
+  },
+);

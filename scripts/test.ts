@@ -1,0 +1,89 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { buildStamp, stampFile } from './build-stamp.ts';
+
+/** `npm test`: lint, format, typecheck, unit + API tests, then end-to-end tests in Chromium. */
+const root = resolve(import.meta.dirname, '..');
+const reports = mkdtempSync(join(tmpdir(), 'sebenza-test-'));
+
+function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): void {
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, env: { ...process.env, ...env } });
+  if (result.status !== 0) {
+    console.error(`✖ ${label} failed`);
+    summary();
+    process.exit(result.status ?? 1);
+  }
+}
+
+function ensureChromium(): string {
+  const candidate = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (existsSync(candidate)) return candidate;
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot && existsSync('/etc/debian_version')) {
+    console.log('Chromium not found: installing the Debian chromium package…');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
+    if (install.status === 0 && existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  }
+  console.error(
+    `Chromium is needed for the end-to-end tests: install Debian's "chromium" package or set CHROME_PATH (looked for ${candidate}).`,
+  );
+  process.exit(1);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function readJson(file: string): Record<string, unknown> | null {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : null;
+}
+
+/** One closing line counting every test run: "N passed, N failed". */
+function summary(): void {
+  const unit = readJson(join(reports, 'vitest.json'));
+  const e2e = readJson(join(reports, 'playwright.json'));
+  const e2eStats = (e2e?.stats ?? {}) as Record<string, number>;
+  const passed = Number(unit?.numPassedTests ?? 0) + (e2eStats.expected ?? 0) + (e2eStats.flaky ?? 0);
+  const failed = Number(unit?.numFailedTests ?? 0) + (e2eStats.unexpected ?? 0);
+  rmSync(reports, { recursive: true, force: true });
+  console.log(`\n${passed} passed, ${failed} failed`);
+}
+
+const chromePath = ensureChromium();
+const bin = (name: string) => join(root, 'node_modules', '.bin', name);
+run('Lint (eslint)', bin('eslint'), ['.']);
+run('Format (prettier)', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
+run('Typecheck (tsc)', bin('tsc'), ['--noEmit']);
+run('Unit and API tests (vitest)', bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${join(reports, 'vitest.json')}`,
+]);
+const stamp = stampFile(root);
+if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== buildStamp(root)) {
+  run('Build the client', process.execPath, ['scripts/build.ts']);
+}
+const dataDir = mkdtempSync(join(tmpdir(), 'sebenza-e2e-'));
+run('End-to-end tests (playwright, chromium)', bin('playwright'), ['test'], {
+  CHROME_PATH: chromePath,
+  E2E_PORT: String(await freePort()),
+  E2E_DATA_DIR: dataDir,
+  PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json'),
+});
+rmSync(dataDir, { recursive: true, force: true });
+summary();

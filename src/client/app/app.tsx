@@ -1,0 +1,22 @@
+import { useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Router } from 'wouter';
+import { Toaster } from '../components/ui/toast.tsx';
+import { createQueryClient } from '../lib/query-client.ts';
+import { PublicLayout } from './layouts/public-layout.tsx';
+import { AppRoutes } from './routes.tsx';
+
+/** The whole client app; `ssrPath` is set when prerendering a page at build time. */
+export function App({ ssrPath }: { ssrPath?: string }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Router ssrPath={ssrPath}>
+        <PublicLayout>
+          <AppRoutes />
+        </PublicLayout>
+      </Router>
+      <Toaster />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getQueryFn } from '../../../lib/api-client.ts';
+
+export interface AdminAuthStatus {
+  authenticated: boolean;
+  admin: { id: string; email: string; name: string } | null;
+}
+
+export const adminAuthStatusQueryOptions = queryOptions({
+  queryKey: ['/api/admin/auth-status'],
+  queryFn: getQueryFn<AdminAuthStatus>({ on401: 'returnNull' }),
+  staleTime: 30_000,
+  retry: false,
+});
+
+/** Admin status; the header polls it every 5 s (SPEC §9), the provider keeps it 30 s. */
+export function useAdminStatus(options: { poll?: boolean } = {}) {
+  const query = useQuery({
+    ...adminAuthStatusQueryOptions,
+    refetchInterval: options.poll ? 5000 : false,
+  });
+  return { admin: query.data?.authenticated ? query.data.admin : null, isLoading: query.isPending };
+}

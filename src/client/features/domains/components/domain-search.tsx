@@ -1,0 +1,133 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import { Search } from 'lucide-react';
+import { paths } from '#shared/routes.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { site } from '../../../lib/site.ts';
+import { checkDomain, formatDomainPrice, type DomainCheckResult } from '../api/check-domain.ts';
+import { saveSelectedDomain, toSelectedDomain } from '../selected-domain.ts';
+
+type SearchState =
+  | { kind: 'idle' }
+  | { kind: 'checking'; domain: string }
+  | { kind: 'result'; domain: string; result: DomainCheckResult }
+  | { kind: 'error'; domain: string };
+
+/** The domain search widget of SPEC §2, with the states of §4 and the validation of §5. */
+export function DomainSearch({ className }: { className?: string }) {
+  const [input, setInput] = useState('');
+  const [state, setState] = useState<SearchState>({ kind: 'idle' });
+  const [, navigate] = useLocation();
+  const inputId = useId();
+  const checking = state.kind === 'checking';
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const domain = input.trim().toLowerCase();
+    if (!domain) {
+      toast({ title: 'Invalid Input', description: 'Please enter a domain name', variant: 'destructive' });
+      return;
+    }
+    setState({ kind: 'checking', domain });
+    try {
+      const result = await checkDomain(domain);
+      setState({ kind: 'result', domain, result });
+    } catch {
+      setState({ kind: 'error', domain });
+      toast({
+        title: 'Domain Check Failed',
+        description: 'Unable to check domain availability',
+        variant: 'destructive',
+      });
+    }
+  }
+
+  function onChange(value: string) {
+    setInput(value);
+    // A result only stands while the input still names the domain that was checked (SPEC §4).
+    if (state.kind !== 'idle' && value.trim().toLowerCase() !== state.domain) {
+      setState({ kind: 'idle' });
+    }
+  }
+
+  function register(result: DomainCheckResult) {
+    try {
+      saveSelectedDomain(toSelectedDomain(result));
+      navigate(paths.domainRegistration);
+    } catch {
+      toast({
+        title: 'Error',
+        description: 'Failed to proceed to domain registration. Please try again.',
+        variant: 'destructive',
+      });
+    }
+  }
+
+  return (
+    <div className={className}>
+      <form onSubmit={onSubmit} role="search" className="flex flex-col gap-2 sm:flex-row">
+        <label htmlFor={inputId} className="sr-only">
+          Domain name
+        </label>
+        <Input
+          id={inputId}
+          value={input}
+          onChange={(event) => onChange(event.target.value)}
+          placeholder={`enter domain name (${site.exampleHost})`}
+          autoComplete="off"
+          spellCheck={false}
+          inputMode="url"
+          className="h-12 flex-1"
+        />
+        <Button type="submit" size="lg" disabled={!input.trim() || checking}>
+          <Search aria-hidden="true" />
+          Search
+        </Button>
+      </form>
+      <div aria-live="polite" className="mt-3">
+        {checking && (
+          <p className="flex items-center gap-2 text-sm text-muted">
+            <Spinner label="" className="[&>span:first-child]:size-4" />
+            Checking domain availability...
+          </p>
+        )}
+        {state.kind === 'result' && <ResultCard result={state.result} onRegister={register} />}
+      </div>
+    </div>
+  );
+}
+
+function ResultCard({
+  result,
+  onRegister,
+}: {
+  result: DomainCheckResult;
+  onRegister: (result: DomainCheckResult) => void;
+}) {
+  return (
+    <Card className="flex flex-col gap-3 p-4 text-left sm:flex-row sm:items-center sm:justify-between">
+      <div>
+        <p className="text-lg font-bold break-all text-ink">{result.domain}</p>
+        <p className={result.available ? 'text-brand-700' : 'text-red-700'}>{result.message}</p>
+      </div>
+      {result.available && (
+        <div className="flex flex-col gap-2 sm:items-end">
+          <p className="text-ink">
+            <span className="text-xl font-bold">
+              {formatDomainPrice(result.price, result.currency)}
+            </span>{' '}
+            per year
+            <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
+              Live pricing
+            </span>
+          </p>
+          <Button onClick={() => onRegister(result)}>Register Domain</Button>
+        </div>
+      )}
+    </Card>
+  );
+}

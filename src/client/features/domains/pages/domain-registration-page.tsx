@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { paths } from '#shared/routes.ts';
+import { PageHeader, Section } from '../../../components/page.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { site } from '../../../lib/site.ts';
+import { storageKeys } from '../../../lib/storage-keys.ts';
+import { formatDomainPrice } from '../api/check-domain.ts';
+import type { SelectedDomain } from '../selected-domain.ts';
+
+function readSelectedDomain(): SelectedDomain | null {
+  try {
+    return JSON.parse(sessionStorage.getItem(storageKeys.selectedDomain) ?? 'null') as SelectedDomain;
+  } catch {
+    return null;
+  }
+}
+
+export function DomainRegistrationPage() {
+  const [selected, setSelected] = useState<SelectedDomain | null>(null);
+  useEffect(() => setSelected(readSelectedDomain()), []);
+  return (
+    <>
+      <PageHeader
+        eyebrow="Domains"
+        title="Register a domain"
+        lead="Check the name and price, then tell us who the domain should be registered to."
+      />
+      <Section>
+        {selected ? (
+          <Card className="max-w-xl">
+            <p className="text-sm text-muted">Selected domain</p>
+            <p className="text-2xl font-bold break-all text-ink">{selected.domain}</p>
+            <p className="mt-1 text-ink">
+              {formatDomainPrice(selected.price, selected.currency)} per year, incl. VAT
+            </p>
+            <p className="mt-4 text-muted">
+              To register it now, e-mail{' '}
+              <a className="font-semibold text-brand-700 underline" href={`mailto:${site.contactEmail}?subject=${encodeURIComponent(`Register ${selected.domain}`)}`}>
+                {site.contactEmail}
+              </a>{' '}
+              with the registrant&apos;s name, address and phone number.
+            </p>
+          </Card>
+        ) : (
+          <Card className="max-w-xl">
+            <h2 className="text-xl font-bold text-ink">No domain selected yet</h2>
+            <p className="mt-2 text-muted">
+              Search for a domain first; when it is available, choose Register Domain to continue
+              here.
+            </p>
+            <Button asChild className="mt-4">
+              <Link href={paths.buyDomain}>Search for a domain</Link>
+            </Button>
+          </Card>
+        )}
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+/** Every browser-store key of SPEC §3 in one place. */
+export const storageKeys = {
+  cart: 'cart',
+  selectedDomain: 'selectedDomain',
+  checkoutRedirect: 'checkoutRedirect',
+  checkoutRecoveryNeeded: 'checkoutRecoveryNeeded',
+  userLogoutTimestamp: 'userLogoutTimestamp',
+  adminLogoutTimestamp: 'adminLogoutTimestamp',
+  sessionRecovery: 'sessionRecovery',
+  recoveryUserEmail: 'recoveryUserEmail',
+  adminSessionBackup: 'adminSessionBackup',
+  adminSessionBackupTime: 'adminSessionBackupTime',
+} as const;

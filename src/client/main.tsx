@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { toast } from './components/ui/use-toast.ts';
+import './styles.css';
+
+const root = document.getElementById('root')!;
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
+// Prerendered public pages are hydrated; client-rendered routes start from the empty shell.
+if (root.hasChildNodes()) hydrateRoot(root, app);
+else createRoot(root).render(app);
+
+if (!navigator.cookieEnabled) {
+  toast({
+    title: 'Warning: Cookies Disabled',
+    description: 'Please enable cookies for the best experience on this site.',
+    variant: 'destructive',
+  });
+}

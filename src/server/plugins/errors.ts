@@ -1,0 +1,46 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { errorStatus, type ApiErrorBody, type ErrorCode } from '#shared/errors.ts';
+
+/** The one error services throw: a stable code and a message that is safe to show. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly issues: ApiErrorBody['issues'];
+
+  constructor(code: ErrorCode, options: { message: string; issues?: ApiErrorBody['issues'] }) {
+    super(options.message);
+    this.code = code;
+    this.status = errorStatus[code];
+    this.issues = options.issues;
+  }
+}
+
+const codeForStatus = (status: number): ErrorCode =>
+  (Object.entries(errorStatus).find(([, s]) => s === status)?.[0] as ErrorCode) ?? 'BAD_REQUEST';
+
+/** One handler for every error: the shape of DESIGN.md, and a 5xx never says more than its name. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      const body: ApiErrorBody = { error: error.message, code: error.code };
+      if (error.issues) body.issues = error.issues;
+      return reply.status(error.status).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: v.message ?? 'Invalid value',
+      }));
+      const first = issues[0];
+      const error_ = first ? `${first.path ? `${first.path}: ` : ''}${first.message}` : 'Invalid request';
+      return reply.status(400).send({ error: error_, code: 'VALIDATION_ERROR', issues });
+    }
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(status).send({ error: 'Internal Server Error', code: 'INTERNAL' });
+    }
+    return reply.status(status).send({ error: error.message, code: codeForStatus(status) });
+  });
+}

@@ -1,0 +1,105 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { indexablePages, isAppShellPath, publicPages, redirects } from '#shared/routes.ts';
+import type { AppInstance } from '../app.ts';
+
+interface HtmlDocument {
+  raw: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function compressed(raw: Buffer): HtmlDocument {
+  return { raw, br: brotliCompressSync(raw), gzip: gzipSync(raw, { level: 9 }) };
+}
+
+/** The built page for a route path: `/` → index.html, `/about` → about/index.html. */
+export function pageFile(clientDir: string, path: string): string {
+  return join(clientDir, path === '/' ? '' : path, 'index.html');
+}
+
+function sendHtml(request: FastifyRequest, reply: FastifyReply, doc: HtmlDocument, status = 200) {
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  reply
+    .status(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'Accept-Encoding');
+  if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(doc.br);
+  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(doc.gzip);
+  return reply.send(doc.raw);
+}
+
+/**
+ * Serves the built client: prerendered public pages, the app shell for client-rendered routes,
+ * hashed assets, redirects, sitemap, robots, and the 404 page (JSON 404 under /api).
+ */
+export async function registerWeb(app: AppInstance): Promise<void> {
+  const { clientDir, publicUrl } = app.config;
+  const shellFile = join(clientDir, '_shell.html');
+  const built = existsSync(shellFile);
+  if (!built) app.log.warn(`No client build in ${clientDir}: only the API is served`);
+
+  for (const [from, to] of Object.entries(redirects)) {
+    app.get(from, (_request, reply) => reply.redirect(to, 301));
+  }
+
+  app.get('/robots.txt', (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(
+        `User-agent: *\nDisallow: /admin\nDisallow: /user\nDisallow: /api/\nDisallow: /checkout\nDisallow: /payment\nSitemap: ${publicUrl}/sitemap.xml\n`,
+      ),
+  );
+
+  const sitemap = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${indexablePages
+    .map((page) => `  <url><loc>${publicUrl}${page.path === '/' ? '/' : page.path}</loc></url>`)
+    .join('\n')}\n</urlset>\n`;
+  app.get('/sitemap.xml', (_request, reply) =>
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(sitemap),
+  );
+
+  const notFoundDoc = built
+    ? compressed(readFileSync(join(clientDir, '404.html')))
+    : compressed(Buffer.from('<!doctype html><title>404 Page Not Found</title><h1>404 Page Not Found</h1>'));
+  const shellDoc = built ? compressed(readFileSync(shellFile)) : undefined;
+
+  if (built) {
+    for (const page of publicPages) {
+      const doc = compressed(readFileSync(pageFile(clientDir, page.path)));
+      app.get(page.path, (request, reply) => sendHtml(request, reply, doc));
+    }
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: '/',
+      index: false,
+      preCompressed: true,
+      allowedPath: (pathname) => !pathname.endsWith('.html'),
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.startsWith(join(clientDir, 'assets'));
+        res.setHeader('cache-control', hashed ? IMMUTABLE : 'public, max-age=3600');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path === '/api' || path.startsWith('/api/')) {
+      return reply.status(404).send({ error: `No API route for ${request.method} ${path}`, code: 'NOT_FOUND' });
+    }
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (isRead && shellDoc && isAppShellPath(path.replace(/\/$/, '') || '/')) {
+      return sendHtml(request, reply, shellDoc);
+    }
+    return sendHtml(request, reply, notFoundDoc, 404);
+  });
+}

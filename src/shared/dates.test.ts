@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate } from './dates.ts';
+
+describe('formatDate', () => {
+  it('writes en-ZA long dates with the full year and no zero padding', () => {
+    expect(formatDate('2026-11-22T10:00:00Z')).toBe('22 November 2026');
+    expect(formatDate(new Date('2025-03-05T12:00:00Z'))).toBe('5 March 2025');
+  });
+
+  it('uses South African time, not UTC', () => {
+    // 23:30 UTC on 31 December is already 1 January in Johannesburg (UTC+2).
+    expect(formatDate('2026-12-31T23:30:00Z')).toBe('1 January 2027');
+  });
+
+  it('refuses a value that is not a date', () => {
+    expect(() => formatDate('not a date')).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { addVat, centsToRand, formatCartAmount, formatZAR, randToCents, vatFromInclusive } from './money.ts';
+
+const nbsp = (text: string) => text.replace(/\u00a0/g, ' ');
+
+describe('money', () => {
+  it('converts rands to cents without binary float error', () => {
+    expect(randToCents(1234.5)).toBe(123450);
+    expect(randToCents(1.005)).toBe(101);
+    expect(randToCents(0.1 + 0.2)).toBe(30);
+    expect(randToCents(-19.99)).toBe(-1999);
+    expect(() => randToCents(Number.NaN)).toThrow(RangeError);
+  });
+
+  it('converts cents to rands', () => {
+    expect(centsToRand(123450)).toBe(1234.5);
+    expect(centsToRand(1)).toBe(0.01);
+    expect(() => centsToRand(1.5)).toThrow(RangeError);
+  });
+
+  it('formats the cart amount as R with two decimals (SPEC §2)', () => {
+    expect(formatCartAmount(1234.5)).toBe('R1234.50');
+    expect(formatCartAmount(0)).toBe('R0.00');
+    expect(formatCartAmount(99.999)).toBe('R100.00');
+  });
+
+  it('formats full en-ZA currency with no-break spaces and a decimal comma', () => {
+    expect(nbsp(formatZAR(123450))).toBe('R 1 234,50');
+    expect(nbsp(formatZAR(5))).toBe('R 0,05');
+    expect(formatZAR(123450)).toContain('\u00a0');
+  });
+
+  it('splits and adds VAT at 15% in whole cents', () => {
+    expect(vatFromInclusive(11500)).toBe(1500);
+    expect(vatFromInclusive(249900)).toBe(32596);
+    expect(addVat(10000)).toBe(11500);
+    expect(addVat(1)).toBe(1);
+  });
+});
