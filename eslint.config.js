@@ -6,7 +6,16 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'src/db/migrations'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'data',
+      'test-results',
+      'playwright-report',
+      'src/db/migrations',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -46,24 +55,23 @@ export default tseslint.config(
               from: ['./src/server', './src/db'],
               message: 'The client imports src/shared only, never server or database code.',
             },
-            ...[
-              'account',
-              'admin-auth',
-              'auth',
-              'cart',
-              'domains',
-              'marketing',
-              'payments',
-            ].map((feature) => ({
-              target: `./src/client/features/${feature}`,
-              from: './src/client/features',
-              except: [`./${feature}`],
-              message: 'A client feature never imports another feature: compose them in app/.',
-            })),
+            ...['account', 'admin-auth', 'auth', 'cart', 'domains', 'marketing', 'payments'].map(
+              (feature) => ({
+                target: `./src/client/features/${feature}`,
+                from: './src/client/features',
+                except: [`./${feature}`],
+                message: 'A client feature never imports another feature: compose them in app/.',
+              }),
+            ),
           ],
         },
       ],
     },
+  },
+  {
+    // Playwright fixtures call their parameter `use`, which is not React's hook.
+    files: ['tests/**'],
+    rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
   {
     files: ['src/shared/**'],
@@ -72,7 +80,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*', 'react', 'react-dom', 'drizzle-orm', 'drizzle-orm/*'], message: 'src/shared is isomorphic: zod and plain TypeScript only.' },
+            {
+              group: ['node:*', 'react', 'react-dom', 'drizzle-orm', 'drizzle-orm/*'],
+              message: 'src/shared is isomorphic: zod and plain TypeScript only.',
+            },
           ],
         },
       ],

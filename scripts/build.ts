@@ -13,7 +13,11 @@ const ssrDir = join(root, 'dist', 'ssr');
 const config = loadConfig();
 
 const escapeHtml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;');
 
 function head(title: string, description?: string, canonicalPath?: string): string {
   const tags = [`<title>${escapeHtml(title)}</title>`];
@@ -26,7 +30,8 @@ function head(title: string, description?: string, canonicalPath?: string): stri
       `<meta property="og:locale" content="en_ZA" />`,
     );
   }
-  if (canonicalPath) tags.push(`<link rel="canonical" href="${config.publicUrl}${canonicalPath}" />`);
+  if (canonicalPath)
+    tags.push(`<link rel="canonical" href="${config.publicUrl}${canonicalPath}" />`);
   return tags.join('\n    ');
 }
 
@@ -37,7 +42,10 @@ function precompress(dir: string): void {
       precompress(file);
     } else if (/\.(js|css|svg|json|txt|xml)$/.test(name) && statSync(file).size > 1024) {
       const data = readFileSync(file);
-      writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(
+        `${file}.br`,
+        brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
       writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
     }
   }
@@ -46,7 +54,11 @@ function precompress(dir: string): void {
 const started = Date.now();
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 await build({ root, logLevel: 'warn' });
-await build({ root, logLevel: 'warn', build: { ssr: 'src/client/prerender.tsx', outDir: ssrDir, emptyOutDir: true } });
+await build({
+  root,
+  logLevel: 'warn',
+  build: { ssr: 'src/client/prerender.tsx', outDir: ssrDir, emptyOutDir: true },
+});
 
 const { render } = (await import(join(ssrDir, 'prerender.js'))) as {
   render: (path: string) => { html: string; title: string };
@@ -67,4 +79,6 @@ writeFileSync(join(clientDir, '_shell.html'), page(head(config.site.siteName), '
 precompress(clientDir);
 rmSync(ssrDir, { recursive: true, force: true });
 writeFileSync(stampFile(root), buildStamp(root));
-console.log(`Built and prerendered ${publicPages.length + 1} pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `Built and prerendered ${publicPages.length + 1} pages in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);

@@ -11,7 +11,11 @@ const reports = mkdtempSync(join(tmpdir(), 'sebenza-test-'));
 
 function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): void {
   console.log(`\n▶ ${label}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, env: { ...process.env, ...env } });
+  const result = spawnSync(command, args, {
+    stdio: 'inherit',
+    cwd: root,
+    env: { ...process.env, ...env },
+  });
   if (result.status !== 0) {
     console.error(`✖ ${label} failed`);
     summary();
@@ -27,7 +31,10 @@ function ensureChromium(): string {
     console.log('Chromium not found: installing the Debian chromium package…');
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
+    const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      stdio: 'inherit',
+      env,
+    });
     if (install.status === 0 && existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
   }
   console.error(
@@ -49,7 +56,9 @@ async function freePort(): Promise<number> {
 }
 
 function readJson(file: string): Record<string, unknown> | null {
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : null;
+  return existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)
+    : null;
 }
 
 /** One closing line counting every test run: "N passed, N failed". */
@@ -57,7 +66,8 @@ function summary(): void {
   const unit = readJson(join(reports, 'vitest.json'));
   const e2e = readJson(join(reports, 'playwright.json'));
   const e2eStats = (e2e?.stats ?? {}) as Record<string, number>;
-  const passed = Number(unit?.numPassedTests ?? 0) + (e2eStats.expected ?? 0) + (e2eStats.flaky ?? 0);
+  const passed =
+    Number(unit?.numPassedTests ?? 0) + (e2eStats.expected ?? 0) + (e2eStats.flaky ?? 0);
   const failed = Number(unit?.numFailedTests ?? 0) + (e2eStats.unexpected ?? 0);
   rmSync(reports, { recursive: true, force: true });
   console.log(`\n${passed} passed, ${failed} failed`);

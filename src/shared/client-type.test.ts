@@ -9,13 +9,17 @@ describe('clientTypeFromUserAgent', () => {
       ),
     ).toBe('mobile');
     expect(
-      clientTypeFromUserAgent('Mozilla/5.0 (Linux; Android 15; SM-A556E) Chrome/131.0 Mobile Safari/537.36'),
+      clientTypeFromUserAgent(
+        'Mozilla/5.0 (Linux; Android 15; SM-A556E) Chrome/131.0 Mobile Safari/537.36',
+      ),
     ).toBe('mobile');
   });
 
   it('treats every other browser as desktop', () => {
     expect(
-      clientTypeFromUserAgent('Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0 Safari/537.36'),
+      clientTypeFromUserAgent(
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0 Safari/537.36',
+      ),
     ).toBe('desktop');
     expect(clientTypeFromUserAgent('')).toBe('desktop');
     expect(clientTypeFromUserAgent(undefined)).toBe('desktop');

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addVat, centsToRand, formatCartAmount, formatZAR, randToCents, vatFromInclusive } from './money.ts';
+import {
+  addVat,
+  centsToRand,
+  formatCartAmount,
+  formatZAR,
+  randToCents,
+  vatFromInclusive,
+} from './money.ts';
 
 const nbsp = (text: string) => text.replace(/\u00a0/g, ' ');
 

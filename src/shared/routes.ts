@@ -54,7 +54,11 @@ export const paymentDetailsPath = (reference: string) =>
   `/payment/details/${encodeURIComponent(reference)}`;
 
 /** The domain-registration page answers on three paths (SPEC §2). */
-export const domainRegistrationPaths = ['/domain/register', '/register-domain', '/domain-registration'];
+export const domainRegistrationPaths = [
+  '/domain/register',
+  '/register-domain',
+  '/domain-registration',
+];
 
 export const publicPages: PublicPage[] = [
   {
@@ -66,7 +70,8 @@ export const publicPages: PublicPage[] = [
   {
     path: paths.portfolio,
     title: 'Portfolio',
-    description: 'Websites, apps and business plans we have delivered for South African businesses.',
+    description:
+      'Websites, apps and business plans we have delivered for South African businesses.',
   },
   {
     path: paths.services,
@@ -100,7 +105,8 @@ export const publicPages: PublicPage[] = [
   {
     path: paths.buyWebsite,
     title: 'Buy a Website',
-    description: 'Ready-made, mobile-friendly business websites at a fixed price, live within days.',
+    description:
+      'Ready-made, mobile-friendly business websites at a fixed price, live within days.',
   },
   {
     path: paths.buildWebsite,
@@ -111,12 +117,14 @@ export const publicPages: PublicPage[] = [
   {
     path: paths.websiteRequest,
     title: 'Request a Website',
-    description: 'Tell us about the website you need and get a fixed quote within one business day.',
+    description:
+      'Tell us about the website you need and get a fixed quote within one business day.',
   },
   {
     path: paths.requestService,
     title: 'Request a Service',
-    description: 'Ask for any of our services and we will come back to you within one business day.',
+    description:
+      'Ask for any of our services and we will come back to you within one business day.',
   },
   {
     path: paths.speedOptimization,
@@ -127,12 +135,14 @@ export const publicPages: PublicPage[] = [
   {
     path: paths.mobileApp,
     title: 'Mobile App Development',
-    description: 'Android and iPhone apps for South African businesses, designed, built and published.',
+    description:
+      'Android and iPhone apps for South African businesses, designed, built and published.',
   },
   {
     path: paths.about,
     title: 'About Us',
-    description: 'A Johannesburg team helping South African small businesses start, grow and get online.',
+    description:
+      'A Johannesburg team helping South African small businesses start, grow and get online.',
   },
   {
     path: paths.faq,
@@ -147,7 +157,8 @@ export const publicPages: PublicPage[] = [
   {
     path: paths.buyDomain,
     title: 'Buy a Domain Name',
-    description: 'Search for a .co.za, .com, .africa or other domain name and register it in minutes.',
+    description:
+      'Search for a .co.za, .com, .africa or other domain name and register it in minutes.',
   },
   {
     path: paths.privacy,

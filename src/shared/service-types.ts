@@ -14,7 +14,5 @@ export const serviceTypes = Object.keys(serviceTypeLabels) as ServiceType[];
 
 /** Display label of a service type; an unknown value is shown as it is (SPEC §3). */
 export function serviceTypeLabel(value: string): string {
-  return Object.hasOwn(serviceTypeLabels, value)
-    ? serviceTypeLabels[value as ServiceType]
-    : value;
+  return Object.hasOwn(serviceTypeLabels, value) ? serviceTypeLabels[value as ServiceType] : value;
 }

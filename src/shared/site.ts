@@ -27,7 +27,11 @@ export interface SiteConfig {
 }
 
 export function toSiteConfig(env: z.infer<typeof siteEnvSchema>): SiteConfig {
-  return { siteName: env.SITE_NAME, contactEmail: env.CONTACT_EMAIL, exampleHost: env.EXAMPLE_HOST };
+  return {
+    siteName: env.SITE_NAME,
+    contactEmail: env.CONTACT_EMAIL,
+    exampleHost: env.EXAMPLE_HOST,
+  };
 }
 
 export const siteLocation = 'Johannesburg East South Africa';

@@ -16,12 +16,32 @@ const quickLinks = [
 
 function PayFastLogo() {
   return (
-    <svg viewBox="0 0 120 32" width="120" height="32" role="img" aria-label="PayFast secure payments">
+    <svg
+      viewBox="0 0 120 32"
+      width="120"
+      height="32"
+      role="img"
+      aria-label="PayFast secure payments"
+    >
       <rect width="120" height="32" rx="6" fill="#fff" />
-      <text x="12" y="21" fontFamily="Arial, sans-serif" fontSize="15" fontWeight="700" fill="#022d2d">
+      <text
+        x="12"
+        y="21"
+        fontFamily="Arial, sans-serif"
+        fontSize="15"
+        fontWeight="700"
+        fill="#022d2d"
+      >
         Pay
       </text>
-      <text x="43" y="21" fontFamily="Arial, sans-serif" fontSize="15" fontWeight="700" fill="#c0392b">
+      <text
+        x="43"
+        y="21"
+        fontFamily="Arial, sans-serif"
+        fontSize="15"
+        fontWeight="700"
+        fill="#c0392b"
+      >
         Fast
       </text>
       <path d="M88 10h20v12H88z" fill="none" stroke="#022d2d" strokeWidth="2" />
@@ -38,13 +58,15 @@ export function Footer() {
         <div>
           <p className="text-lg font-extrabold">{site.siteName}</p>
           <p className="mt-2 text-sm text-brand-100">
-            Websites, business plans, company registration and domains for South African
-            businesses.
+            Websites, business plans, company registration and domains for South African businesses.
           </p>
           <ul className="mt-4 space-y-2 text-sm">
             <li className="flex items-center gap-2">
               <Mail className="size-4" aria-hidden="true" />
-              <a href={`mailto:${site.contactEmail}`} className="underline-offset-4 hover:underline">
+              <a
+                href={`mailto:${site.contactEmail}`}
+                className="underline-offset-4 hover:underline"
+              >
                 {site.contactEmail}
               </a>
             </li>

@@ -42,10 +42,7 @@ import { NotFoundPage } from './not-found-page.tsx';
 import { useDocumentTitle } from './document-title.tsx';
 
 /** Customer and admin code is split out so public pages never load it (DESIGN.md). */
-function lazyNamed<T extends Record<string, ComponentType<never>>>(
-  load: () => Promise<T>,
-  name: keyof T,
-) {
+function lazyNamed<K extends string>(load: () => Promise<Record<K, unknown>>, name: K) {
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
@@ -116,7 +113,11 @@ export function AppRoutes() {
           </Route>
         ))}
         {authRoutes.map((path) => (
-          <Route key={path} path={path} component={path === paths.userRegister ? RegisterPage : AuthPage} />
+          <Route
+            key={path}
+            path={path}
+            component={path === paths.userRegister ? RegisterPage : AuthPage}
+          />
         ))}
         {debugRoutes.map((path) => (
           <Route key={path} path={path} component={AuthDebugPage} />

@@ -63,7 +63,9 @@ describe('apiRequest (SPEC §7)', () => {
   });
 
   it('uses the error field of a JSON error body first', async () => {
-    fetchMock.mockResolvedValue(json({ error: 'Email already registered', code: 'EMAIL_ALREADY_EXISTS', message: 'x' }, 409));
+    fetchMock.mockResolvedValue(
+      json({ error: 'Email already registered', code: 'EMAIL_ALREADY_EXISTS', message: 'x' }, 409),
+    );
     const error = await apiRequest('POST', '/api/register', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiRequestError);
     expect((error as ApiRequestError).message).toBe('Email already registered');
@@ -75,7 +77,9 @@ describe('apiRequest (SPEC §7)', () => {
     fetchMock.mockResolvedValueOnce(json({ message: 'Too many attempts' }, 429));
     await expect(apiRequest('POST', '/api/login', {})).rejects.toThrow('Too many attempts');
     fetchMock.mockResolvedValueOnce(json({}, 500, 'Internal Server Error'));
-    await expect(apiRequest('POST', '/api/login', {})).rejects.toThrow('Request failed with status 500');
+    await expect(apiRequest('POST', '/api/login', {})).rejects.toThrow(
+      'Request failed with status 500',
+    );
   });
 
   it('says "{status}: {statusText}" when the error body is not JSON', async () => {
@@ -99,7 +103,9 @@ describe('getQueryFn (SPEC §7–8)', () => {
 
   it('on 401 gives null with returnNull', async () => {
     fetchMock.mockResolvedValue(json({ error: 'Not signed in' }, 401, 'Unauthorized'));
-    await expect(getQueryFn({ on401: 'returnNull' })(queryContext('/api/user'))).resolves.toBeNull();
+    await expect(
+      getQueryFn({ on401: 'returnNull' })(queryContext('/api/user')),
+    ).resolves.toBeNull();
   });
 
   it('on 401 throws the server error, else its message, else "Unauthorized"', async () => {

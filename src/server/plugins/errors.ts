@@ -33,7 +33,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
         message: v.message ?? 'Invalid value',
       }));
       const first = issues[0];
-      const error_ = first ? `${first.path ? `${first.path}: ` : ''}${first.message}` : 'Invalid request';
+      const error_ = first
+        ? `${first.path ? `${first.path}: ` : ''}${first.message}`
+        : 'Invalid request';
       return reply.status(400).send({ error: error_, code: 'VALIDATION_ERROR', issues });
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;

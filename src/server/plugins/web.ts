@@ -70,7 +70,9 @@ export async function registerWeb(app: AppInstance): Promise<void> {
 
   const notFoundDoc = built
     ? compressed(readFileSync(join(clientDir, '404.html')))
-    : compressed(Buffer.from('<!doctype html><title>404 Page Not Found</title><h1>404 Page Not Found</h1>'));
+    : compressed(
+        Buffer.from('<!doctype html><title>404 Page Not Found</title><h1>404 Page Not Found</h1>'),
+      );
   const shellDoc = built ? compressed(readFileSync(shellFile)) : undefined;
 
   if (built) {
@@ -84,9 +86,13 @@ export async function registerWeb(app: AppInstance): Promise<void> {
       index: false,
       preCompressed: true,
       allowedPath: (pathname) => !pathname.endsWith('.html'),
-      setHeaders: (res, filePath) => {
+      // @fastify/static 10 hands setHeaders the Fastify reply, not the raw response.
+      setHeaders: (reply: unknown, filePath: string) => {
         const hashed = filePath.startsWith(join(clientDir, 'assets'));
-        res.setHeader('cache-control', hashed ? IMMUTABLE : 'public, max-age=3600');
+        (reply as FastifyReply).header(
+          'cache-control',
+          hashed ? IMMUTABLE : 'public, max-age=3600',
+        );
       },
     });
   }
@@ -94,7 +100,9 @@ export async function registerWeb(app: AppInstance): Promise<void> {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path === '/api' || path.startsWith('/api/')) {
-      return reply.status(404).send({ error: `No API route for ${request.method} ${path}`, code: 'NOT_FOUND' });
+      return reply
+        .status(404)
+        .send({ error: `No API route for ${request.method} ${path}`, code: 'NOT_FOUND' });
     }
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (isRead && shellDoc && isAppShellPath(path.replace(/\/$/, '') || '/')) {

@@ -40,7 +40,5 @@ export function DialogDescription({
   className,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return (
-    <DialogPrimitive.Description className={cn('text-sm text-muted', className)} {...props} />
-  );
+  return <DialogPrimitive.Description className={cn('text-sm text-muted', className)} {...props} />;
 }

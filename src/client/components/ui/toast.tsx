@@ -23,7 +23,11 @@ const toastVariants = cva(
 export function Toaster() {
   const toasts = useToasts();
   return (
-    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
+    <ToastPrimitive.Provider
+      duration={TOAST_DURATION_MS}
+      swipeDirection="right"
+      swipeThreshold={50}
+    >
       {toasts.map((t) => (
         <ToastPrimitive.Root
           key={t.id}
@@ -35,7 +39,9 @@ export function Toaster() {
           data-variant={t.variant ?? 'default'}
         >
           <div className="grid gap-1">
-            {t.title && <ToastPrimitive.Title className="font-semibold">{t.title}</ToastPrimitive.Title>}
+            {t.title && (
+              <ToastPrimitive.Title className="font-semibold">{t.title}</ToastPrimitive.Title>
+            )}
             {t.description && (
               <ToastPrimitive.Description className="text-sm opacity-95">
                 {t.description}

@@ -3,11 +3,36 @@ import { paths } from '#shared/routes.ts';
 import { Card, CardDescription } from '../../../components/ui/card.tsx';
 
 const panels = [
-  { title: 'Orders', empty: 'No orders yet. Browse our services to place your first one.', href: paths.services, cta: 'Browse services' },
-  { title: 'Payments', empty: 'Your card payments and tax invoices will be listed here.', href: paths.userPayments, cta: 'Payment history' },
-  { title: 'Domains', empty: 'You have no domains yet. Search for the name you want.', href: paths.buyDomain, cta: 'Find a domain' },
-  { title: 'Business plans', empty: 'Order a business plan and follow its progress here.', href: paths.businessPlan, cta: 'About business plans' },
-  { title: 'Support tickets', empty: 'Need help? Contact us and your conversation will show here.', href: paths.contact, cta: 'Contact support' },
+  {
+    title: 'Orders',
+    empty: 'No orders yet. Browse our services to place your first one.',
+    href: paths.services,
+    cta: 'Browse services',
+  },
+  {
+    title: 'Payments',
+    empty: 'Your card payments and tax invoices will be listed here.',
+    href: paths.userPayments,
+    cta: 'Payment history',
+  },
+  {
+    title: 'Domains',
+    empty: 'You have no domains yet. Search for the name you want.',
+    href: paths.buyDomain,
+    cta: 'Find a domain',
+  },
+  {
+    title: 'Business plans',
+    empty: 'Order a business plan and follow its progress here.',
+    href: paths.businessPlan,
+    cta: 'About business plans',
+  },
+  {
+    title: 'Support tickets',
+    empty: 'Need help? Contact us and your conversation will show here.',
+    href: paths.contact,
+    cta: 'Contact support',
+  },
 ];
 
 /** The customer dashboard: one page for every dashboard path of SPEC §2. */
@@ -21,7 +46,10 @@ export function AccountPage({ fullName }: { fullName: string }) {
             <Card className="h-full">
               <h2 className="text-lg font-bold text-ink">{panel.title}</h2>
               <CardDescription className="mt-2">{panel.empty}</CardDescription>
-              <Link href={panel.href} className="mt-4 inline-block font-semibold text-brand-700 hover:underline">
+              <Link
+                href={panel.href}
+                className="mt-4 inline-block font-semibold text-brand-700 hover:underline"
+              >
                 {panel.cta}
               </Link>
             </Card>

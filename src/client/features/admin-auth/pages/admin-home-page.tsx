@@ -24,7 +24,10 @@ export function AdminHomePage() {
               <Link
                 href={path}
                 aria-current={location === path ? 'page' : undefined}
-                className={cn('block rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50', location === path && 'bg-brand-50 text-brand-700')}
+                className={cn(
+                  'block rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50',
+                  location === path && 'bg-brand-50 text-brand-700',
+                )}
               >
                 {titles[path]}
               </Link>

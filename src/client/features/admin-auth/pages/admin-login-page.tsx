@@ -17,7 +17,9 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function verifyAdminSession(): Promise<boolean> {
   for (let attempt = 0; attempt < 2; attempt++) {
     if (attempt > 0) await wait(1000);
-    const status = await apiRequest<AdminAuthStatus>('GET', '/api/admin/auth-status').catch(() => null);
+    const status = await apiRequest<AdminAuthStatus>('GET', '/api/admin/auth-status').catch(
+      () => null,
+    );
     if (status?.authenticated) return true;
   }
   return false;
@@ -35,7 +37,11 @@ export function AdminLoginPage() {
     try {
       await apiRequest('POST', '/api/admin/login', { email: form.email, password: form.password });
     } catch {
-      toast({ title: 'Login Failed', description: 'Please check your credentials and try again', variant: 'destructive' });
+      toast({
+        title: 'Login Failed',
+        description: 'Please check your credentials and try again',
+        variant: 'destructive',
+      });
       setBusy(false);
       return;
     }
@@ -43,18 +49,28 @@ export function AdminLoginPage() {
     const verified = await verifyAdminSession();
     setBusy(false);
     if (!verified) {
-      toast({ title: 'Login Failed', description: 'Session verification failed. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Login Failed',
+        description: 'Session verification failed. Please try again.',
+        variant: 'destructive',
+      });
       return;
     }
     await queryClient.invalidateQueries({ queryKey: adminAuthStatusQueryOptions.queryKey });
-    toast({ title: 'Login Successful', description: 'You are now logged in as an administrator', variant: 'success' });
+    toast({
+      title: 'Login Successful',
+      description: 'You are now logged in as an administrator',
+      variant: 'success',
+    });
     navigate(paths.adminDashboard);
   }
 
   return (
     <div className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-3xl font-extrabold text-ink">Administrator sign-in</h1>
-      <p className="mt-2 text-muted">For staff only. Customer accounts sign in on the customer page.</p>
+      <p className="mt-2 text-muted">
+        For staff only. Customer accounts sign in on the customer page.
+      </p>
       <Card className="mt-6">
         <form onSubmit={onSubmit} className="grid gap-4">
           <div className="grid gap-1.5">
@@ -63,7 +79,13 @@ export function AdminLoginPage() {
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="admin-password">Password</Label>
-            <Input id="admin-password" name="password" type="password" autoComplete="current-password" required />
+            <Input
+              id="admin-password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+            />
           </div>
           <Button type="submit" disabled={busy}>
             Sign in

@@ -25,7 +25,10 @@ export function registrationErrorToast(error: unknown): { title: string; descrip
   const message = error instanceof Error ? error.message : '';
   const code = error instanceof ApiRequestError ? error.code : undefined;
   if (code === 'NAME_TOO_SHORT' || message.includes('at least 2 characters')) {
-    return { title: 'Name Too Short', description: 'Please enter a name with at least 2 characters' };
+    return {
+      title: 'Name Too Short',
+      description: 'Please enter a name with at least 2 characters',
+    };
   }
   if (code === 'EMAIL_ALREADY_EXISTS' || message.includes('already registered')) {
     return {
@@ -69,8 +72,16 @@ export function AuthPage({ initialMode = 'login' }: { initialMode?: Mode }) {
       queryClient.setQueryData(userQueryOptions.queryKey, user);
       toast(
         mode === 'login'
-          ? { title: 'Login successful', description: `Welcome back, ${user.fullName}!`, variant: 'success' }
-          : { title: 'Account created', description: `Welcome, ${user.fullName}!`, variant: 'success' },
+          ? {
+              title: 'Login successful',
+              description: `Welcome back, ${user.fullName}!`,
+              variant: 'success',
+            }
+          : {
+              title: 'Account created',
+              description: `Welcome, ${user.fullName}!`,
+              variant: 'success',
+            },
       );
       navigate(afterSignIn());
     } catch (error) {
@@ -130,7 +141,11 @@ export function AuthPage({ initialMode = 'login' }: { initialMode?: Mode }) {
       </Card>
       <p className="mt-4 text-center text-sm text-muted">
         {mode === 'login' ? 'New here?' : 'Already have an account?'}{' '}
-        <Button variant="link" className="h-auto p-0" onClick={() => setMode(mode === 'login' ? 'register' : 'login')}>
+        <Button
+          variant="link"
+          className="h-auto p-0"
+          onClick={() => setMode(mode === 'login' ? 'register' : 'login')}
+        >
           {mode === 'login' ? 'Create an account' : 'Sign in instead'}
         </Button>
       </p>

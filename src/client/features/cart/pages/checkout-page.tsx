@@ -24,12 +24,18 @@ export function CheckoutPage() {
   );
   return (
     <>
-      <PageHeader eyebrow="Checkout" title="Your cart" lead="Review what you are buying. All prices include VAT at 15%." />
+      <PageHeader
+        eyebrow="Checkout"
+        title="Your cart"
+        lead="Review what you are buying. All prices include VAT at 15%."
+      />
       <Section>
         {items.length === 0 ? (
           <Card className="max-w-xl">
             <h2 className="text-xl font-bold text-ink">Your cart is empty</h2>
-            <p className="mt-2 text-muted">Add a service package or a domain name to get started.</p>
+            <p className="mt-2 text-muted">
+              Add a service package or a domain name to get started.
+            </p>
             <div className="mt-4 flex flex-wrap gap-3">
               <Button asChild>
                 <Link href={paths.services}>Browse services</Link>
@@ -49,8 +55,15 @@ export function CheckoutPage() {
                     <p className="text-sm text-muted">Quantity {item.quantity ?? 1}</p>
                   </div>
                   <div className="flex items-center gap-2">
-                    <span className="font-semibold">{formatZAR(randToCents(item.price) * (item.quantity ?? 1))}</span>
-                    <Button variant="ghost" size="icon" aria-label={`Remove ${item.title}`} onClick={() => removeItem(item.id)}>
+                    <span className="font-semibold">
+                      {formatZAR(randToCents(item.price) * (item.quantity ?? 1))}
+                    </span>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Remove ${item.title}`}
+                      onClick={() => removeItem(item.id)}
+                    >
                       <Trash2 aria-hidden="true" />
                     </Button>
                   </div>

@@ -29,7 +29,11 @@ export function DomainSearch({ className }: { className?: string }) {
     event.preventDefault();
     const domain = input.trim().toLowerCase();
     if (!domain) {
-      toast({ title: 'Invalid Input', description: 'Please enter a domain name', variant: 'destructive' });
+      toast({
+        title: 'Invalid Input',
+        description: 'Please enter a domain name',
+        variant: 'destructive',
+      });
       return;
     }
     setState({ kind: 'checking', domain });

@@ -6,7 +6,10 @@ const extensions = [
   { tld: '.co.za', text: 'The home of South African business: trusted by local customers.' },
   { tld: '.com', text: 'The global classic, for businesses that sell beyond our borders.' },
   { tld: '.africa', text: 'Show that you do business across the continent.' },
-  { tld: '.joburg · .capetown · .durban', text: 'City names for businesses proud of where they are.' },
+  {
+    tld: '.joburg · .capetown · .durban',
+    text: 'City names for businesses proud of where they are.',
+  },
   { tld: '.online · .store · .tech', text: 'Modern names when the .co.za you want is taken.' },
   { tld: '.net · .org', text: 'Established choices for networks, NPOs and associations.' },
 ];

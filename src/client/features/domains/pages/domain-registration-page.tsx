@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
 import { paths } from '#shared/routes.ts';
 import { PageHeader, Section } from '../../../components/page.tsx';
@@ -9,17 +9,23 @@ import { storageKeys } from '../../../lib/storage-keys.ts';
 import { formatDomainPrice } from '../api/check-domain.ts';
 import type { SelectedDomain } from '../selected-domain.ts';
 
-function readSelectedDomain(): SelectedDomain | null {
-  try {
-    return JSON.parse(sessionStorage.getItem(storageKeys.selectedDomain) ?? 'null') as SelectedDomain;
-  } catch {
-    return null;
-  }
+const noSubscription = () => () => {};
+const readRaw = () => sessionStorage.getItem(storageKeys.selectedDomain);
+
+/** The domain chosen in the search widget; absent while prerendering (no session storage). */
+function useSelectedDomain(): SelectedDomain | null {
+  const raw = useSyncExternalStore(noSubscription, readRaw, () => null);
+  return useMemo(() => {
+    try {
+      return raw ? (JSON.parse(raw) as SelectedDomain) : null;
+    } catch {
+      return null;
+    }
+  }, [raw]);
 }
 
 export function DomainRegistrationPage() {
-  const [selected, setSelected] = useState<SelectedDomain | null>(null);
-  useEffect(() => setSelected(readSelectedDomain()), []);
+  const selected = useSelectedDomain();
   return (
     <>
       <PageHeader
@@ -37,7 +43,10 @@ export function DomainRegistrationPage() {
             </p>
             <p className="mt-4 text-muted">
               To register it now, e-mail{' '}
-              <a className="font-semibold text-brand-700 underline" href={`mailto:${site.contactEmail}?subject=${encodeURIComponent(`Register ${selected.domain}`)}`}>
+              <a
+                className="font-semibold text-brand-700 underline"
+                href={`mailto:${site.contactEmail}?subject=${encodeURIComponent(`Register ${selected.domain}`)}`}
+              >
                 {site.contactEmail}
               </a>{' '}
               with the registrant&apos;s name, address and phone number.

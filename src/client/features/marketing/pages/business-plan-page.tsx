@@ -1,0 +1,222 @@
+import { Link } from 'wouter';
+import { Check, Handshake, Landmark, Lightbulb, Rocket, TrendingUp } from 'lucide-react';
+import { paths } from '#shared/routes.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardDescription, CardTitle } from '../../../components/ui/card.tsx';
+import { PageHeader, Section } from '../../../components/page.tsx';
+import { site } from '../../../lib/site.ts';
+
+const audiences = [
+  {
+    icon: Landmark,
+    title: 'Bank loans and asset finance',
+    text: 'Plans that answer what a credit committee asks: how much you need, what it pays for and how the repayments are covered.',
+  },
+  {
+    icon: Handshake,
+    title: 'Development funders',
+    text: 'Plans set out the way applications to SEFA, the NEF, the NYDA and the IDC expect, including job creation and B-BBEE ownership.',
+  },
+  {
+    icon: Rocket,
+    title: 'Investors and partners',
+    text: 'A clear growth story with a pitch deck, realistic unit economics and a use-of-funds breakdown.',
+  },
+  {
+    icon: Lightbulb,
+    title: 'Your own planning',
+    text: 'A lean plan that tests whether the idea works on paper before you resign or sign a lease.',
+  },
+];
+
+const contents = [
+  'Executive summary that fits on one page',
+  'Business description, ownership and legal structure',
+  'Market analysis using Stats SA and industry data for your area',
+  'Competitor review and your pricing position',
+  'Marketing and sales plan with realistic customer numbers',
+  'Operations plan: premises, suppliers, staff and equipment',
+  'Management team, skills and B-BBEE ownership',
+  'Risks, including load-shedding and supplier dependence, with mitigations',
+  'Projected income statement, balance sheet and cash flow',
+  'Break-even analysis and funding requirement with use of funds',
+  'An assumptions sheet: prime rate, inflation, VAT at 15% and salary increases',
+];
+
+const packages = [
+  {
+    name: 'Essential plan',
+    price: 'R 3 499',
+    delivery: '5 business days',
+    features: [
+      '12 to 15 pages',
+      '12-month cash-flow forecast',
+      'Market and competitor overview',
+      'One round of changes',
+    ],
+  },
+  {
+    name: 'Bank-ready plan',
+    price: 'R 6 999',
+    delivery: '10 business days',
+    features: [
+      '25 to 35 pages',
+      'Three-year projections, first year monthly',
+      'Break-even and loan-repayment analysis',
+      'Editable Excel financial model',
+      'Two rounds of changes',
+    ],
+  },
+  {
+    name: 'Investor plan',
+    price: 'R 11 999',
+    delivery: '15 business days',
+    features: [
+      'Everything in the bank-ready plan',
+      'Five-year projections',
+      'Best, expected and worst-case scenarios',
+      '12-slide pitch deck',
+      'A 60-minute pitch rehearsal with our consultant',
+    ],
+  },
+];
+
+const planSteps = [
+  {
+    title: 'Discovery call',
+    text: 'A 60-minute video or phone call about your business, your goals and who will read the plan.',
+  },
+  {
+    title: 'Questionnaire and documents',
+    text: 'You complete a short questionnaire and send supplier quotes, CVs and, if you trade already, recent bank statements.',
+  },
+  {
+    title: 'Research and first draft',
+    text: 'We research your market, build the financial model and write the first draft.',
+  },
+  {
+    title: 'Review and final version',
+    text: 'You comment, we revise, and you receive the plan as Word and PDF files with the Excel model.',
+  },
+];
+
+export function BusinessPlanPage() {
+  return (
+    <>
+      <PageHeader
+        eyebrow="Business plans"
+        title="Business plans that banks, funders and investors take seriously"
+        lead={`${site.siteName} writes plans for the South African market, with research on your area and financial projections in rand that add up.`}
+      >
+        <Button asChild size="lg">
+          <Link href={paths.requestService}>Request a business plan</Link>
+        </Button>
+        <Button asChild variant="outline" size="lg">
+          <Link href={paths.businessRegistration}>Register a company</Link>
+        </Button>
+      </PageHeader>
+
+      <Section title="Who our plans are for">
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {audiences.map(({ icon: Icon, title, text }) => (
+            <li key={title}>
+              <Card className="h-full">
+                <Icon className="size-8 text-brand-700" aria-hidden="true" />
+                <CardTitle className="mt-4">{title}</CardTitle>
+                <CardDescription className="mt-2">{text}</CardDescription>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section
+        title="What goes into a bank-ready plan"
+        intro="Every section is written for your business; we do not fill in templates."
+      >
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {contents.map((item) => (
+            <li key={item} className="flex gap-2 text-muted">
+              <Check className="mt-1 size-4 shrink-0 text-brand-700" aria-hidden="true" />
+              <span>{item}</span>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section
+        title="Packages and prices"
+        intro="Fixed prices in rand, VAT included. Half is payable up front by card, the rest on delivery of the first draft."
+      >
+        <ul className="grid gap-6 md:grid-cols-3">
+          {packages.map((pkg) => (
+            <li key={pkg.name}>
+              <Card className="flex h-full flex-col">
+                <CardTitle>{pkg.name}</CardTitle>
+                <p className="mt-3 text-3xl font-extrabold whitespace-nowrap text-ink">
+                  {pkg.price}
+                </p>
+                <p className="text-sm text-muted">incl. VAT · first draft in {pkg.delivery}</p>
+                <ul className="mt-4 flex-1 space-y-2 text-sm">
+                  {pkg.features.map((feature) => (
+                    <li key={feature} className="flex gap-2 text-muted">
+                      <Check
+                        className="mt-0.5 size-4 shrink-0 text-brand-700"
+                        aria-hidden="true"
+                      />
+                      <span>{feature}</span>
+                    </li>
+                  ))}
+                </ul>
+                <Button asChild className="mt-6">
+                  <Link href={paths.requestService}>Choose {pkg.name}</Link>
+                </Button>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section title="How we write your plan">
+        <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {planSteps.map((step, index) => (
+            <li key={step.title} className="rounded-2xl bg-surface p-6">
+              <p className="text-sm font-bold text-brand-700">Step {index + 1}</p>
+              <h3 className="mt-1 text-lg font-bold text-ink">{step.title}</h3>
+              <p className="mt-2 text-sm text-muted">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section title="An honest word about funding">
+        <div className="flex gap-4 rounded-2xl border border-line p-6">
+          <TrendingUp className="size-8 shrink-0 text-brand-700" aria-hidden="true" />
+          <p className="text-muted">
+            Nobody can promise that a bank or funder will approve your application, and you should
+            be wary of anyone who does. What we promise is a plan whose numbers hold up under
+            questioning, written so that you can explain every figure in it yourself.
+          </p>
+        </div>
+      </Section>
+
+      <Section>
+        <div className="rounded-3xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12">
+          <h2 className="text-3xl font-extrabold">Ready to put your plan on paper?</h2>
+          <p className="mx-auto mt-3 max-w-xl text-brand-100">
+            Tell us what the plan is for and when you need it. We reply within one business day to
+            book your discovery call.
+          </p>
+          <div className="mt-6 flex flex-wrap justify-center gap-3">
+            <Button asChild variant="secondary" size="lg">
+              <Link href={paths.requestService}>Request a plan</Link>
+            </Button>
+            <Button asChild variant="outline" size="lg">
+              <Link href={paths.contact}>Ask a question</Link>
+            </Button>
+          </div>
+        </div>
+      </Section>
+    </>
+  );
+}

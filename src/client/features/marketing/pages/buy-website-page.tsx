@@ -1,0 +1,232 @@
+import { Link } from 'wouter';
+import { Check, ChevronDown, Globe, Lock, MessageCircle, Smartphone } from 'lucide-react';
+import { paths } from '#shared/routes.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardDescription, CardTitle } from '../../../components/ui/card.tsx';
+import { PageHeader, Section } from '../../../components/page.tsx';
+import { site } from '../../../lib/site.ts';
+
+const packages = [
+  {
+    name: 'Starter',
+    price: 'R 2 499',
+    delivery: 'Live in 5 business days',
+    bestFor: 'Sole traders and service businesses that need a professional presence.',
+    features: [
+      'Up to 3 pages',
+      'Contact form that e-mails you each enquiry',
+      'WhatsApp chat button and click-to-call',
+      'Google Maps location',
+      'One round of changes',
+    ],
+    featured: false,
+  },
+  {
+    name: 'Business',
+    price: 'R 4 999',
+    delivery: 'Live in 7 business days',
+    bestFor: 'Established businesses that want to be found on Google and look the part.',
+    features: [
+      'Up to 8 pages',
+      'Everything in Starter',
+      'News or blog section you can update yourself',
+      'Google Business Profile set-up',
+      'Search-engine basics: titles, descriptions and sitemap',
+      'Two rounds of changes',
+    ],
+    featured: true,
+  },
+  {
+    name: 'Online Shop',
+    price: 'R 9 999',
+    delivery: 'Live in 14 business days',
+    bestFor: 'Shops that want to sell online with card payments and courier delivery.',
+    features: [
+      'Up to 50 products loaded for you',
+      'Everything in Business',
+      'Card payments through PayFast',
+      'Delivery fees by area, plus collection',
+      'Stock levels and order e-mails',
+      'A one-hour training session',
+    ],
+    featured: false,
+  },
+];
+
+const included = [
+  {
+    icon: Smartphone,
+    title: 'Built for phones first',
+    text: 'Most South Africans browse on their phones, so every page is designed for small screens and light on mobile data.',
+  },
+  {
+    icon: Globe,
+    title: 'Domain and hosting for a year',
+    text: 'A .co.za domain and 12 months of hosting are included. After that, both renew for R 1 499 a year incl. VAT.',
+  },
+  {
+    icon: Lock,
+    title: 'Secure and POPIA-aware',
+    text: 'A free SSL certificate, daily backups, and a privacy notice for your site that follows POPIA.',
+  },
+  {
+    icon: MessageCircle,
+    title: 'Support after launch',
+    text: '30 days of free small changes after go-live, then help by e-mail whenever you need it.',
+  },
+];
+
+const steps = [
+  'Choose a package and pay securely by card.',
+  'Send us your logo, photos and the wording for each page, or use our copywriting checklist.',
+  'Review the first design and tell us what to change.',
+  'Approve the final version and we take your website live on your domain.',
+];
+
+const faqs = [
+  {
+    question: 'Do I own the website?',
+    answer:
+      'Yes. Once it is paid for, the design, content and domain are yours. If you ever move to another provider, we hand over the files and transfer the domain at no charge.',
+  },
+  {
+    question: 'Can I update the website myself?',
+    answer:
+      'Yes. Business and Online Shop include an editor for text, photos, blog posts and products, and we show you how to use it.',
+  },
+  {
+    question: 'What if I do not have text or photos yet?',
+    answer:
+      'We send a simple checklist of questions and write the text from your answers. We can use licensed stock photos until you have your own.',
+  },
+  {
+    question: 'What if I need more than these packages offer?',
+    answer:
+      'Extra pages cost R 450 each incl. VAT. For bookings, quotes, member areas or integrations, a custom build is usually the better choice.',
+  },
+];
+
+export function BuyWebsitePage() {
+  return (
+    <>
+      <PageHeader
+        eyebrow="Ready-made websites"
+        title="A professional website at a fixed price, live within days"
+        lead={`Pick a package, send us your content, and ${site.siteName} takes care of the design, domain, hosting and launch. No surprises: the price you see includes VAT.`}
+      >
+        <Button asChild size="lg">
+          <a href="#packages">Compare packages</a>
+        </Button>
+        <Button asChild variant="outline" size="lg">
+          <Link href={paths.buildWebsite}>Need a custom build?</Link>
+        </Button>
+      </PageHeader>
+
+      <div id="packages" className="scroll-mt-24">
+        <Section
+          title="Website packages"
+          intro="Once-off prices in rand, including VAT at 15%. Delivery times start once we have your content."
+        >
+          <ul className="grid gap-6 md:grid-cols-3">
+            {packages.map((pkg) => (
+              <li key={pkg.name}>
+                <Card
+                  className={`flex h-full flex-col ${pkg.featured ? 'border-2 border-brand-700' : ''}`}
+                >
+                  {pkg.featured && (
+                    <p className="mb-3 w-fit rounded-full bg-accent-100 px-3 py-1 text-xs font-bold text-ink">
+                      Most popular
+                    </p>
+                  )}
+                  <CardTitle>{pkg.name}</CardTitle>
+                  <CardDescription className="mt-1">{pkg.bestFor}</CardDescription>
+                  <p className="mt-4 text-3xl font-extrabold whitespace-nowrap text-ink">
+                    {pkg.price}
+                  </p>
+                  <p className="text-sm text-muted">incl. VAT · {pkg.delivery}</p>
+                  <ul className="mt-4 flex-1 space-y-2 text-sm">
+                    {pkg.features.map((feature) => (
+                      <li key={feature} className="flex gap-2 text-muted">
+                        <Check
+                          className="mt-0.5 size-4 shrink-0 text-brand-700"
+                          aria-hidden="true"
+                        />
+                        <span>{feature}</span>
+                      </li>
+                    ))}
+                  </ul>
+                  <Button asChild className="mt-6" variant={pkg.featured ? 'default' : 'outline'}>
+                    <Link href={paths.websiteRequest}>Order {pkg.name}</Link>
+                  </Button>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      </div>
+
+      <Section title="Included in every package">
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {included.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="rounded-2xl bg-surface p-6">
+              <Icon className="size-8 text-brand-700" aria-hidden="true" />
+              <h3 className="mt-4 text-lg font-bold text-ink">{title}</h3>
+              <p className="mt-2 text-sm text-muted">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section title="From order to launch in four steps">
+        <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {steps.map((step, index) => (
+            <li key={step} className="flex gap-4">
+              <span
+                className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-700 font-bold text-white"
+                aria-hidden="true"
+              >
+                {index + 1}
+              </span>
+              <p className="text-muted">{step}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section title="Questions about ready-made websites">
+        <div className="divide-y divide-line rounded-2xl border border-line">
+          {faqs.map((faq) => (
+            <details key={faq.question} className="group p-5">
+              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold text-ink [&::-webkit-details-marker]:hidden">
+                {faq.question}
+                <ChevronDown
+                  className="size-5 shrink-0 text-brand-700 transition-transform group-open:rotate-180"
+                  aria-hidden="true"
+                />
+              </summary>
+              <p className="mt-3 text-muted">{faq.answer}</p>
+            </details>
+          ))}
+        </div>
+      </Section>
+
+      <Section>
+        <div className="rounded-3xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12">
+          <h2 className="text-3xl font-extrabold">Get your business online this week</h2>
+          <p className="mx-auto mt-3 max-w-xl text-brand-100">
+            Tell us which package you want and we send the content checklist and a secure payment
+            link within one business day.
+          </p>
+          <div className="mt-6 flex flex-wrap justify-center gap-3">
+            <Button asChild variant="secondary" size="lg">
+              <Link href={paths.websiteRequest}>Request a website</Link>
+            </Button>
+            <Button asChild variant="outline" size="lg">
+              <Link href={paths.buyDomain}>Find your domain</Link>
+            </Button>
+          </div>
+        </div>
+      </Section>
+    </>
+  );
+}

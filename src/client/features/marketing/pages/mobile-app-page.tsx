@@ -1,0 +1,195 @@
+import { Link } from 'wouter';
+import { Bell, Check, CreditCard, MapPin, ShoppingBag, Smartphone } from 'lucide-react';
+import { paths } from '#shared/routes.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardDescription, CardTitle } from '../../../components/ui/card.tsx';
+import { PageHeader, Section } from '../../../components/page.tsx';
+import { site } from '../../../lib/site.ts';
+
+const builds = [
+  {
+    icon: ShoppingBag,
+    title: 'Ordering and booking apps',
+    text: 'Let customers order takeaways, book appointments or reserve stock, with live availability from your own system.',
+  },
+  {
+    icon: CreditCard,
+    title: 'Card and instant EFT payments',
+    text: 'Secure in-app payments through South African gateways such as PayFast and Yoco, with receipts by e-mail.',
+  },
+  {
+    icon: Bell,
+    title: 'Loyalty and push notifications',
+    text: 'Points, vouchers and specials sent straight to your customers’ phones, without paying for bulk SMS.',
+  },
+  {
+    icon: MapPin,
+    title: 'Field-service and delivery apps',
+    text: 'Job cards, photos, signatures and GPS check-ins for technicians and drivers, with offline mode for patchy signal.',
+  },
+  {
+    icon: Smartphone,
+    title: 'Data-light design',
+    text: 'Small downloads and cached content, so the app stays quick and cheap to use on prepaid data and entry-level Android phones.',
+  },
+];
+
+const steps = [
+  {
+    title: 'Discovery workshop',
+    time: 'Week 1',
+    text: 'We agree on the users, the must-have features and how the app connects to your website, stock or accounting system.',
+  },
+  {
+    title: 'Design and clickable prototype',
+    time: 'Weeks 2 to 3',
+    text: 'You test the screens on your own phone and sign off the design before any code is written.',
+  },
+  {
+    title: 'Development in two-week sprints',
+    time: 'Weeks 4 to 10',
+    text: 'One codebase for Android and iPhone. After every sprint you install a test build and give feedback.',
+  },
+  {
+    title: 'Testing and store submission',
+    time: 'Weeks 11 to 12',
+    text: 'We test on popular South African handsets and publish to Google Play and the Apple App Store under your own accounts.',
+  },
+  {
+    title: 'Launch and support',
+    time: 'From launch',
+    text: 'Three months of bug fixes are included, then optional monthly support for updates and new OS versions.',
+  },
+];
+
+const packages = [
+  {
+    name: 'Starter app',
+    price: 'from R 49 999 incl. VAT',
+    delivery: '6 to 8 weeks',
+    features: [
+      'Android and iPhone from one codebase',
+      'Up to 8 screens',
+      'Push notifications',
+      'Publishing to both app stores',
+    ],
+  },
+  {
+    name: 'Business app',
+    price: 'from R 119 999 incl. VAT',
+    delivery: '10 to 12 weeks',
+    features: [
+      'Everything in Starter app',
+      'Customer accounts and log-in',
+      'In-app card payments',
+      'Admin dashboard for your team',
+    ],
+  },
+  {
+    name: 'Platform app',
+    price: 'from R 249 999 incl. VAT',
+    delivery: '14 to 20 weeks',
+    features: [
+      'Everything in Business app',
+      'Integration with your ERP or accounting system',
+      'Offline mode and background sync',
+      'Analytics and crash reporting',
+    ],
+  },
+];
+
+export function MobileAppPage() {
+  return (
+    <>
+      <PageHeader
+        eyebrow="Mobile app development"
+        title="Android and iPhone apps built for South African customers"
+        lead={`${site.siteName} designs, builds and publishes mobile apps that work on every phone your customers carry, from entry-level Android to the latest iPhone.`}
+      >
+        <Button asChild size="lg">
+          <Link href={paths.requestService}>Request an app quote</Link>
+        </Button>
+      </PageHeader>
+
+      <Section title="What we build" intro="Apps that earn their place on your customers’ home screens.">
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {builds.map(({ icon: Icon, title, text }) => (
+            <li key={title}>
+              <Card className="h-full">
+                <Icon className="size-8 text-brand-700" aria-hidden="true" />
+                <CardTitle className="mt-4">{title}</CardTitle>
+                <CardDescription className="mt-2">{text}</CardDescription>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section
+        title="Our process and timeline"
+        intro="Most apps go live in 8 to 14 weeks, depending on features and integrations."
+      >
+        <ol className="space-y-4">
+          {steps.map((step, index) => (
+            <li key={step.title} className="flex gap-4 rounded-2xl bg-surface p-5">
+              <span
+                className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-700 font-bold text-white"
+                aria-hidden="true"
+              >
+                {index + 1}
+              </span>
+              <div>
+                <h3 className="font-bold text-ink">{step.title}</h3>
+                <p className="text-sm font-semibold text-brand-700">{step.time}</p>
+                <p className="mt-1 text-sm text-muted">{step.text}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section
+        title="Packages"
+        intro="Starting prices include VAT at 15%. You receive a fixed quote after the discovery workshop; app-store developer fees are paid directly by you."
+      >
+        <ul className="grid gap-6 md:grid-cols-3">
+          {packages.map((pkg) => (
+            <li key={pkg.name}>
+              <Card className="flex h-full flex-col">
+                <CardTitle>{pkg.name}</CardTitle>
+                <p className="mt-3 text-2xl font-extrabold text-ink">{pkg.price}</p>
+                <p className="text-sm text-muted">Typical delivery: {pkg.delivery}</p>
+                <ul className="mt-4 flex-1 space-y-2 text-sm">
+                  {pkg.features.map((feature) => (
+                    <li key={feature} className="flex gap-2 text-muted">
+                      <Check className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
+                      <span>{feature}</span>
+                    </li>
+                  ))}
+                </ul>
+                <Button asChild className="mt-6">
+                  <Link href={paths.requestService}>Request the {pkg.name}</Link>
+                </Button>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section>
+        <div className="rounded-3xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12">
+          <h2 className="text-3xl font-extrabold">Have an app idea?</h2>
+          <p className="mx-auto mt-3 max-w-xl text-brand-100">
+            Tell us what your app should do and we will reply within one business day with next
+            steps and a first estimate.
+          </p>
+          <div className="mt-6 flex flex-wrap justify-center gap-3">
+            <Button asChild variant="secondary" size="lg">
+              <Link href={paths.requestService}>Request your app</Link>
+            </Button>
+          </div>
+        </div>
+      </Section>
+    </>
+  );
+}

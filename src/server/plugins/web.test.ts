@@ -1,0 +1,118 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publicPages, redirects } from '#shared/routes.ts';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { pageFile } from './web.ts';
+
+let t: TestApp;
+let clientDir: string;
+
+/** A small stand-in for dist/client: one marked HTML file per page, the shell, 404 and an asset. */
+function writeClientBuild(dir: string) {
+  const write = (file: string, body: string) => {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, body);
+  };
+  for (const page of publicPages)
+    write(pageFile(dir, page.path), `<!doctype html><p>page ${page.path}</p>`);
+  write(join(dir, '_shell.html'), '<!doctype html><div id="root"></div>');
+  write(join(dir, '404.html'), '<!doctype html><title>404 Page Not Found</title>');
+  write(
+    join(dir, 'assets', 'index-abc123.js'),
+    `console.log(${JSON.stringify('x'.repeat(4000))});`,
+  );
+  write(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+}
+
+beforeAll(async () => {
+  clientDir = mkdtempSync(join(tmpdir(), 'web-test-'));
+  writeClientBuild(clientDir);
+  t = await createTestApp({ CLIENT_DIR: clientDir, PUBLIC_URL: 'https://shop.example.co.za' });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+describe('pages', () => {
+  it('serves every public page with HTML no-cache', async () => {
+    for (const page of publicPages) {
+      const response = await t.app.inject({ method: 'GET', url: page.path });
+      expect(response.statusCode, page.path).toBe(200);
+      expect(response.body).toContain(`page ${page.path}`);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('compresses pages with brotli or gzip as the browser accepts', async () => {
+    const br = await t.app.inject({ url: '/about', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    const gz = await t.app.inject({ url: '/about', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('answers client-rendered routes with the app shell', async () => {
+    for (const path of ['/user/dashboard', '/admin/login', '/auth', '/payment/details/PAY-123']) {
+      const response = await t.app.inject({ url: path });
+      expect(response.statusCode, path).toBe(200);
+      expect(response.body).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('answers any other path with the 404 page and status 404', async () => {
+    for (const path of ['/no-such-page', '/services/unknown', '/user/nope']) {
+      const response = await t.app.inject({ url: path });
+      expect(response.statusCode, path).toBe(404);
+      expect(response.body).toContain('404 Page Not Found');
+    }
+  });
+
+  it('redirects the old paths of SPEC §2 with 301', async () => {
+    for (const [from, to] of Object.entries(redirects)) {
+      const response = await t.app.inject({ url: from });
+      expect(response.statusCode, from).toBe(301);
+      expect(response.headers.location).toBe(to);
+    }
+  });
+});
+
+describe('assets', () => {
+  it('serves hashed assets as immutable for a year', async () => {
+    const response = await t.app.inject({ url: '/assets/index-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('never serves the raw HTML files as static files', async () => {
+    const response = await t.app.inject({ url: '/_shell.html' });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('sitemap and robots', () => {
+  it('lists the indexable pages under the public URL', async () => {
+    const response = await t.app.inject({ url: '/sitemap.xml' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('application/xml');
+    expect(response.body).toContain('<loc>https://shop.example.co.za/</loc>');
+    expect(response.body).toContain('<loc>https://shop.example.co.za/services/business-plan</loc>');
+    expect(response.body).not.toContain('/checkout');
+  });
+
+  it('points robots at the sitemap and keeps private areas out', async () => {
+    const response = await t.app.inject({ url: '/robots.txt' });
+    expect(response.body).toContain('Sitemap: https://shop.example.co.za/sitemap.xml');
+    expect(response.body).toContain('Disallow: /admin');
+  });
+
+  it('sends HSTS and upgrade-insecure-requests only for an https public URL', async () => {
+    const response = await t.app.inject({ url: '/' });
+    expect(response.headers['strict-transport-security']).toBeDefined();
+    expect(String(response.headers['content-security-policy'])).toContain(
+      'upgrade-insecure-requests',
+    );
+  });
+});

@@ -1,0 +1,165 @@
+import AxeBuilder from '@axe-core/playwright';
+import { notFoundTitle, publicPages, redirects } from '../../src/shared/routes.ts';
+import { expect, gotoHydrated, test } from './fixtures/console.ts';
+
+test.describe('public pages', () => {
+  for (const page of publicPages) {
+    test(`${page.path} renders its heading and title with no console error`, async ({
+      page: browserPage,
+      consoleErrors,
+    }) => {
+      const response = await browserPage.goto(page.path);
+      expect(response?.status()).toBe(200);
+      await expect(browserPage.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(browserPage).toHaveTitle(new RegExp(page.title.replace(/[()+]/g, '\\$&')));
+      await browserPage.waitForLoadState('networkidle');
+      expect(consoleErrors).toEqual([]);
+    });
+  }
+
+  test('axe finds no accessibility violation on any public page', async ({ page }) => {
+    test.setTimeout(120_000);
+    const paths = [...new Set(publicPages.map((p) => p.path))];
+    for (const path of paths) {
+      await gotoHydrated(page, path);
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(
+        results.violations.map((v) => `${path}: ${v.id} (${v.nodes.length})`),
+        path,
+      ).toEqual([]);
+    }
+  });
+});
+
+test.describe('HTML first', () => {
+  test('the home page content is in the HTML without JavaScript', async ({ request }) => {
+    const response = await request.get('/');
+    const html = await response.text();
+    expect(html).toContain('Transform Your Business with Sebenza Digital');
+    expect(html).toContain('placeholder="enter domain name (yourbusiness.co.za)"');
+    for (const card of [
+      'Websites',
+      'Business Plans',
+      'Company Registration',
+      '60-Second Speed Report',
+    ]) {
+      expect(html).toContain(card);
+    }
+    for (const city of ['Cape Town', 'Johannesburg', 'Durban']) expect(html).toContain(city);
+    expect(html).toContain('Ready to start?');
+    expect(html).toMatch(/<meta name="description" content="[^"]+"/);
+    expect(html).toContain('<link rel="canonical" href="http://localhost');
+  });
+});
+
+test.describe('routing', () => {
+  for (const [from, to] of Object.entries(redirects)) {
+    test(`${from} lands on ${to}`, async ({ page }) => {
+      await page.goto(from);
+      await expect(page).toHaveURL(new RegExp(`${to}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    });
+  }
+
+  test('an unknown path answers 404 with the 404 page', async ({ page, consoleErrors }) => {
+    const response = await page.goto('/this/page/does-not-exist');
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveTitle(notFoundTitle);
+    await expect(page.getByRole('heading', { level: 1, name: notFoundTitle })).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a user-protected page shows the spinner, then /auth', async ({ page }) => {
+    await page.route('**/api/user?*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    await page.goto('/user/dashboard');
+    await expect(page.getByTestId('page-spinner')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('an admin-protected page goes to /admin/login', async ({ page }) => {
+    await page.goto('/admin/dashboard');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+});
+
+test.describe('header', () => {
+  test('navigates with every link at 1280 px', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await gotoHydrated(page, '/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const [label, path] of [
+      ['Services', '/services'],
+      ['Contact', '/contact'],
+      ['Portfolio', '/portfolio'],
+      ['About', '/about'],
+      ['FAQ', '/faq'],
+      ['Buy A Domain', '/buy-domain'],
+      ['Home', '/'],
+    ] as const) {
+      await nav.getByRole('link', { name: label, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${path === '/' ? '/' : path}$`));
+    }
+    await expect(page.getByRole('link', { name: 'Login / Signup' })).toHaveAttribute(
+      'href',
+      '/user/login',
+    );
+  });
+
+  test('opens the mobile menu by keyboard at 360 px', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await gotoHydrated(page, '/');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await expect(menu).toBeVisible();
+    await menu.getByRole('link', { name: 'FAQ' }).click();
+    await expect(page).toHaveURL(/\/faq$/);
+    await expect(menu).toBeHidden();
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(360);
+  });
+
+  test('shows the cart summary with count and R total, and goes to checkout', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'cart',
+        JSON.stringify([
+          { id: 'a', type: 'package', title: 'Starter website', price: 2499, quantity: 1 },
+          { id: 'b', type: 'domain', title: 'mybiz.co.za', price: 120.5, quantity: 2 },
+        ]),
+      ),
+    );
+    const summary = page.getByTestId('cart-summary');
+    await expect(summary).toContainText('3');
+    await expect(summary).toContainText('R2740.00');
+    await summary.click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByText('Starter website')).toBeVisible();
+  });
+});
+
+test.describe('toasts', () => {
+  test('one visible at a time, F8 focuses them, and they close after 5 s', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    const input = page.getByPlaceholder('enter domain name (yourbusiness.co.za)');
+    await expect(page.getByRole('button', { name: 'Search' })).toBeDisabled();
+    await input.press('Enter');
+    const toasts = page.getByRole('status').filter({ hasText: 'Invalid Input' });
+    await expect(toasts).toHaveCount(1);
+    await expect(toasts).toContainText('Please enter a domain name');
+    await input.press('Enter');
+    await expect(page.locator('.toast')).toHaveCount(1);
+    await page.keyboard.press('F8');
+    await expect(page.getByRole('region', { name: /Notifications/ })).toBeFocused();
+    await page.mouse.move(0, 0);
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    await expect(page.locator('.toast')).toHaveCount(0, { timeout: 7_000 });
+  });
+});
