@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { loadConfig } from '../src/server/config.ts';
 import { pageFile } from '../src/server/plugins/web.ts';
+import { pageDescriptions } from '../src/shared/page-descriptions.ts';
 import { notFoundTitle, publicPages } from '../src/shared/routes.ts';
 import { buildStamp, stampFile } from './build-stamp.ts';
 
@@ -61,19 +62,19 @@ await build({
 });
 
 const { render } = (await import(join(ssrDir, 'prerender.js'))) as {
-  render: (path: string) => { html: string; title: string };
+  render: (path: string) => Promise<{ html: string; title: string }>;
 };
 const template = readFileSync(join(clientDir, 'index.html'), 'utf8');
 const page = (headHtml: string, body: string) =>
   template.replace('<!--app-head-->', headHtml).replace('<!--app-html-->', body);
 
-for (const { path, description } of publicPages) {
-  const { html, title } = render(path);
+for (const { path } of publicPages) {
+  const { html, title } = await render(path);
   const file = pageFile(clientDir, path);
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, page(head(title, description, path), html));
+  writeFileSync(file, page(head(title, pageDescriptions[path], path), html));
 }
-const notFound = render('/404-page-not-found');
+const notFound = await render('/404-page-not-found');
 writeFileSync(join(clientDir, '404.html'), page(head(notFoundTitle), notFound.html));
 writeFileSync(join(clientDir, '_shell.html'), page(head(config.site.siteName), ''));
 precompress(clientDir);

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { siteEnvSchema, toSiteConfig, type SiteConfig } from '#shared/site.ts';
+import { siteEnvSchema, toSiteConfig } from '#shared/site-env.ts';
+import type { SiteConfig } from '#shared/site.ts';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 

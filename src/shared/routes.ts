@@ -6,7 +6,6 @@
 export interface PublicPage {
   path: string;
   title: string;
-  description: string;
 }
 
 export const paths = {
@@ -64,131 +63,91 @@ export const publicPages: PublicPage[] = [
   {
     path: paths.home,
     title: 'Websites, Business Plans & Company Registration in South Africa',
-    description:
-      'Websites, business plans, CIPC company registration, financial management and domain names for South African businesses, paid securely by card.',
   },
   {
     path: paths.portfolio,
     title: 'Portfolio',
-    description:
-      'Websites, apps and business plans we have delivered for South African businesses.',
   },
   {
     path: paths.services,
     title: 'Services',
-    description:
-      'Every service we offer: websites, business plans, company registration, financial management, custom e-mail, mobile apps and speed reports.',
   },
   {
     path: paths.serviceBuilder,
     title: 'Service Builder',
-    description: 'Combine the services you need into one package and see the price as you go.',
   },
   {
     path: paths.businessRegistration,
     title: 'Company Registration (CIPC + SARS)',
-    description:
-      'Register your (Pty) Ltd with CIPC and set up income tax, VAT and PAYE with SARS, handled end to end.',
   },
   {
     path: paths.businessPlan,
     title: 'Business Plans',
-    description:
-      'Bank-ready and investor-ready business plans written for the South African market, with financial projections.',
   },
   {
     path: paths.financialManagement,
     title: 'Financial Management',
-    description:
-      'Monthly bookkeeping, management accounts, VAT returns and payroll for small South African businesses.',
   },
   {
     path: paths.buyWebsite,
     title: 'Buy a Website',
-    description:
-      'Ready-made, mobile-friendly business websites at a fixed price, live within days.',
   },
   {
     path: paths.buildWebsite,
     title: 'Custom Website Development',
-    description:
-      'A website designed and built around your business, from online shops to booking systems.',
   },
   {
     path: paths.websiteRequest,
     title: 'Request a Website',
-    description:
-      'Tell us about the website you need and get a fixed quote within one business day.',
   },
   {
     path: paths.requestService,
     title: 'Request a Service',
-    description:
-      'Ask for any of our services and we will come back to you within one business day.',
   },
   {
     path: paths.speedOptimization,
     title: 'Website Speed Report in 60 Seconds',
-    description:
-      'A Lighthouse speed-optimisation report for your website in about a minute, with fixes in plain language.',
   },
   {
     path: paths.mobileApp,
     title: 'Mobile App Development',
-    description:
-      'Android and iPhone apps for South African businesses, designed, built and published.',
   },
   {
     path: paths.about,
     title: 'About Us',
-    description:
-      'A Johannesburg team helping South African small businesses start, grow and get online.',
   },
   {
     path: paths.faq,
     title: 'Frequently Asked Questions',
-    description: 'Answers about our services, payments, domains, timelines and support.',
   },
   {
     path: paths.contact,
     title: 'Contact Us',
-    description: 'Talk to our Johannesburg team by e-mail or through the contact form.',
   },
   {
     path: paths.buyDomain,
     title: 'Buy a Domain Name',
-    description:
-      'Search for a .co.za, .com, .africa or other domain name and register it in minutes.',
   },
   {
     path: paths.privacy,
     title: 'Privacy Policy',
-    description: 'How we collect, use and protect your personal information under POPIA.',
   },
   {
     path: paths.terms,
     title: 'Terms of Service',
-    description: 'The terms that apply when you use our website and buy our services.',
   },
-  ...domainRegistrationPaths.map((path) => ({
-    path,
-    title: 'Register a Domain',
-    description: 'Choose how long to register your domain for and enter the registrant details.',
-  })),
+  ...domainRegistrationPaths.map((path) => ({ path, title: 'Register a Domain' })),
   {
     path: paths.checkout,
     title: 'Checkout',
-    description: 'Review your cart and pay securely by card.',
   },
   {
     path: paths.paymentSuccess,
     title: 'Payment Received',
-    description: 'Thank you for your payment.',
   },
   {
     path: paths.paymentCancel,
     title: 'Payment Cancelled',
-    description: 'Your payment was cancelled; your cart is still here.',
   },
 ];
 

@@ -1,37 +1,8 @@
-import { z } from 'zod';
-
-const blankAsUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
-
-/** The environment variables that say what the site calls itself (read at build and at start). */
-export const siteEnvSchema = z.object({
-  SITE_NAME: z.preprocess(blankAsUndefined, z.string().trim().max(60).default('Sebenza Digital')),
-  CONTACT_EMAIL: z.preprocess(
-    blankAsUndefined,
-    z.email({ error: 'must be an e-mail address' }).default('hello@sebenzadigital.co.za'),
-  ),
-  EXAMPLE_HOST: z.preprocess(
-    blankAsUndefined,
-    z
-      .string()
-      .trim()
-      .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a host name such as yourbusiness.co.za')
-      .default('yourbusiness.co.za'),
-  ),
-});
-
+/** What the site calls itself; fixed at build time from the environment (site-env.ts). */
 export interface SiteConfig {
   siteName: string;
   contactEmail: string;
   exampleHost: string;
-}
-
-export function toSiteConfig(env: z.infer<typeof siteEnvSchema>): SiteConfig {
-  return {
-    siteName: env.SITE_NAME,
-    contactEmail: env.CONTACT_EMAIL,
-    exampleHost: env.EXAMPLE_HOST,
-  };
 }
 
 export const siteLocation = 'Johannesburg East South Africa';

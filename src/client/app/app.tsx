@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Router } from 'wouter';
-import { Toaster } from '../components/ui/toast.tsx';
+import { DeferredToaster } from '../components/ui/deferred-toaster.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { AppRoutes } from './routes.tsx';
@@ -16,7 +16,7 @@ export function App({ ssrPath }: { ssrPath?: string }) {
           <AppRoutes />
         </PublicLayout>
       </Router>
-      <Toaster />
+      <DeferredToaster />
     </QueryClientProvider>
   );
 }

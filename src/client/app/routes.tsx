@@ -10,32 +10,8 @@ import {
   userRoutes,
 } from '#shared/routes.ts';
 import { PageSpinner } from '../components/ui/spinner.tsx';
-import { AboutPage } from '../features/marketing/pages/about-page.tsx';
-import { BuildWebsitePage } from '../features/marketing/pages/build-website-page.tsx';
-import { BusinessPlanPage } from '../features/marketing/pages/business-plan-page.tsx';
-import { BusinessRegistrationPage } from '../features/marketing/pages/business-registration-page.tsx';
-import { BuyWebsitePage } from '../features/marketing/pages/buy-website-page.tsx';
-import { ContactPage } from '../features/marketing/pages/contact-page.tsx';
-import { FaqPage } from '../features/marketing/pages/faq-page.tsx';
-import { FinancialManagementPage } from '../features/marketing/pages/financial-management-page.tsx';
 import { HomePage } from '../features/marketing/pages/home-page.tsx';
-import { MobileAppPage } from '../features/marketing/pages/mobile-app-page.tsx';
-import { PortfolioPage } from '../features/marketing/pages/portfolio-page.tsx';
-import { PrivacyPage } from '../features/marketing/pages/privacy-page.tsx';
-import { RequestServicePage } from '../features/marketing/pages/request-service-page.tsx';
-import { ServiceBuilderPage } from '../features/marketing/pages/service-builder-page.tsx';
-import { ServicesPage } from '../features/marketing/pages/services-page.tsx';
-import { SpeedOptimizationPage } from '../features/marketing/pages/speed-optimization-page.tsx';
-import { TermsPage } from '../features/marketing/pages/terms-page.tsx';
-import { WebsiteRequestPage } from '../features/marketing/pages/website-request-page.tsx';
-import { BuyDomainPage } from '../features/domains/pages/buy-domain-page.tsx';
-import { DomainRegistrationPage } from '../features/domains/pages/domain-registration-page.tsx';
 import { DomainSearch } from '../features/domains/components/domain-search.tsx';
-import { CheckoutPage } from '../features/cart/pages/checkout-page.tsx';
-import {
-  PaymentCancelPage,
-  PaymentSuccessPage,
-} from '../features/payments/pages/payment-result-page.tsx';
 import { useUser } from '../features/auth/api/get-user.ts';
 import { RequireAdmin, RequireUser } from './guards.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
@@ -46,6 +22,91 @@ function lazyNamed<K extends string>(load: () => Promise<Record<K, unknown>>, na
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
+const AboutPage = lazyNamed(
+  () => import('../features/marketing/pages/about-page.tsx'),
+  'AboutPage',
+);
+const BuildWebsitePage = lazyNamed(
+  () => import('../features/marketing/pages/build-website-page.tsx'),
+  'BuildWebsitePage',
+);
+const BusinessPlanPage = lazyNamed(
+  () => import('../features/marketing/pages/business-plan-page.tsx'),
+  'BusinessPlanPage',
+);
+const BusinessRegistrationPage = lazyNamed(
+  () => import('../features/marketing/pages/business-registration-page.tsx'),
+  'BusinessRegistrationPage',
+);
+const BuyWebsitePage = lazyNamed(
+  () => import('../features/marketing/pages/buy-website-page.tsx'),
+  'BuyWebsitePage',
+);
+const ContactPage = lazyNamed(
+  () => import('../features/marketing/pages/contact-page.tsx'),
+  'ContactPage',
+);
+const FaqPage = lazyNamed(() => import('../features/marketing/pages/faq-page.tsx'), 'FaqPage');
+const FinancialManagementPage = lazyNamed(
+  () => import('../features/marketing/pages/financial-management-page.tsx'),
+  'FinancialManagementPage',
+);
+const MobileAppPage = lazyNamed(
+  () => import('../features/marketing/pages/mobile-app-page.tsx'),
+  'MobileAppPage',
+);
+const PortfolioPage = lazyNamed(
+  () => import('../features/marketing/pages/portfolio-page.tsx'),
+  'PortfolioPage',
+);
+const PrivacyPage = lazyNamed(
+  () => import('../features/marketing/pages/privacy-page.tsx'),
+  'PrivacyPage',
+);
+const RequestServicePage = lazyNamed(
+  () => import('../features/marketing/pages/request-service-page.tsx'),
+  'RequestServicePage',
+);
+const ServiceBuilderPage = lazyNamed(
+  () => import('../features/marketing/pages/service-builder-page.tsx'),
+  'ServiceBuilderPage',
+);
+const ServicesPage = lazyNamed(
+  () => import('../features/marketing/pages/services-page.tsx'),
+  'ServicesPage',
+);
+const SpeedOptimizationPage = lazyNamed(
+  () => import('../features/marketing/pages/speed-optimization-page.tsx'),
+  'SpeedOptimizationPage',
+);
+const TermsPage = lazyNamed(
+  () => import('../features/marketing/pages/terms-page.tsx'),
+  'TermsPage',
+);
+const WebsiteRequestPage = lazyNamed(
+  () => import('../features/marketing/pages/website-request-page.tsx'),
+  'WebsiteRequestPage',
+);
+const BuyDomainPage = lazyNamed(
+  () => import('../features/domains/pages/buy-domain-page.tsx'),
+  'BuyDomainPage',
+);
+const DomainRegistrationPage = lazyNamed(
+  () => import('../features/domains/pages/domain-registration-page.tsx'),
+  'DomainRegistrationPage',
+);
+const CheckoutPage = lazyNamed(
+  () => import('../features/cart/pages/checkout-page.tsx'),
+  'CheckoutPage',
+);
+const PaymentCancelPage = lazyNamed(
+  () => import('../features/payments/pages/payment-result-page.tsx'),
+  'PaymentCancelPage',
+);
+const PaymentSuccessPage = lazyNamed(
+  () => import('../features/payments/pages/payment-result-page.tsx'),
+  'PaymentSuccessPage',
+);
 const AuthPage = lazyNamed(() => import('../features/auth/pages/auth-page.tsx'), 'AuthPage');
 const RegisterPage = lazy(async () => {
   const { AuthPage: Page } = await import('../features/auth/pages/auth-page.tsx');

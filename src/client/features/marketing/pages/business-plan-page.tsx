@@ -160,10 +160,7 @@ export function BusinessPlanPage() {
                 <ul className="mt-4 flex-1 space-y-2 text-sm">
                   {pkg.features.map((feature) => (
                     <li key={feature} className="flex gap-2 text-muted">
-                      <Check
-                        className="mt-0.5 size-4 shrink-0 text-brand-700"
-                        aria-hidden="true"
-                      />
+                      <Check className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
                       <span>{feature}</span>
                     </li>
                   ))}

@@ -236,10 +236,7 @@ export function BusinessRegistrationPage() {
                 <ul className="mt-4 flex-1 space-y-2 text-sm">
                   {pkg.features.map((feature) => (
                     <li key={feature} className="flex gap-2 text-muted">
-                      <Check
-                        className="mt-0.5 size-4 shrink-0 text-brand-700"
-                        aria-hidden="true"
-                      />
+                      <Check className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
                       <span>{feature}</span>
                     </li>
                   ))}
@@ -284,8 +281,8 @@ export function BusinessRegistrationPage() {
         <div className="rounded-3xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12">
           <h2 className="text-3xl font-extrabold">Start trading with a registered company</h2>
           <p className="mx-auto mt-3 max-w-xl text-brand-100">
-            Add a business plan or a website to your registration and receive one quote and one
-            tax invoice.
+            Add a business plan or a website to your registration and receive one quote and one tax
+            invoice.
           </p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             <Button asChild variant="secondary" size="lg">

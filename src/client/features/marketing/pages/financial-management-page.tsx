@@ -110,8 +110,14 @@ const deadlines = [
 ];
 
 const monthlyCycle = [
-  { day: 'By the 5th', text: 'You upload last month’s slips and invoices, or forward them by e-mail.' },
-  { day: 'By the 7th', text: 'Last month’s EMP201 is submitted and paid; payslips go out before your payday.' },
+  {
+    day: 'By the 5th',
+    text: 'You upload last month’s slips and invoices, or forward them by e-mail.',
+  },
+  {
+    day: 'By the 7th',
+    text: 'Last month’s EMP201 is submitted and paid; payslips go out before your payday.',
+  },
   { day: 'By the 15th', text: 'Bank accounts are reconciled and queries sent to you in one list.' },
   { day: 'By the 20th', text: 'Your management accounts arrive in your inbox.' },
 ];
@@ -162,10 +168,7 @@ export function FinancialManagementPage() {
                 <ul className="mt-4 flex-1 space-y-2 text-sm">
                   {pkg.features.map((feature) => (
                     <li key={feature} className="flex gap-2 text-muted">
-                      <Check
-                        className="mt-0.5 size-4 shrink-0 text-brand-700"
-                        aria-hidden="true"
-                      />
+                      <Check className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
                       <span>{feature}</span>
                     </li>
                   ))}

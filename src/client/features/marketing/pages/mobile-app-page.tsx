@@ -111,7 +111,10 @@ export function MobileAppPage() {
         </Button>
       </PageHeader>
 
-      <Section title="What we build" intro="Apps that earn their place on your customers’ home screens.">
+      <Section
+        title="What we build"
+        intro="Apps that earn their place on your customers’ home screens."
+      >
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {builds.map(({ icon: Icon, title, text }) => (
             <li key={title}>

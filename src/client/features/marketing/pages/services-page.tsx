@@ -182,8 +182,8 @@ export function ServicesPage() {
         <div className="rounded-3xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12">
           <h2 className="text-3xl font-extrabold">Not sure where to start?</h2>
           <p className="mx-auto mt-3 max-w-xl text-brand-100">
-            Tell us what your business does and where you want it to be in a year. We will
-            recommend the services you actually need, and nothing you do not.
+            Tell us what your business does and where you want it to be in a year. We will recommend
+            the services you actually need, and nothing you do not.
           </p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             <Button asChild variant="secondary" size="lg">

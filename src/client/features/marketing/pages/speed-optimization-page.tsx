@@ -88,7 +88,10 @@ export function SpeedOptimizationPage() {
       <Section title="How to read the score">
         <ul className="grid gap-4 sm:grid-cols-3">
           {bands.map((band) => (
-            <li key={band.label} className={`rounded-2xl border-l-4 bg-surface p-5 ${band.className}`}>
+            <li
+              key={band.label}
+              className={`rounded-2xl border-l-4 bg-surface p-5 ${band.className}`}
+            >
               <p className="text-2xl font-extrabold">{band.range}</p>
               <p className="font-semibold">{band.label}</p>
             </li>
@@ -105,15 +108,23 @@ export function SpeedOptimizationPage() {
             <caption className="sr-only">Sample Lighthouse results on mobile</caption>
             <thead className="bg-surface text-ink">
               <tr>
-                <th scope="col" className="p-3 font-semibold">Measurement</th>
-                <th scope="col" className="p-3 font-semibold">Result</th>
-                <th scope="col" className="p-3 font-semibold">Rating</th>
+                <th scope="col" className="p-3 font-semibold">
+                  Measurement
+                </th>
+                <th scope="col" className="p-3 font-semibold">
+                  Result
+                </th>
+                <th scope="col" className="p-3 font-semibold">
+                  Rating
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
               {sample.map((row) => (
                 <tr key={row.metric}>
-                  <th scope="row" className="p-3 font-medium text-ink">{row.metric}</th>
+                  <th scope="row" className="p-3 font-medium text-ink">
+                    {row.metric}
+                  </th>
                   <td className="p-3 text-ink">{row.value}</td>
                   <td className="p-3 text-muted">{row.rating}</td>
                 </tr>
@@ -136,8 +147,8 @@ export function SpeedOptimizationPage() {
         <div className="rounded-3xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12">
           <h2 className="text-3xl font-extrabold">Find out what slows your site down</h2>
           <p className="mx-auto mt-3 max-w-xl text-brand-100">
-            The report costs R 199 incl. VAT. If we then optimise your site for you, we deduct the
-            R 199 from that quote.
+            The report costs R 199 incl. VAT. If we then optimise your site for you, we deduct the R
+            199 from that quote.
           </p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             <Button asChild variant="secondary" size="lg">
