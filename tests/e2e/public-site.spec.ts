@@ -34,7 +34,8 @@ test.describe('public pages', () => {
 test.describe('HTML first', () => {
   test('the home page content is in the HTML without JavaScript', async ({ request }) => {
     const response = await request.get('/');
-    const html = await response.text();
+    // React separates adjacent text nodes with empty comments; a reader sees one sentence.
+    const html = (await response.text()).replaceAll('<!-- -->', '');
     expect(html).toContain('Transform Your Business with Sebenza Digital');
     expect(html).toContain('placeholder="enter domain name (yourbusiness.co.za)"');
     for (const card of [
@@ -66,7 +67,8 @@ test.describe('routing', () => {
     expect(response?.status()).toBe(404);
     await expect(page).toHaveTitle(notFoundTitle);
     await expect(page.getByRole('heading', { level: 1, name: notFoundTitle })).toBeVisible();
-    expect(consoleErrors).toEqual([]);
+    // The document's own 404 status is the point of this page, not an error of the app.
+    expect(consoleErrors.filter((e) => !e.includes('status of 404 (Not Found)'))).toEqual([]);
   });
 
   test('a user-protected page shows the spinner, then /auth', async ({ page }) => {
@@ -151,13 +153,13 @@ test.describe('toasts', () => {
     const input = page.getByPlaceholder('enter domain name (yourbusiness.co.za)');
     await expect(page.getByRole('button', { name: 'Search' })).toBeDisabled();
     await input.press('Enter');
-    const toasts = page.getByRole('status').filter({ hasText: 'Invalid Input' });
+    const toasts = page.locator('.toast').filter({ hasText: 'Invalid Input' });
     await expect(toasts).toHaveCount(1);
     await expect(toasts).toContainText('Please enter a domain name');
     await input.press('Enter');
     await expect(page.locator('.toast')).toHaveCount(1);
     await page.keyboard.press('F8');
-    await expect(page.getByRole('region', { name: /Notifications/ })).toBeFocused();
+    await expect(page.getByRole('region', { name: /Notifications/ }).getByRole('list')).toBeFocused();
     await page.mouse.move(0, 0);
     await page.locator('body').click({ position: { x: 5, y: 300 } });
     await expect(page.locator('.toast')).toHaveCount(0, { timeout: 7_000 });

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation } from 'wouter';
 import { Search } from 'lucide-react';
 import { paths } from '#shared/routes.ts';
@@ -25,8 +25,19 @@ export function DomainSearch({ className }: { className?: string }) {
   const inputId = useId();
   const checking = state.kind === 'checking';
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
+    void search();
+  }
+
+  // Enter searches even while the button is disabled, so a blank input gets its toast (SPEC §5).
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    if (!checking) void search();
+  }
+
+  async function search() {
     const domain = input.trim().toLowerCase();
     if (!domain) {
       toast({
@@ -81,6 +92,7 @@ export function DomainSearch({ className }: { className?: string }) {
           id={inputId}
           value={input}
           onChange={(event) => onChange(event.target.value)}
+          onKeyDown={onKeyDown}
           placeholder={`enter domain name (${site.exampleHost})`}
           autoComplete="off"
           spellCheck={false}

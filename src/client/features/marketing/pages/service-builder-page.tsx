@@ -89,7 +89,7 @@ const serviceGroups = [
       {
         name: '60-second speed report',
         detail: 'A Lighthouse report with Core Web Vitals and prioritised fixes.',
-        price: 'R 149 incl. VAT',
+        price: 'R 199 incl. VAT',
         href: paths.speedOptimization,
       },
     ],

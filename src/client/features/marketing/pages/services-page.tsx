@@ -70,7 +70,7 @@ const services = [
     icon: Zap,
     title: '60-second speed report',
     text: 'A Lighthouse report on your website’s speed with Core Web Vitals and the fixes that matter most, in plain language.',
-    price: 'R 149 incl. VAT per report',
+    price: 'R 199 incl. VAT per report',
     href: paths.speedOptimization,
     cta: 'Get a speed report',
   },
