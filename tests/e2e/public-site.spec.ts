@@ -159,7 +159,9 @@ test.describe('toasts', () => {
     await input.press('Enter');
     await expect(page.locator('.toast')).toHaveCount(1);
     await page.keyboard.press('F8');
-    await expect(page.getByRole('region', { name: /Notifications/ }).getByRole('list')).toBeFocused();
+    await expect(
+      page.getByRole('region', { name: /Notifications/ }).getByRole('list'),
+    ).toBeFocused();
     await page.mouse.move(0, 0);
     await page.locator('body').click({ position: { x: 5, y: 300 } });
     await expect(page.locator('.toast')).toHaveCount(0, { timeout: 7_000 });
