@@ -90,7 +90,7 @@ export function Header() {
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
         <Link href={paths.home} className="flex items-center gap-2 font-extrabold text-brand-800">
           <img src="/favicon.svg" alt="" width="32" height="32" />
-          <span className="text-lg">{site.siteName}</span>
+          <span className="text-base leading-tight sm:text-lg">{site.siteName}</span>
         </Link>
         <nav aria-label="Main" className="ml-auto hidden lg:block">
           <ul className="flex items-center gap-1">

@@ -97,7 +97,7 @@ export function DomainSearch({ className }: { className?: string }) {
           autoComplete="off"
           spellCheck={false}
           inputMode="url"
-          className="h-12 flex-1"
+          className="h-12 sm:flex-1"
         />
         <Button type="submit" size="lg" disabled={!input.trim() || checking}>
           <Search aria-hidden="true" />
