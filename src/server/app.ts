@@ -15,7 +15,11 @@ import type { Config } from './config.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
+import { registerSessions } from './plugins/sessions.ts';
+import { createMailer, type Mailer } from './integrations/mail/mailer.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { accountRoutes } from './features/auth/account.routes.ts';
 
 export type AppInstance = FastifyInstance<
   RawServerDefault,
@@ -29,6 +33,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    mailer: Mailer;
   }
 }
 
@@ -59,9 +64,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await database.migrate();
   await seedDatabase(database.db);
+  const mailer = createMailer({
+    db: database.db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    log: app.log,
+  });
+  app.decorate('mailer', mailer);
+  // Registered after the database hook, so it runs first: mail in flight finishes, then the db closes.
+  app.addHook('onClose', () => mailer.close());
+  // Mail queued before a restart goes out now.
+  app.addHook('onReady', async () => mailer.kick());
 
   await registerSecurity(app);
+  await registerSessions(app);
   healthRoutes(app);
+  authRoutes(app);
+  accountRoutes(app);
   await registerWeb(app);
   return app;
 }

@@ -31,6 +31,11 @@ const envSchema = siteEnvSchema.extend({
     z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   ),
   CLIENT_DIR: z.string().min(1).default('./dist/client'),
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).optional()),
 });
 
 export interface Config {
@@ -44,6 +49,11 @@ export interface Config {
   trustProxy: boolean;
   clientDir: string;
   site: SiteConfig;
+  /** SMTP server for outgoing mail; without it mail stays in the outbox table. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Cookies are `Secure` when the site is served over HTTPS. */
+  secureCookies: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -58,16 +68,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${got}`);
   }
   const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
     dataDir: e.DATA_DIR.startsWith('memory://') ? e.DATA_DIR : resolve(e.DATA_DIR, 'db'),
     databaseUrl: e.DATABASE_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
     clientDir: resolve(e.CLIENT_DIR),
     site: toSiteConfig(e),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `"${e.SITE_NAME}" <${e.CONTACT_EMAIL}>`,
+    secureCookies: publicUrl.startsWith('https://'),
   };
 }

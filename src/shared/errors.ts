@@ -4,10 +4,14 @@ import { z } from 'zod';
 export const errorStatus = {
   VALIDATION_ERROR: 400,
   BAD_REQUEST: 400,
+  NAME_TOO_SHORT: 400,
+  INVALID_TOKEN: 400,
   UNAUTHORIZED: 401,
+  INVALID_CREDENTIALS: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  EMAIL_ALREADY_EXISTS: 409,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,
@@ -23,3 +27,11 @@ export const apiErrorSchema = z.object({
 });
 
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/**
+ * Validation messages that carry their own code, so a client can match either (SPEC §5): the
+ * error handler answers with this code when one of these is among the issues.
+ */
+export const issueCodes: Record<string, ErrorCode> = {
+  'Name must be at least 2 characters': 'NAME_TOO_SHORT',
+};

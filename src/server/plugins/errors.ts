@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { errorStatus, type ApiErrorBody, type ErrorCode } from '#shared/errors.ts';
+import { errorStatus, issueCodes, type ApiErrorBody, type ErrorCode } from '#shared/errors.ts';
 
 /** The one error services throw: a stable code and a message that is safe to show. */
 export class AppError extends Error {
@@ -32,6 +32,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
         path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
         message: v.message ?? 'Invalid value',
       }));
+      const coded = issues.find((issue) => issueCodes[issue.message]);
+      if (coded) {
+        return reply
+          .status(400)
+          .send({ error: coded.message, code: issueCodes[coded.message], issues });
+      }
       const first = issues[0];
       const error_ = first
         ? `${first.path ? `${first.path}: ` : ''}${first.message}`

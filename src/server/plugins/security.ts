@@ -1,6 +1,24 @@
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../app.ts';
+import { AppError } from './errors.ts';
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * CSRF defence beside SameSite cookies: a state-changing API call from a browser must come from
+ * this site. Calls without Origin or Fetch Metadata (curl, servers) are not browsers and pass.
+ */
+function isCrossSite(request: FastifyRequest, publicUrl: string): boolean {
+  const origin = request.headers.origin;
+  if (origin) {
+    const own = new Set([new URL(publicUrl).origin, `${request.protocol}://${request.host}`]);
+    return !own.has(origin);
+  }
+  return request.headers['sec-fetch-site'] === 'cross-site';
+}
 
 /** Security headers with a real Content-Security-Policy, and compression of dynamic answers. */
 export async function registerSecurity(app: AppInstance): Promise<void> {
@@ -27,4 +45,22 @@ export async function registerSecurity(app: AppInstance): Promise<void> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+
+  app.addHook('onRequest', async (request) => {
+    if (safeMethods.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (isCrossSite(request, app.config.publicUrl)) {
+      throw new AppError('FORBIDDEN', {
+        message: 'This request came from another site and was refused',
+      });
+    }
+  });
+
+  // Limits are set per route (config.rateLimit) on the calls that can be abused.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', {
+        message: `Too many requests. Please try again in ${context.after}.`,
+      }),
+  });
 }

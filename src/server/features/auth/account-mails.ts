@@ -1,0 +1,76 @@
+import { paths } from '#shared/routes.ts';
+import type { Config } from '../../config.ts';
+import { renderMail, type RenderedMail } from '../../integrations/mail/mail-template.ts';
+
+type MailConfig = Pick<Config, 'site' | 'publicUrl'>;
+
+const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullName;
+const link = (config: MailConfig, path: string, token: string) =>
+  `${config.publicUrl}${path}?token=${encodeURIComponent(token)}`;
+
+export function verifyEmailMail(config: MailConfig, fullName: string, token: string): RenderedMail {
+  return renderMail(config, {
+    subject: `Confirm your e-mail address for ${config.site.siteName}`,
+    greeting: `Hi ${firstName(fullName)},`,
+    paragraphs: [
+      `Welcome to ${config.site.siteName}. Please confirm that this is your e-mail address so that we can send you order updates, invoices and support replies.`,
+    ],
+    action: { label: 'Confirm my e-mail address', url: link(config, paths.verifyEmail, token) },
+    footnote:
+      'The link works once and stays valid for 48 hours. If you did not sign up, ignore this e-mail.',
+  });
+}
+
+export function changeEmailMail(config: MailConfig, fullName: string, token: string): RenderedMail {
+  return renderMail(config, {
+    subject: `Confirm your new e-mail address for ${config.site.siteName}`,
+    greeting: `Hi ${firstName(fullName)},`,
+    paragraphs: [
+      'You asked to use this address for your account. Your e-mail address changes as soon as you confirm it.',
+    ],
+    action: { label: 'Confirm my new e-mail address', url: link(config, paths.verifyEmail, token) },
+    footnote:
+      'The link works once and stays valid for 24 hours. If you did not ask for this, ignore this e-mail.',
+  });
+}
+
+export function emailChangeNoticeMail(
+  config: MailConfig,
+  fullName: string,
+  newEmail: string,
+): RenderedMail {
+  return renderMail(config, {
+    subject: `Your ${config.site.siteName} e-mail address is being changed`,
+    greeting: `Hi ${firstName(fullName)},`,
+    paragraphs: [
+      `Someone signed in to your account asked to change its e-mail address to ${newEmail}. Nothing changes until that address is confirmed.`,
+      `If this was not you, change your password now and reply to ${config.site.contactEmail}.`,
+    ],
+  });
+}
+
+export function resetPasswordMail(
+  config: MailConfig,
+  fullName: string,
+  token: string,
+): RenderedMail {
+  return renderMail(config, {
+    subject: `Reset your ${config.site.siteName} password`,
+    greeting: `Hi ${firstName(fullName)},`,
+    paragraphs: ['We received a request to reset the password of your account.'],
+    action: { label: 'Choose a new password', url: link(config, paths.resetPassword, token) },
+    footnote:
+      'The link works once and stays valid for 1 hour. If you did not ask for this, ignore this e-mail: your password stays as it is.',
+  });
+}
+
+export function passwordChangedMail(config: MailConfig, fullName: string): RenderedMail {
+  return renderMail(config, {
+    subject: `Your ${config.site.siteName} password was changed`,
+    greeting: `Hi ${firstName(fullName)},`,
+    paragraphs: [
+      'The password of your account was just changed, and every other signed-in device was signed out.',
+      `If this was not you, reset your password at ${config.publicUrl}${paths.forgotPassword} and contact ${config.site.contactEmail}.`,
+    ],
+  });
+}

@@ -1,0 +1,182 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, sessions, users } from '#db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import {
+  latestMail,
+  sessionCookie,
+  signUp,
+  tokenFromText,
+} from '../../../../tests/helpers/accounts.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const call = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  cookie?: string,
+  payload?: object,
+) => t.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
+
+describe('profile', () => {
+  it('needs a session', async () => {
+    expect((await call('GET', '/api/user/profile')).statusCode).toBe(401);
+    expect(
+      (await call('PATCH', '/api/user/profile', undefined, { fullName: 'Xy' })).statusCode,
+    ).toBe(401);
+  });
+
+  it('returns and updates name, phone, company and address', async () => {
+    const { cookie, email } = await signUp(t.app);
+    const before = await call('GET', '/api/user/profile', cookie);
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toMatchObject({
+      email,
+      fullName: 'Thandi Nkosi',
+      phone: null,
+      company: null,
+      address: null,
+      emailVerified: false,
+      pendingEmail: null,
+      createdAt: expect.any(String),
+    });
+    const updated = await call('PATCH', '/api/user/profile', cookie, {
+      fullName: 'Thandi Nkosi-Mahlangu',
+      phone: '+27 82 555 0101',
+      company: 'Nkosi Catering (Pty) Ltd',
+      address: '12 Jan Smuts Ave, Rosebank, Johannesburg, 2196',
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({
+      fullName: 'Thandi Nkosi-Mahlangu',
+      phone: '+27 82 555 0101',
+      company: 'Nkosi Catering (Pty) Ltd',
+    });
+    const cleared = await call('PATCH', '/api/user/profile', cookie, {
+      fullName: 'Thandi Nkosi',
+      phone: '',
+    });
+    expect(cleared.json()).toMatchObject({ phone: null, company: null, address: null });
+  });
+
+  it('refuses a bad phone number with a field issue', async () => {
+    const { cookie } = await signUp(t.app);
+    const response = await call('PATCH', '/api/user/profile', cookie, {
+      fullName: 'Thandi',
+      phone: 'call me maybe',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().issues[0].path).toBe('phone');
+  });
+});
+
+describe('change e-mail', () => {
+  it('keeps the old address until the new one is confirmed by its link', async () => {
+    const { cookie, email, password } = await signUp(t.app);
+    const newEmail = `moved.${Date.now()}@example.co.za`;
+    const response = await call('POST', '/api/user/change-email', cookie, {
+      email: newEmail,
+      currentPassword: password,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ email, pendingEmail: newEmail });
+    await latestMail(t.app, email, 'being changed');
+    const token = tokenFromText((await latestMail(t.app, newEmail, 'new e-mail')).text);
+    const verified = await call('POST', '/api/verify-email', undefined, { token });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toMatchObject({ email: newEmail, emailVerified: true });
+    const login = await call('POST', '/api/login', undefined, { email: newEmail, password });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('needs the current password and a free address', async () => {
+    const { cookie, password } = await signUp(t.app);
+    const other = await signUp(t.app);
+    const wrong = await call('POST', '/api/user/change-email', cookie, {
+      email: 'fresh@example.co.za',
+      currentPassword: 'not my password',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().issues[0].path).toBe('currentPassword');
+    const taken = await call('POST', '/api/user/change-email', cookie, {
+      email: other.email,
+      currentPassword: password,
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().code).toBe('EMAIL_ALREADY_EXISTS');
+  });
+});
+
+describe('change password', () => {
+  it('needs the current password, then signs out every other device', async () => {
+    const { cookie, email, password } = await signUp(t.app);
+    const otherDevice = sessionCookie(
+      await call('POST', '/api/login', undefined, { email, password }),
+    );
+    const wrong = await call('POST', '/api/user/change-password', cookie, {
+      currentPassword: 'not my password',
+      newPassword: 'a different passphrase',
+    });
+    expect(wrong.statusCode).toBe(400);
+    const ok = await call('POST', '/api/user/change-password', cookie, {
+      currentPassword: password,
+      newPassword: 'a different passphrase',
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await call('GET', '/api/user', cookie)).statusCode).toBe(200);
+    expect((await call('GET', '/api/user', otherDevice)).statusCode).toBe(401);
+    await latestMail(t.app, email, 'password was changed');
+  });
+});
+
+describe('POPIA', () => {
+  it('exports everything held about the user as a JSON download, without secrets', async () => {
+    const { cookie, email, user } = await signUp(t.app);
+    const response = await call('GET', '/api/user/export', cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    const data = response.json();
+    expect(data.profile).toMatchObject({ id: user.id, email });
+    expect(data.sessions).toHaveLength(1);
+    expect(data.emails[0]).toMatchObject({
+      to: email,
+      subject: expect.stringContaining('Confirm'),
+    });
+    expect(data.emailLinks[0]).toMatchObject({ purpose: 'verify_email' });
+    expect(response.body).not.toMatch(/argon2|tokenHash|token_hash|passwordHash/);
+  });
+
+  it('deletes the account: personal data erased, row kept anonymised, signed out', async () => {
+    const { cookie, email, password, user } = await signUp(t.app);
+    const wrong = await call('DELETE', '/api/user', cookie, { password: 'not my password' });
+    expect(wrong.statusCode).toBe(400);
+    const response = await call('DELETE', '/api/user', cookie, { password });
+    expect(response.statusCode).toBe(200);
+    expect((await call('GET', '/api/user', cookie)).statusCode).toBe(401);
+    const db = t.app.database.db;
+    const [row] = await db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({
+      fullName: 'Deleted customer',
+      passwordHash: null,
+      phone: null,
+      deletedAt: expect.any(Date),
+    });
+    expect(row!.email).not.toContain(email);
+    expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+    expect(await db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).toHaveLength(0);
+    expect((await call('POST', '/api/login', undefined, { email, password })).statusCode).toBe(401);
+    // The address is free again for a new account.
+    const again = await call('POST', '/api/register', undefined, {
+      fullName: 'Thandi Nkosi',
+      email,
+      password,
+    });
+    expect(again.statusCode).toBe(201);
+  });
+});

@@ -1,0 +1,90 @@
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  deleteAccountSchema,
+  messageSchema,
+  profileSchema,
+  profileUpdateSchema,
+} from '#shared/auth.schemas.ts';
+import type { AppInstance } from '../../app.ts';
+import { clearSessionCookie, requireUser } from '../../plugins/sessions.ts';
+import {
+  changePassword,
+  deleteAccount,
+  exportUserData,
+  getProfile,
+  requestEmailChange,
+  updateProfile,
+} from './account.service.ts';
+
+const sensitive = { rateLimit: { max: 10, timeWindow: '15 minutes' } };
+
+/** The signed-in customer's own account: profile, e-mail, password, POPIA export and deletion. */
+export function accountRoutes(app: AppInstance): void {
+  const deps = { db: app.database.db, config: app.config };
+
+  app.get(
+    '/api/user/profile',
+    { schema: { response: { 200: profileSchema } } },
+    async (request, reply) => {
+      const user = await requireUser(request, reply);
+      reply.header('cache-control', 'private, no-store');
+      return getProfile(deps, user.id);
+    },
+  );
+
+  app.patch(
+    '/api/user/profile',
+    { schema: { body: profileUpdateSchema, response: { 200: profileSchema } } },
+    async (request, reply) => {
+      const user = await requireUser(request, reply);
+      return updateProfile(deps, user.id, request.body);
+    },
+  );
+
+  app.post(
+    '/api/user/change-email',
+    { schema: { body: changeEmailSchema, response: { 200: profileSchema } }, config: sensitive },
+    async (request, reply) => {
+      const user = await requireUser(request, reply);
+      const profile = await requestEmailChange(deps, user.id, request.body);
+      app.mailer.kick();
+      return profile;
+    },
+  );
+
+  app.post(
+    '/api/user/change-password',
+    { schema: { body: changePasswordSchema, response: { 200: messageSchema } }, config: sensitive },
+    async (request, reply) => {
+      const user = await requireUser(request, reply);
+      await changePassword(deps, user.id, { ...request.body, sessionId: user.sessionId });
+      app.mailer.kick();
+      return { message: 'Your password has been changed. Other devices have been signed out.' };
+    },
+  );
+
+  app.get('/api/user/export', async (request, reply) => {
+    const user = await requireUser(request, reply);
+    const data = await exportUserData(deps, user.id);
+    const day = data.exportedAt.slice(0, 10);
+    return reply
+      .headers({
+        'cache-control': 'private, no-store',
+        'content-disposition': `attachment; filename="my-data-${day}.json"`,
+      })
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(data, null, 2));
+  });
+
+  app.delete(
+    '/api/user',
+    { schema: { body: deleteAccountSchema, response: { 200: messageSchema } }, config: sensitive },
+    async (request, reply) => {
+      const user = await requireUser(request, reply);
+      await deleteAccount(deps, user.id, request.body);
+      clearSessionCookie(request, reply, 'user');
+      return { message: 'Your account and personal data have been deleted.' };
+    },
+  );
+}

@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  messageSchema,
+  registerSchema,
+  resetPasswordSchema,
+  userSchema,
+  verifyEmailSchema,
+} from '#shared/auth.schemas.ts';
+import type { AppInstance } from '../../app.ts';
+import {
+  endUserSession,
+  loadSessionUser,
+  requireUser,
+  sessionCookieNames,
+  startUserSession,
+} from '../../plugins/sessions.ts';
+import {
+  loginUser,
+  registerUser,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  toUser,
+  verifyEmail,
+} from './auth.service.ts';
+
+const noCache = {
+  'cache-control': 'no-store, no-cache, must-revalidate, private',
+  pragma: 'no-cache',
+  expires: '0',
+};
+
+const limit = (max: number, timeWindow: string) => ({ rateLimit: { max, timeWindow } });
+
+export const forgotPasswordAnswer =
+  'If an account exists for that e-mail address, we have sent it a link to reset the password. The link is valid for 1 hour.';
+
+/** Sign-up, sign-in, sign-out and the mailed links of customer accounts (SPEC §7). */
+export function authRoutes(app: AppInstance): void {
+  const deps = { db: app.database.db, config: app.config };
+
+  app.post(
+    '/api/register',
+    {
+      schema: { body: registerSchema, response: { 201: userSchema } },
+      config: limit(20, '1 hour'),
+    },
+    async (request, reply) => {
+      const user = await registerUser(deps, request.body);
+      await startUserSession(app.database.db, request, reply, user.id);
+      app.mailer.kick();
+      return reply.status(201).send(toUser(user));
+    },
+  );
+
+  app.post(
+    '/api/login',
+    { schema: { body: loginSchema, response: { 200: userSchema } } },
+    async (request, reply) => {
+      const user = await loginUser(deps, { ...request.body, ip: request.ip });
+      await startUserSession(app.database.db, request, reply, user.id);
+      return toUser(user);
+    },
+  );
+
+  app.post(
+    '/api/logout',
+    { schema: { response: { 200: messageSchema } } },
+    async (request, reply) => {
+      await endUserSession(request, reply);
+      return { message: 'You have been successfully logged out.' };
+    },
+  );
+
+  app.get('/api/user', { schema: { response: { 200: userSchema } } }, async (request, reply) => {
+    reply.headers({ 'cache-control': 'private, no-store' });
+    return toUser(await requireUser(request, reply));
+  });
+
+  app.get(
+    '/api/cookie-refresh',
+    {
+      schema: {
+        response: {
+          200: z.object({ authenticated: z.literal(true) }),
+          401: z.object({ authenticated: z.literal(false), error: z.string(), code: z.string() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noCache);
+      const user = await loadSessionUser(request, reply);
+      if (user) return { authenticated: true as const };
+      return reply.status(401).send({
+        authenticated: false,
+        error: 'Not authenticated',
+        code: 'UNAUTHORIZED',
+      });
+    },
+  );
+
+  app.post(
+    '/api/forgot-password',
+    {
+      schema: { body: forgotPasswordSchema, response: { 200: messageSchema } },
+      config: limit(10, '15 minutes'),
+    },
+    async (request) => {
+      await requestPasswordReset(deps, request.body.email);
+      app.mailer.kick();
+      return { message: forgotPasswordAnswer };
+    },
+  );
+
+  app.post(
+    '/api/reset-password',
+    {
+      schema: { body: resetPasswordSchema, response: { 200: messageSchema } },
+      config: limit(20, '15 minutes'),
+    },
+    async (request, reply) => {
+      const current = await loadSessionUser(request, reply);
+      await resetPassword(deps, { ...request.body, keepSessionId: current?.sessionId });
+      app.mailer.kick();
+      return { message: 'Your password has been changed. You can now sign in with it.' };
+    },
+  );
+
+  app.post(
+    '/api/verify-email',
+    {
+      schema: { body: verifyEmailSchema, response: { 200: userSchema } },
+      config: limit(20, '15 minutes'),
+    },
+    async (request, reply) => {
+      const user = await verifyEmail(deps, request.body.token);
+      // The signed-in copy of the user changed (verified, maybe a new address).
+      request.sessionUser = undefined;
+      reply.header('cache-control', 'no-store');
+      return toUser(user);
+    },
+  );
+
+  app.post(
+    '/api/user/resend-verification',
+    { schema: { response: { 200: messageSchema } }, config: limit(5, '15 minutes') },
+    async (request, reply) => {
+      const user = await requireUser(request, reply);
+      const { alreadyVerified } = await resendVerification(deps, user.id);
+      app.mailer.kick();
+      return {
+        message: alreadyVerified
+          ? 'Your e-mail address is already verified.'
+          : `We have sent a new verification link to ${user.email}.`,
+      };
+    },
+  );
+
+  /** The debug pages' view of the caller's own session (SPEC §2): nothing secret. */
+  app.get(
+    '/api/session-diagnostics',
+    {
+      schema: {
+        response: {
+          200: z.object({
+            sessionCookiePresent: z.boolean(),
+            sessionActive: z.boolean(),
+            adminCookiePresent: z.boolean(),
+            secureConnection: z.boolean(),
+            clientType: z.string(),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noCache);
+      const clientType = request.headers['x-client-type'];
+      return {
+        sessionCookiePresent: Boolean(request.cookies[sessionCookieNames.user]),
+        sessionActive: (await loadSessionUser(request, reply)) !== null,
+        adminCookiePresent: Boolean(request.cookies[sessionCookieNames.admin]),
+        secureConnection: request.protocol === 'https',
+        clientType: clientType === 'mobile' || clientType === 'desktop' ? clientType : 'unknown',
+      };
+    },
+  );
+}
