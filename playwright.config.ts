@@ -1,6 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
+import { mailboxUrl } from './tests/e2e/fixtures/mailbox.ts';
 
 const port = Number(process.env.E2E_PORT ?? 5099);
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 5098);
+const mailPort = Number(process.env.E2E_MAIL_PORT ?? 5097);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
@@ -27,17 +30,28 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'node src/server/server.ts',
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: process.env.E2E_DATA_DIR ?? 'memory://',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: 'node tests/e2e/mail-catcher.ts',
+      url: mailboxUrl,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { E2E_SMTP_PORT: String(smtpPort), E2E_MAIL_PORT: String(mailPort) },
     },
-  },
+    {
+      command: 'node src/server/server.ts',
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: process.env.E2E_DATA_DIR ?? 'memory://',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
 });

@@ -92,6 +92,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'sebenza-e2e-'));
 run('End-to-end tests (playwright, chromium)', bin('playwright'), ['test'], {
   CHROME_PATH: chromePath,
   E2E_PORT: String(await freePort()),
+  E2E_SMTP_PORT: String(await freePort()),
+  E2E_MAIL_PORT: String(await freePort()),
   E2E_DATA_DIR: dataDir,
   PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json'),
 });

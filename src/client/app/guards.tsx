@@ -1,15 +1,21 @@
 import type { ReactNode } from 'react';
-import { Redirect } from 'wouter';
+import { Redirect, useLocation } from 'wouter';
 import { paths } from '#shared/routes.ts';
 import { PageSpinner } from '../components/ui/spinner.tsx';
-import { useUser } from '../features/auth/api/get-user.ts';
+import { useUser } from '../lib/current-user.ts';
+import { storageKeys } from '../lib/storage-keys.ts';
 import { useAdminStatus } from '../features/admin-auth/api/get-auth-status.ts';
 
 /** User-protected pages: a spinner while the session loads, then /auth without a user (SPEC §2). */
 export function RequireUser({ children }: { children: ReactNode }) {
   const { user, isLoading } = useUser();
+  const [location] = useLocation();
   if (isLoading) return <PageSpinner />;
-  if (!user) return <Redirect to={paths.auth} replace />;
+  if (!user) {
+    // Come back here after signing in (read by the sign-in page).
+    sessionStorage.setItem(storageKeys.authReturnTo, location + window.location.search);
+    return <Redirect to={paths.auth} replace />;
+  }
   return children;
 }
 

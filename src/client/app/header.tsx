@@ -6,7 +6,7 @@ import { isCheckoutContext, paths } from '#shared/routes.ts';
 import { Button } from '../components/ui/button.tsx';
 import { cn } from '../lib/cn.ts';
 import { site } from '../lib/site.ts';
-import { useUser } from '../features/auth/api/get-user.ts';
+import { useUser } from '../lib/current-user.ts';
 import { useAdminStatus } from '../features/admin-auth/api/get-auth-status.ts';
 import { cartTotals, useCart } from '../features/cart/cart-store.ts';
 

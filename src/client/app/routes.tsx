@@ -12,7 +12,7 @@ import {
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { HomePage } from '../features/marketing/pages/home-page.tsx';
 import { DomainSearch } from '../features/domains/components/domain-search.tsx';
-import { useUser } from '../features/auth/api/get-user.ts';
+import { useUser } from '../lib/current-user.ts';
 import { RequireAdmin, RequireUser } from './guards.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { useDocumentTitle } from './document-title.tsx';
@@ -112,6 +112,18 @@ const RegisterPage = lazy(async () => {
   const { AuthPage: Page } = await import('../features/auth/pages/auth-page.tsx');
   return { default: () => <Page initialMode="register" /> };
 });
+const ForgotPasswordPage = lazyNamed(
+  () => import('../features/auth/pages/forgot-password-page.tsx'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = lazyNamed(
+  () => import('../features/auth/pages/reset-password-page.tsx'),
+  'ResetPasswordPage',
+);
+const VerifyEmailPage = lazyNamed(
+  () => import('../features/auth/pages/verify-email-page.tsx'),
+  'VerifyEmailPage',
+);
 const AuthDebugPage = lazyNamed(
   () => import('../features/auth/pages/auth-debug-page.tsx'),
   'AuthDebugPage',
@@ -129,10 +141,24 @@ const AccountPage = lazy(async () => {
   return {
     default: function SignedInAccount() {
       const { user } = useUser();
-      return <Page fullName={user?.fullName ?? ''} />;
+      return user ? <Page user={user} /> : null;
     },
   };
 });
+const SettingsPage = lazyNamed(
+  () => import('../features/account/pages/settings-page.tsx'),
+  'SettingsPage',
+);
+
+const authPages: Record<string, ComponentType> = {
+  [paths.auth]: AuthPage,
+  [paths.userLogin]: AuthPage,
+  [paths.userRegister]: RegisterPage,
+  [paths.forgotPassword]: ForgotPasswordPage,
+  [paths.userResetPassword]: ResetPasswordPage,
+  [paths.resetPassword]: ResetPasswordPage,
+  [paths.verifyEmail]: VerifyEmailPage,
+};
 
 const publicRoutes: [string, ComponentType][] = [
   [paths.home, () => <HomePage domainSearch={<DomainSearch />} />],
@@ -174,11 +200,7 @@ export function AppRoutes() {
           </Route>
         ))}
         {authRoutes.map((path) => (
-          <Route
-            key={path}
-            path={path}
-            component={path === paths.userRegister ? RegisterPage : AuthPage}
-          />
+          <Route key={path} path={path} component={authPages[path] ?? AuthPage} />
         ))}
         {debugRoutes.map((path) => (
           <Route key={path} path={path} component={AuthDebugPage} />
@@ -186,7 +208,7 @@ export function AppRoutes() {
         {[...userRoutes, '/payment/details/:reference'].map((path) => (
           <Route key={path} path={path}>
             <RequireUser>
-              <AccountPage />
+              {path === paths.userSettings ? <SettingsPage /> : <AccountPage />}
             </RequireUser>
           </Route>
         ))}

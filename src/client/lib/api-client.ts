@@ -99,8 +99,9 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
   return async ({ queryKey }) => {
     const response = await apiFetch('GET', String(queryKey[0]));
     if (response.status === 401) {
+      const error = await toError(response, 'Unauthorized');
       if (options.on401 === 'returnNull') return null;
-      throw await toError(response, 'Unauthorized');
+      throw error;
     }
     if (!response.ok) throw await toError(response);
     return isJson(response) ? ((await response.json()) as T) : null;

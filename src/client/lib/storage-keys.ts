@@ -4,6 +4,7 @@ export const storageKeys = {
   selectedDomain: 'selectedDomain',
   checkoutRedirect: 'checkoutRedirect',
   checkoutRecoveryNeeded: 'checkoutRecoveryNeeded',
+  authReturnTo: 'authReturnTo',
   userLogoutTimestamp: 'userLogoutTimestamp',
   adminLogoutTimestamp: 'adminLogoutTimestamp',
   sessionRecovery: 'sessionRecovery',

@@ -1,6 +1,10 @@
 import { Link } from 'wouter';
+import type { User } from '#shared/auth.schemas.ts';
+import { formatDate } from '#shared/dates.ts';
 import { paths } from '#shared/routes.ts';
 import { Card, CardDescription } from '../../../components/ui/card.tsx';
+import { AccountShell } from '../components/account-shell.tsx';
+import { VerificationBanner } from '../components/verification-banner.tsx';
 
 const panels = [
   {
@@ -11,7 +15,7 @@ const panels = [
   },
   {
     title: 'Payments',
-    empty: 'Your card payments and tax invoices will be listed here.',
+    empty: 'No payments yet. Your card payments and tax invoices will be listed here.',
     href: paths.userPayments,
     cta: 'Payment history',
   },
@@ -23,24 +27,32 @@ const panels = [
   },
   {
     title: 'Business plans',
-    empty: 'Order a business plan and follow its progress here.',
+    empty: 'No business plans yet. Order one and follow its progress here.',
     href: paths.businessPlan,
     cta: 'About business plans',
   },
   {
     title: 'Support tickets',
-    empty: 'Need help? Contact us and your conversation will show here.',
+    empty: 'No open tickets. Need help? Contact us and the conversation will show here.',
     href: paths.contact,
     cta: 'Contact support',
   },
 ];
 
+const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullName;
+
 /** The customer dashboard: one page for every dashboard path of SPEC §2. */
-export function AccountPage({ fullName }: { fullName: string }) {
+export function AccountPage({ user }: { user: User }) {
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-extrabold text-ink">Welcome, {fullName}</h1>
-      <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+    <AccountShell>
+      <h1 className="text-3xl font-extrabold text-ink">Welcome back, {firstName(user.fullName)}</h1>
+      <p className="mt-1 text-muted">Customer since {formatDate(user.createdAt)}</p>
+      {!user.emailVerified && (
+        <div className="mt-6">
+          <VerificationBanner email={user.email} />
+        </div>
+      )}
+      <ul className="mt-8 grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
         {panels.map((panel) => (
           <li key={panel.title}>
             <Card className="h-full">
@@ -56,6 +68,6 @@ export function AccountPage({ fullName }: { fullName: string }) {
           </li>
         ))}
       </ul>
-    </div>
+    </AccountShell>
   );
 }

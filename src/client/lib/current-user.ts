@@ -1,13 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiRequestError, getQueryFn } from '../../../lib/api-client.ts';
+import type { User } from '#shared/auth.schemas.ts';
+import { ApiRequestError, getQueryFn } from './api-client.ts';
 
-export interface User {
-  id: string;
-  email: string;
-  fullName: string;
-  emailVerified?: boolean;
-  createdAt?: string;
-}
+export type { User };
 
 /** The signed-in user (SPEC §4, §9): a 401 means nobody, 5 minutes stale, no retry on 404. */
 export const userQueryOptions = queryOptions({

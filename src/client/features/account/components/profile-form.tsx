@@ -1,0 +1,93 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  profileUpdateSchema,
+  type Profile,
+  type ProfileUpdateInput,
+} from '#shared/auth.schemas.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormField, TextareaField } from '../../../components/ui/form-field.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { useUpdateProfile } from '../api/profile.ts';
+import { SettingsSection } from './settings-section.tsx';
+
+export function ProfileForm({ profile }: { profile: Profile }) {
+  const update = useUpdateProfile();
+  const form = useForm<ProfileUpdateInput>({
+    resolver: zodResolver(profileUpdateSchema),
+    defaultValues: {
+      fullName: profile.fullName,
+      phone: profile.phone ?? '',
+      company: profile.company ?? '',
+      address: profile.address ?? '',
+    },
+  });
+  const { errors } = form.formState;
+  return (
+    <SettingsSection
+      id="profile-heading"
+      title="Your details"
+      description="Used on your invoices and when we contact you about an order."
+    >
+      <form
+        noValidate
+        className="grid gap-4 sm:grid-cols-2"
+        onSubmit={form.handleSubmit((input) =>
+          update.mutate(input, {
+            onSuccess: () =>
+              toast({
+                title: 'Details saved',
+                description: 'Your details have been updated.',
+                variant: 'success',
+              }),
+            onError: (error) =>
+              toast({
+                title: 'Details not saved',
+                description: error.message,
+                variant: 'destructive',
+              }),
+          }),
+        )}
+      >
+        <FormField
+          id="profile-name"
+          label="Full name"
+          autoComplete="name"
+          error={errors.fullName?.message}
+          {...form.register('fullName')}
+        />
+        <FormField
+          id="profile-phone"
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          placeholder="+27 82 123 4567"
+          error={errors.phone?.message}
+          {...form.register('phone')}
+        />
+        <FormField
+          id="profile-company"
+          label="Company (optional)"
+          autoComplete="organization"
+          error={errors.company?.message}
+          {...form.register('company')}
+        />
+        <div className="sm:col-span-2">
+          <TextareaField
+            id="profile-address"
+            label="Address (optional)"
+            autoComplete="street-address"
+            rows={3}
+            error={errors.address?.message}
+            {...form.register('address')}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? 'Saving…' : 'Save details'}
+          </Button>
+        </div>
+      </form>
+    </SettingsSection>
+  );
+}

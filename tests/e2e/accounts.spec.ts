@@ -1,0 +1,244 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, gotoHydrated, test } from './fixtures/console.ts';
+import { linkFromMail } from './fixtures/mailbox.ts';
+
+const uniqueEmail = (label: string) =>
+  `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.co.za`;
+
+test.describe('customer accounts', () => {
+  test('register → verify by mailed link → sign out → sign in → forgot → reset → sign in', async ({
+    page,
+    request,
+    consoleErrors,
+  }) => {
+    test.setTimeout(60_000);
+    const email = uniqueEmail('journey');
+    const password = 'my first long passphrase';
+    const newPassword = 'my second long passphrase';
+
+    await gotoHydrated(page, '/user/register');
+    await page.getByLabel('Full name').fill('Ayanda Zulu');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Account created').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Welcome back, Ayanda' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'E-mail verification' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /My Dashboard/ })).toBeVisible();
+
+    const verifyLink = await linkFromMail(request, email, 'Confirm your e-mail address');
+    await page.goto(verifyLink);
+    await expect(page.getByRole('heading', { name: 'E-mail address confirmed' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to my dashboard' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome back, Ayanda' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'E-mail verification' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByText('You have been successfully logged out.').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('link', { name: 'Login / Signup' })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Login / Signup' }).click();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Welcome back, Ayanda Zulu!').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('link', { name: 'Login / Signup' })).toBeVisible();
+
+    await gotoHydrated(page, '/user/login');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await expect(page).toHaveURL(/\/user\/forgot-password$/);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+
+    const resetLink = await linkFromMail(request, email, 'Reset your');
+    expect(new URL(resetLink).pathname).toBe('/reset-password');
+    await page.goto(resetLink);
+    await page.getByLabel('New password').fill(newPassword);
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page.getByRole('heading', { name: 'Password changed' })).toBeVisible();
+    await page.getByRole('link', { name: 'Sign in' }).click();
+
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Invalid email or password').first()).toBeVisible();
+    await page.getByLabel('Password').fill(newPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Welcome back, Ayanda' })).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('register errors show the toasts of SPEC §5 with their exact texts', async ({ page }) => {
+    await gotoHydrated(page, '/user/register');
+    await page.getByLabel('Full name').fill('A');
+    await page.getByLabel('E-mail').fill(uniqueEmail('short'));
+    await page.getByLabel('Password').fill('a long enough passphrase');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Name Too Short', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Please enter a name with at least 2 characters', { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByText('Name must be at least 2 characters')).toBeVisible();
+
+    const taken = uniqueEmail('taken');
+    const first = await page.request.post('/api/register', {
+      data: { fullName: 'First Owner', email: taken, password: 'a long enough passphrase' },
+    });
+    expect(first.status()).toBe(201);
+    await page.context().clearCookies();
+    await page.getByLabel('Full name').fill('Second Owner');
+    await page.getByLabel('E-mail').fill(taken);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Email Already Registered', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText(
+        'This email address is already registered. Please use a different email or try logging in instead.',
+        { exact: true },
+      ),
+    ).toBeVisible();
+  });
+
+  test('field errors come from the shared schema', async ({ page }) => {
+    await gotoHydrated(page, '/user/register');
+    await page.getByLabel('Full name').fill('Valid Name');
+    await page.getByLabel('E-mail').fill('not-an-address');
+    await page.getByLabel('Password').fill('short');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Enter a valid e-mail address')).toBeVisible();
+    await expect(page.getByText('Password must be at least 10 characters')).toBeVisible();
+    await expect(page.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('a wrong password gives the Login Failed toast with the server text', async ({ page }) => {
+    await gotoHydrated(page, '/auth');
+    await page.getByLabel('E-mail').fill(uniqueEmail('nobody'));
+    await page.getByLabel('Password').fill('whatever it is');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Login Failed', { exact: true })).toBeVisible();
+    await expect(page.getByText('Invalid email or password', { exact: true })).toBeVisible();
+  });
+
+  test('signing in from a protected page returns to it', async ({ page }) => {
+    const email = uniqueEmail('returns');
+    const created = await page.request.post('/api/register', {
+      data: { fullName: 'Pieter van Wyk', email, password: 'a long enough passphrase' },
+    });
+    expect(created.status()).toBe(201);
+    await page.context().clearCookies();
+    await page.goto('/user/settings');
+    await expect(page).toHaveURL(/\/auth$/);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill('a long enough passphrase');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/user\/settings$/);
+    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  });
+
+  test('settings: save details, change password, download data, delete the account', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const email = uniqueEmail('settings');
+    await page.request.post('/api/register', {
+      data: { fullName: 'Nomsa Dube', email, password: 'a long enough passphrase' },
+    });
+    await gotoHydrated(page, '/user/settings');
+    await page.getByLabel('Phone').fill('+27 82 555 0101');
+    await page.getByLabel('Company (optional)').fill('Dube Logistics');
+    await page.getByRole('button', { name: 'Save details' }).click();
+    await expect(page.getByText('Your details have been updated.').first()).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Company (optional)')).toHaveValue('Dube Logistics');
+
+    await page.getByLabel('Current password', { exact: true }).last().fill('not my password');
+    await page.getByLabel('New password').fill('a newer long passphrase');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('Your current password is not correct')).toBeVisible();
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download my data' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.json$/);
+
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByLabel('Your password').fill('a long enough passphrase');
+    await dialog.getByRole('button', { name: 'Delete my account for good' }).click();
+    await expect(
+      page.getByText('Your account and personal data have been deleted.').first(),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('link', { name: 'Login / Signup' })).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('the debug page shows the own session state and signs in', async ({ page }) => {
+    const email = uniqueEmail('debug');
+    await page.request.post('/api/register', {
+      data: { fullName: 'Debug Person', email, password: 'a long enough passphrase' },
+    });
+    await page.context().clearCookies();
+    await gotoHydrated(page, '/auth-debug');
+    await expect(page.getByText('Not sent')).toBeVisible();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill('a long enough passphrase');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Sent, session active')).toBeVisible();
+    await expect(page.getByText(/^200 OK \{"authenticated":true\}/)).toBeVisible();
+  });
+
+  test('the dashboard and settings fit a 360 px screen, even with a long e-mail address', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.request.post('/api/register', {
+      data: {
+        fullName: 'Small Screen',
+        email: uniqueEmail('mobile'),
+        password: 'a long enough passphrase',
+      },
+    });
+    for (const path of ['/user/dashboard', '/user/settings']) {
+      await gotoHydrated(page, path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const overflowing = await page.evaluate(() =>
+        [...document.querySelectorAll('body *')]
+          .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
+          .filter((e) => !e.parentElement?.closest('[data-scrolls]'))
+          .map((e) => `${e.tagName} ${e.getAttribute('class') ?? ''}`),
+      );
+      expect(overflowing, path).toEqual([]);
+    }
+  });
+
+  test('axe finds no accessibility violation on the account pages', async ({ page }) => {
+    test.setTimeout(60_000);
+    const scan = async (path: string) => {
+      await gotoHydrated(page, path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations.map((v) => `${path}: ${v.id}`)).toEqual([]);
+    };
+    for (const path of [
+      '/user/login',
+      '/user/register',
+      '/user/forgot-password',
+      '/reset-password?token=abc',
+    ]) {
+      await scan(path);
+    }
+    await page.request.post('/api/register', {
+      data: {
+        fullName: 'Axe Tester',
+        email: uniqueEmail('axe'),
+        password: 'a long enough passphrase',
+      },
+    });
+    for (const path of ['/user/dashboard', '/user/settings']) await scan(path);
+  });
+});
