@@ -7,7 +7,7 @@ import { AppError } from '../../plugins/errors.ts';
 import { endOtherUserSessions } from '../../plugins/sessions.ts';
 import { changeEmailMail, emailChangeNoticeMail, passwordChangedMail } from './account-mails.ts';
 import { emailTaken, findActiveUserByEmail, toUser, type AuthDeps } from './auth.service.ts';
-import { findPendingEmail, issueUserToken } from './user-tokens.ts';
+import { findPendingEmail, mailUserLink } from './user-tokens.ts';
 
 async function loadUser({ db }: AuthDeps, userId: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
@@ -77,15 +77,11 @@ export async function requestEmailChange(
   }
   if (await findActiveUserByEmail(deps.db, input.email)) throw emailTaken();
   await deps.db.transaction(async (tx) => {
-    const token = await issueUserToken(tx, {
+    await mailUserLink(tx, {
       userId,
       purpose: 'change_email',
       email: input.email,
-    });
-    await queueMail(tx, {
-      to: input.email,
-      userId,
-      ...changeEmailMail(deps.config, user.fullName, token),
+      render: (token) => changeEmailMail(deps.config, user.fullName, token),
     });
     await queueMail(tx, {
       to: user.email,

@@ -9,7 +9,7 @@ import { AppError } from '../../plugins/errors.ts';
 import { endOtherUserSessions } from '../../plugins/sessions.ts';
 import { passwordChangedMail, resetPasswordMail, verifyEmailMail } from './account-mails.ts';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
-import { consumeUserToken, issueUserToken } from './user-tokens.ts';
+import { consumeUserToken, mailUserLink } from './user-tokens.ts';
 
 export interface AuthDeps {
   db: Db;
@@ -64,15 +64,11 @@ export async function registerUser(
         .insert(users)
         .values({ fullName: input.fullName, email: input.email, passwordHash })
         .returning();
-      const token = await issueUserToken(tx, {
+      await mailUserLink(tx, {
         userId: user!.id,
         purpose: 'verify_email',
         email: user!.email,
-      });
-      await queueMail(tx, {
-        to: user!.email,
-        userId: user!.id,
-        ...verifyEmailMail(config, user!.fullName, token),
+        render: (token) => verifyEmailMail(config, user!.fullName, token),
       });
       return user!;
     });
@@ -103,18 +99,14 @@ export async function loginUser(
 export async function requestPasswordReset({ db, config }: AuthDeps, email: string): Promise<void> {
   const user = await findActiveUserByEmail(db, email);
   if (!user) return;
-  await db.transaction(async (tx) => {
-    const token = await issueUserToken(tx, {
+  await db.transaction((tx) =>
+    mailUserLink(tx, {
       userId: user.id,
       purpose: 'reset_password',
       email: user.email,
-    });
-    await queueMail(tx, {
-      to: user.email,
-      userId: user.id,
-      ...resetPasswordMail(config, user.fullName, token),
-    });
-  });
+      render: (token) => resetPasswordMail(config, user.fullName, token),
+    }),
+  );
 }
 
 export const invalidResetLink =
@@ -192,17 +184,13 @@ export async function resendVerification(
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new AppError('UNAUTHORIZED', { message: 'Please sign in to continue' });
   if (user.emailVerifiedAt) return { alreadyVerified: true };
-  await db.transaction(async (tx) => {
-    const token = await issueUserToken(tx, {
+  await db.transaction((tx) =>
+    mailUserLink(tx, {
       userId: user.id,
       purpose: 'verify_email',
       email: user.email,
-    });
-    await queueMail(tx, {
-      to: user.email,
-      userId: user.id,
-      ...verifyEmailMail(config, user.fullName, token),
-    });
-  });
+      render: (token) => verifyEmailMail(config, user.fullName, token),
+    }),
+  );
   return { alreadyVerified: false };
 }

@@ -1,6 +1,8 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
 import { userTokens } from '#db/schema/index.ts';
+import type { RenderedMail } from '../../integrations/mail/mail-template.ts';
+import { queueMail } from '../../integrations/mail/outbox.ts';
 import { createSecureToken, hashToken } from '../../lib/secure-token.ts';
 import { AppError } from '../../plugins/errors.ts';
 
@@ -36,6 +38,20 @@ export async function issueUserToken(
     expiresAt: sql`now() + make_interval(mins => ${tokenLifetimeMinutes[options.purpose]})`,
   });
   return token;
+}
+
+/** Issues a link token and queues the mail carrying it to `email`, in the caller's transaction. */
+export async function mailUserLink(
+  tx: Db | Tx,
+  options: {
+    userId: string;
+    purpose: TokenPurpose;
+    email: string;
+    render: (token: string) => RenderedMail;
+  },
+): Promise<void> {
+  const token = await issueUserToken(tx, options);
+  await queueMail(tx, { to: options.email, userId: options.userId, ...options.render(token) });
 }
 
 /**
