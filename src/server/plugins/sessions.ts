@@ -6,6 +6,7 @@ import { sessions, users } from '#db/schema/index.ts';
 import type { AppInstance } from '../app.ts';
 import { createSecureToken, hashToken } from '../lib/secure-token.ts';
 import { AppError } from './errors.ts';
+import { forgetSession, forgetUser, recallSession, rememberSession } from './session-cache.ts';
 
 export type SessionKind = 'user' | 'admin';
 
@@ -78,7 +79,10 @@ export async function startUserSession(
   userId: string,
 ): Promise<void> {
   const previous = request.cookies[sessionCookieNames.user];
-  if (previous) await db.delete(sessions).where(eq(sessions.id, hashToken(previous)));
+  if (previous) {
+    forgetSession(hashToken(previous));
+    await db.delete(sessions).where(eq(sessions.id, hashToken(previous)));
+  }
   const { token, hash } = createSecureToken();
   await db.insert(sessions).values({
     id: hash,
@@ -102,6 +106,10 @@ export async function loadSessionUser(
   if (!token || token.length > 100) return (request.sessionUser = null);
   const id = hashToken(token);
   const { db } = request.server.database;
+  const cached = recallSession<SessionUser>(id);
+  if (cached && Date.now() - cached.lastSeenAt <= touchEveryMs) {
+    return (request.sessionUser = cached.value);
+  }
   const [row] = await db
     .select({
       sessionId: sessions.id,
@@ -120,7 +128,9 @@ export async function loadSessionUser(
     clearSessionCookie(request, reply, 'user');
     return (request.sessionUser = null);
   }
-  if (Date.now() - row.lastSeenAt.getTime() > touchEveryMs) {
+  let lastSeenAt = row.lastSeenAt.getTime();
+  if (Date.now() - lastSeenAt > touchEveryMs) {
+    lastSeenAt = Date.now();
     await db
       .update(sessions)
       .set({
@@ -130,14 +140,16 @@ export async function loadSessionUser(
       .where(eq(sessions.id, id));
     setSessionCookie(request, reply, 'user', token, userSessionDays * 86_400);
   }
-  return (request.sessionUser = {
+  const user: SessionUser = {
     sessionId: row.sessionId,
     id: row.id,
     email: row.email,
     fullName: row.fullName,
     emailVerifiedAt: row.emailVerifiedAt,
     createdAt: row.createdAt,
-  });
+  };
+  rememberSession(id, { value: user, userId: user.id, lastSeenAt });
+  return (request.sessionUser = user);
 }
 
 /** Guard for customer routes: 401 without a valid session. */
@@ -151,6 +163,7 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply) 
 export async function endUserSession(request: FastifyRequest, reply: FastifyReply) {
   const token = request.cookies[sessionCookieNames.user];
   if (token) {
+    forgetSession(hashToken(token));
     await request.server.database.db.delete(sessions).where(eq(sessions.id, hashToken(token)));
   }
   clearSessionCookie(request, reply, 'user');
@@ -163,6 +176,7 @@ export async function endOtherUserSessions(
   userId: string,
   keepSessionId?: string,
 ): Promise<void> {
+  forgetUser(userId);
   await db
     .delete(sessions)
     .where(
@@ -171,3 +185,5 @@ export async function endOtherUserSessions(
         : eq(sessions.userId, userId),
     );
 }
+
+export { forgetUser as forgetCachedUser };

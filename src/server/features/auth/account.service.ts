@@ -4,7 +4,7 @@ import type { Profile } from '#shared/auth.schemas.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { endOtherUserSessions } from '../../plugins/sessions.ts';
+import { endOtherUserSessions, forgetCachedUser } from '../../plugins/sessions.ts';
 import { changeEmailMail, emailChangeNoticeMail, passwordChangedMail } from './account-mails.ts';
 import { emailTaken, findActiveUserByEmail, toUser, type AuthDeps } from './auth.service.ts';
 import { findPendingEmail, mailUserLink } from './user-tokens.ts';
@@ -58,6 +58,7 @@ export async function updateProfile(
       updatedAt: sql`now()`,
     })
     .where(eq(users.id, userId));
+  forgetCachedUser(userId);
   return getProfile(deps, userId);
 }
 
@@ -183,7 +184,7 @@ export async function deleteAccount(
   const user = await loadUser(deps, userId);
   await assertCurrentPassword(user.passwordHash, input.password, 'password');
   await deps.db.transaction(async (tx) => {
-    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await endOtherUserSessions(tx, userId);
     await tx.delete(userTokens).where(eq(userTokens.userId, userId));
     await tx.delete(mailOutbox).where(eq(mailOutbox.userId, userId));
     await tx.delete(loginFailures).where(eq(loginFailures.key, `account:${user.email}`));

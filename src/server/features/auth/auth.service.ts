@@ -6,7 +6,7 @@ import type { Config } from '../../config.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { endOtherUserSessions } from '../../plugins/sessions.ts';
+import { endOtherUserSessions, forgetCachedUser } from '../../plugins/sessions.ts';
 import { passwordChangedMail, resetPasswordMail, verifyEmailMail } from './account-mails.ts';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
 import { consumeUserToken, mailUserLink } from './user-tokens.ts';
@@ -168,6 +168,7 @@ export async function verifyEmail({ db }: AuthDeps, token: string): Promise<User
         )
         .returning();
       if (!user) throw new AppError('INVALID_TOKEN', { message: invalidVerifyLink });
+      forgetCachedUser(user.id);
       return user;
     });
   } catch (error) {
