@@ -20,6 +20,9 @@ import { createMailer, type Mailer } from './integrations/mail/mailer.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { accountRoutes } from './features/auth/account.routes.ts';
+import { adminAuthRoutes } from './features/admin/admin-auth.routes.ts';
+import { backOfficeRoutes } from './features/admin/back-office.routes.ts';
+import { issueSetupToken } from './features/admin/admin-auth.service.ts';
 
 export type AppInstance = FastifyInstance<
   RawServerDefault,
@@ -34,6 +37,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     mailer: Mailer;
+    /** Every route registered, as "METHOD /path" (tests walk it). */
+    routeList: string[];
   }
 }
 
@@ -58,6 +63,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database =
     options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   app.decorate('config', config);
+  app.decorate('routeList', [] as string[]);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.routeList.push(`${method} ${route.url}`);
+    }
+  });
   app.decorate('database', database);
   app.addHook('onClose', async () => {
     if (!options.database) await database.close();
@@ -81,6 +92,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   healthRoutes(app);
   authRoutes(app);
   accountRoutes(app);
+  adminAuthRoutes(app);
+  await backOfficeRoutes(app);
+
+  // No default administrator: until one exists, each start logs a one-time setup link.
+  app.addHook('onReady', async () => {
+    const token = await issueSetupToken(database.db);
+    if (token) {
+      app.log.warn(
+        `No administrator exists yet. Create the first one at ${config.publicUrl}/admin/setup?token=${token} (the link works once), or run: npm run admin:create -- --email you@example.co.za --name "Your Name"`,
+      );
+    }
+  });
   await registerWeb(app);
   return app;
 }

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { admins } from './admin.ts';
 
 /** Customers. A deleted account keeps its row (orders point at it) with personal data erased. */
 export const users = pgTable('users', {
@@ -25,6 +26,7 @@ export const sessions = pgTable(
     id: text('id').primaryKey(),
     kind: text('kind', { enum: ['user', 'admin'] }).notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'cascade' }),
     ip: text('ip'),
     userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -33,6 +35,7 @@ export const sessions = pgTable(
   },
   (table) => [
     index('sessions_user_id_idx').on(table.userId),
+    index('sessions_admin_id_idx').on(table.adminId),
     index('sessions_expires_at_idx').on(table.expiresAt),
   ],
 );

@@ -1,2 +1,3 @@
 export * from './system.ts';
 export * from './accounts.ts';
+export * from './admin.ts';

@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '#db/client.ts';
-import { sessions, users } from '#db/schema/index.ts';
+import { admins, sessions, users } from '#db/schema/index.ts';
 import type { AppInstance } from '../app.ts';
 import { createSecureToken, hashToken } from '../lib/secure-token.ts';
 import { AppError } from './errors.ts';
@@ -13,8 +13,8 @@ export type SessionKind = 'user' | 'admin';
 /** Customer and administrator sessions live in separate cookies (DESIGN.md). */
 export const sessionCookieNames: Record<SessionKind, string> = { user: 'sid', admin: 'admin_sid' };
 
-const userSessionDays = 30;
-const dayMs = 86_400_000;
+/** Customers stay signed in 30 days from their last visit; administrators 8 hours idle. */
+const lifetimeSeconds: Record<SessionKind, number> = { user: 30 * 86_400, admin: 8 * 3600 };
 /** A session's expiry slides forward at most this often, so reads stay cheap. */
 const touchEveryMs = 60_000;
 
@@ -27,16 +27,25 @@ export interface SessionUser {
   createdAt: Date;
 }
 
+export interface SessionAdmin {
+  sessionId: string;
+  id: string;
+  email: string;
+  name: string;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in customer once loaded: undefined = not looked up yet. */
     sessionUser: SessionUser | null | undefined;
+    sessionAdmin: SessionAdmin | null | undefined;
   }
 }
 
 export async function registerSessions(app: AppInstance): Promise<void> {
   await app.register(cookie);
   app.decorateRequest('sessionUser', undefined);
+  app.decorateRequest('sessionAdmin', undefined);
 }
 
 function setSessionCookie(
@@ -44,14 +53,13 @@ function setSessionCookie(
   reply: FastifyReply,
   kind: SessionKind,
   token: string,
-  maxAgeSeconds: number,
 ): void {
   reply.setCookie(sessionCookieNames[kind], token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
     secure: request.server.config.secureCookies,
-    maxAge: maxAgeSeconds,
+    maxAge: lifetimeSeconds[kind],
   });
 }
 
@@ -68,32 +76,78 @@ export function clearSessionCookie(
   });
 }
 
+/** The hashed id of this request's session cookie of `kind`, if it carries a plausible one. */
+function sessionIdOf(request: FastifyRequest, kind: SessionKind): string | null {
+  const token = request.cookies[sessionCookieNames[kind]];
+  return token && token.length <= 100 ? hashToken(token) : null;
+}
+
 /**
- * Signs a customer in: always a new session id (no fixation), the old one of this browser ended.
- * Runs in the caller's transaction when given one.
+ * Signs someone in: always a new session id (no fixation), this browser's old one of the same
+ * kind ended. Runs in the caller's transaction when given one.
  */
+async function startSession(
+  db: Db | Tx,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  subject: { kind: 'user'; userId: string } | { kind: 'admin'; adminId: string },
+): Promise<void> {
+  const previous = sessionIdOf(request, subject.kind);
+  if (previous) {
+    forgetSession(previous);
+    await db.delete(sessions).where(eq(sessions.id, previous));
+  }
+  const { token, hash } = createSecureToken();
+  await db.insert(sessions).values({
+    id: hash,
+    kind: subject.kind,
+    userId: subject.kind === 'user' ? subject.userId : null,
+    adminId: subject.kind === 'admin' ? subject.adminId : null,
+    ip: request.ip,
+    userAgent: (request.headers['user-agent'] ?? '').slice(0, 300),
+    expiresAt: new Date(Date.now() + lifetimeSeconds[subject.kind] * 1000),
+  });
+  setSessionCookie(request, reply, subject.kind, token);
+}
+
 export async function startUserSession(
   db: Db | Tx,
   request: FastifyRequest,
   reply: FastifyReply,
   userId: string,
 ): Promise<void> {
-  const previous = request.cookies[sessionCookieNames.user];
-  if (previous) {
-    forgetSession(hashToken(previous));
-    await db.delete(sessions).where(eq(sessions.id, hashToken(previous)));
-  }
-  const { token, hash } = createSecureToken();
-  await db.insert(sessions).values({
-    id: hash,
-    kind: 'user',
-    userId,
-    ip: request.ip,
-    userAgent: (request.headers['user-agent'] ?? '').slice(0, 300),
-    expiresAt: new Date(Date.now() + userSessionDays * dayMs),
-  });
-  setSessionCookie(request, reply, 'user', token, userSessionDays * 86_400);
+  await startSession(db, request, reply, { kind: 'user', userId });
   request.sessionUser = undefined;
+}
+
+export async function startAdminSession(
+  db: Db | Tx,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  adminId: string,
+): Promise<void> {
+  await startSession(db, request, reply, { kind: 'admin', adminId });
+  request.sessionAdmin = undefined;
+}
+
+/** Moves a session's idle expiry forward, at most once a minute, and renews its cookie. */
+async function touchSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kind: SessionKind,
+  id: string,
+  lastSeenAt: number,
+): Promise<number> {
+  if (Date.now() - lastSeenAt <= touchEveryMs) return lastSeenAt;
+  await request.server.database.db
+    .update(sessions)
+    .set({
+      lastSeenAt: sql`now()`,
+      expiresAt: sql`now() + make_interval(secs => ${lifetimeSeconds[kind]})`,
+    })
+    .where(eq(sessions.id, id));
+  setSessionCookie(request, reply, kind, request.cookies[sessionCookieNames[kind]]!);
+  return Date.now();
 }
 
 /** The signed-in customer of this request, or null; slides the 30-day expiry while in use. */
@@ -102,15 +156,13 @@ export async function loadSessionUser(
   reply: FastifyReply,
 ): Promise<SessionUser | null> {
   if (request.sessionUser !== undefined) return request.sessionUser;
-  const token = request.cookies[sessionCookieNames.user];
-  if (!token || token.length > 100) return (request.sessionUser = null);
-  const id = hashToken(token);
-  const { db } = request.server.database;
+  const id = sessionIdOf(request, 'user');
+  if (!id) return (request.sessionUser = null);
   const cached = recallSession<SessionUser>(id);
   if (cached && Date.now() - cached.lastSeenAt <= touchEveryMs) {
     return (request.sessionUser = cached.value);
   }
-  const [row] = await db
+  const [row] = await request.server.database.db
     .select({
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
@@ -128,28 +180,48 @@ export async function loadSessionUser(
     clearSessionCookie(request, reply, 'user');
     return (request.sessionUser = null);
   }
-  let lastSeenAt = row.lastSeenAt.getTime();
-  if (Date.now() - lastSeenAt > touchEveryMs) {
-    lastSeenAt = Date.now();
-    await db
-      .update(sessions)
-      .set({
-        lastSeenAt: sql`now()`,
-        expiresAt: sql`now() + make_interval(days => ${userSessionDays})`,
-      })
-      .where(eq(sessions.id, id));
-    setSessionCookie(request, reply, 'user', token, userSessionDays * 86_400);
+  const lastSeenAt = await touchSession(request, reply, 'user', id, row.lastSeenAt.getTime());
+  const { lastSeenAt: _lastSeen, ...user } = row;
+  void _lastSeen;
+  rememberSession(id, { value: user, userId: user.id, lastSeenAt });
+  return (request.sessionUser = user);
+}
+
+/**
+ * The signed-in administrator, or null. `touch: false` reads without writing (the 5-second
+ * auth-status poll must stay cheap and must not keep an idle session alive).
+ */
+export async function loadSessionAdmin(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { touch: boolean } = { touch: true },
+): Promise<SessionAdmin | null> {
+  if (request.sessionAdmin !== undefined) return request.sessionAdmin;
+  const id = sessionIdOf(request, 'admin');
+  if (!id) return (request.sessionAdmin = null);
+  const [row] = await request.server.database.db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      id: admins.id,
+      email: admins.email,
+      name: admins.name,
+    })
+    .from(sessions)
+    .innerJoin(admins, eq(admins.id, sessions.adminId))
+    .where(and(eq(sessions.id, id), eq(sessions.kind, 'admin'), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  if (!row) {
+    clearSessionCookie(request, reply, 'admin');
+    return (request.sessionAdmin = null);
   }
-  const user: SessionUser = {
+  if (options.touch) await touchSession(request, reply, 'admin', id, row.lastSeenAt.getTime());
+  return (request.sessionAdmin = {
     sessionId: row.sessionId,
     id: row.id,
     email: row.email,
-    fullName: row.fullName,
-    emailVerifiedAt: row.emailVerifiedAt,
-    createdAt: row.createdAt,
-  };
-  rememberSession(id, { value: user, userId: user.id, lastSeenAt });
-  return (request.sessionUser = user);
+    name: row.name,
+  });
 }
 
 /** Guard for customer routes: 401 without a valid session. */
@@ -159,15 +231,25 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply) 
   return user;
 }
 
-/** Ends this browser's customer session. */
-export async function endUserSession(request: FastifyRequest, reply: FastifyReply) {
-  const token = request.cookies[sessionCookieNames.user];
-  if (token) {
-    forgetSession(hashToken(token));
-    await request.server.database.db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+/** Guard for back-office routes: only an administrator session passes, never a customer's. */
+export async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
+  const admin = await loadSessionAdmin(request, reply);
+  if (!admin) {
+    throw new AppError('UNAUTHORIZED', { message: 'Administrator sign-in required' });
   }
-  clearSessionCookie(request, reply, 'user');
-  request.sessionUser = null;
+  return admin;
+}
+
+/** Ends this browser's session of `kind`. */
+export async function endSession(request: FastifyRequest, reply: FastifyReply, kind: SessionKind) {
+  const id = sessionIdOf(request, kind);
+  if (id) {
+    forgetSession(id);
+    await request.server.database.db.delete(sessions).where(eq(sessions.id, id));
+  }
+  clearSessionCookie(request, reply, kind);
+  if (kind === 'user') request.sessionUser = null;
+  else request.sessionAdmin = null;
 }
 
 /** Ends every session of a user except, optionally, the one this request is using. */

@@ -10,7 +10,7 @@ import {
 } from '#shared/auth.schemas.ts';
 import type { AppInstance } from '../../app.ts';
 import {
-  endUserSession,
+  endSession,
   loadSessionUser,
   requireUser,
   sessionCookieNames,
@@ -69,7 +69,7 @@ export function authRoutes(app: AppInstance): void {
     '/api/logout',
     { schema: { response: { 200: messageSchema } } },
     async (request, reply) => {
-      await endUserSession(request, reply);
+      await endSession(request, reply, 'user');
       return { message: 'You have been successfully logged out.' };
     },
   );

@@ -8,7 +8,11 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { endOtherUserSessions, forgetCachedUser } from '../../plugins/sessions.ts';
 import { passwordChangedMail, resetPasswordMail, verifyEmailMail } from './account-mails.ts';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
+import {
+  assertLoginAllowed,
+  clearLoginFailures,
+  recordLoginFailure,
+} from '../../lib/login-throttle.ts';
 import { consumeUserToken, mailUserLink } from './user-tokens.ts';
 
 export interface AuthDeps {
@@ -84,14 +88,14 @@ export async function loginUser(
   { db }: AuthDeps,
   input: { email: string; password: string; ip: string },
 ): Promise<UserRow> {
-  await assertLoginAllowed(db, input.email, input.ip);
+  await assertLoginAllowed(db, 'user', input.email, input.ip);
   const user = await findActiveUserByEmail(db, input.email);
   const valid = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !valid) {
-    await recordLoginFailure(db, input.email, input.ip);
+    await recordLoginFailure(db, 'user', input.email, input.ip);
     throw new AppError('INVALID_CREDENTIALS', { message: 'Invalid email or password' });
   }
-  await clearLoginFailures(db, input.email);
+  await clearLoginFailures(db, 'user', input.email);
   return user;
 }
 

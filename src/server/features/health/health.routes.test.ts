@@ -57,7 +57,11 @@ describe('errors', () => {
 describe('seed', () => {
   it('records the seed version, once', async () => {
     const { appMeta } = await import('../../../db/schema/index.ts');
-    const rows = await t.app.database.db.select().from(appMeta);
+    const { eq } = await import('drizzle-orm');
+    const rows = await t.app.database.db
+      .select()
+      .from(appMeta)
+      .where(eq(appMeta.key, 'seed_version'));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ key: 'seed_version', value: '1' });
   });

@@ -1,17 +1,28 @@
 import { and, count, eq, gt, inArray, lt, min, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { loginFailures } from '#db/schema/index.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../plugins/errors.ts';
 
 const windowMinutes = 15;
 /** Failures allowed per account, and per IP address (several people can share one). */
 const limits = { account: 10, ip: 30 } as const;
 
-const keysFor = (email: string, ip: string) => ({ account: `account:${email}`, ip: `ip:${ip}` });
+/** Customers and administrators are counted apart: `scope` prefixes every key. */
+export type ThrottleScope = 'user' | 'admin';
+
+const keysFor = (scope: ThrottleScope, email: string, ip: string) => {
+  const prefix = scope === 'user' ? '' : `${scope}:`;
+  return { account: `${prefix}account:${email}`, ip: `${prefix}ip:${ip}` };
+};
 
 /** Refuses a sign-in while its account or IP has too many recent failures (429, with when). */
-export async function assertLoginAllowed(db: Db, email: string, ip: string): Promise<void> {
-  const keys = keysFor(email, ip);
+export async function assertLoginAllowed(
+  db: Db,
+  scope: ThrottleScope,
+  email: string,
+  ip: string,
+): Promise<void> {
+  const keys = keysFor(scope, email, ip);
   const rows = await db
     .select({ key: loginFailures.key, failures: count(), oldest: min(loginFailures.createdAt) })
     .from(loginFailures)
@@ -33,8 +44,13 @@ export async function assertLoginAllowed(db: Db, email: string, ip: string): Pro
   }
 }
 
-export async function recordLoginFailure(db: Db, email: string, ip: string): Promise<void> {
-  const keys = keysFor(email, ip);
+export async function recordLoginFailure(
+  db: Db,
+  scope: ThrottleScope,
+  email: string,
+  ip: string,
+): Promise<void> {
+  const keys = keysFor(scope, email, ip);
   await db.transaction(async (tx) => {
     await tx.insert(loginFailures).values([{ key: keys.account }, { key: keys.ip }]);
     await tx
@@ -49,6 +65,10 @@ export async function recordLoginFailure(db: Db, email: string, ip: string): Pro
 }
 
 /** A successful sign-in forgives the account's failures (not the IP's). */
-export async function clearLoginFailures(db: Db, email: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.key, keysFor(email, '').account));
+export async function clearLoginFailures(
+  db: Db,
+  scope: ThrottleScope,
+  email: string,
+): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.key, keysFor(scope, email, '').account));
 }

@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { admins, sessions } from '#db/schema/index.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { recordAudit } from './audit-log.ts';
+
+/** 24 random characters (144 bits), shown once. */
+export const generateAdminPassword = () => randomBytes(18).toString('base64url');
+
+export async function countAdmins(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(admins);
+  return row?.n ?? 0;
+}
+
+type AdminRow = typeof admins.$inferSelect;
+
+export async function createAdmin(
+  db: Db,
+  input: { email: string; name: string; password: string },
+  audit: { actor: string; adminId: string | null; ip?: string | null },
+): Promise<AdminRow> {
+  const passwordHash = await hashPassword(input.password);
+  const [existing] = await db.select().from(admins).where(eq(admins.email, input.email));
+  if (existing) {
+    throw new AppError('CONFLICT', {
+      message: `An administrator with ${input.email} already exists`,
+    });
+  }
+  return db.transaction(async (tx) => {
+    const [admin] = await tx
+      .insert(admins)
+      .values({ email: input.email, name: input.name, passwordHash })
+      .returning();
+    await recordAudit(tx, {
+      ...audit,
+      action: 'admin.created',
+      entityType: 'admin',
+      entityId: admin!.id,
+      details: { email: admin!.email, name: admin!.name },
+    });
+    return admin!;
+  });
+}
+
+/** Sets a new password and signs the administrator out everywhere. */
+export async function resetAdminPassword(
+  db: Db,
+  input: { email: string; password: string },
+  audit: { actor: string; adminId: string | null; ip?: string | null },
+): Promise<AdminRow> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [admin] = await tx
+      .update(admins)
+      .set({ passwordHash })
+      .where(eq(admins.email, input.email))
+      .returning();
+    if (!admin) {
+      throw new AppError('NOT_FOUND', {
+        message: `No administrator has the e-mail ${input.email}`,
+      });
+    }
+    await tx.delete(sessions).where(eq(sessions.adminId, admin.id));
+    await recordAudit(tx, {
+      ...audit,
+      action: 'admin.password_reset',
+      entityType: 'admin',
+      entityId: admin.id,
+    });
+    return admin;
+  });
+}

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import {
+  adminAuthStatusSchema,
+  adminLoginResultSchema,
+  adminLoginSchema,
+  adminSetupSchema,
+} from '#shared/admin.schemas.ts';
+import type { AppInstance } from '../../app.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { endSession, loadSessionAdmin, startAdminSession } from '../../plugins/sessions.ts';
+import { recordAudit } from './audit-log.ts';
+import { completeSetup, loginAdmin } from './admin-auth.service.ts';
+
+const noCache = {
+  'cache-control': 'no-store, no-cache, must-revalidate, private',
+  pragma: 'no-cache',
+  expires: '0',
+};
+
+const toAdmin = (row: { id: string; email: string; name: string }) => ({
+  id: row.id,
+  email: row.email,
+  name: row.name,
+});
+
+/** Administrator sign-in, sign-out and session state (SPEC §7). */
+export function adminAuthRoutes(app: AppInstance): void {
+  const { db } = app.database;
+
+  app.post(
+    '/api/admin/login',
+    {
+      schema: {
+        body: adminLoginSchema,
+        response: {
+          200: adminLoginResultSchema,
+          401: z.object({ success: z.literal(false), error: z.string(), code: z.string() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const admin = await loginAdmin(db, { ...request.body, ip: request.ip });
+        await startAdminSession(db, request, reply, admin.id);
+        return { success: true as const, admin: toAdmin(admin) };
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') {
+          return reply.status(401).send({ success: false, error: error.message, code: error.code });
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.post('/api/admin/logout', async (request, reply) => {
+    const admin = await loadSessionAdmin(request, reply, { touch: false });
+    if (admin) {
+      await recordAudit(db, {
+        adminId: admin.id,
+        actor: admin.email,
+        action: 'admin.logout',
+        ip: request.ip,
+      });
+    }
+    await endSession(request, reply, 'admin');
+    return { success: true };
+  });
+
+  // Polled every 5 s by every open page: one indexed read, never a write.
+  app.get(
+    '/api/admin/auth-status',
+    { schema: { response: { 200: adminAuthStatusSchema } } },
+    async (request, reply) => {
+      reply.headers(noCache);
+      const admin = await loadSessionAdmin(request, reply, { touch: false });
+      return { authenticated: admin !== null, admin: admin ? toAdmin(admin) : null };
+    },
+  );
+
+  app.get(
+    '/api/admin/cookie-refresh',
+    {
+      schema: {
+        response: {
+          200: z.object({ authenticated: z.literal(true) }),
+          401: z.object({ authenticated: z.literal(false), error: z.string(), code: z.string() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noCache);
+      if (await loadSessionAdmin(request, reply)) return { authenticated: true as const };
+      return reply.status(401).send({
+        authenticated: false,
+        error: 'Administrator sign-in required',
+        code: 'UNAUTHORIZED',
+      });
+    },
+  );
+
+  app.post(
+    '/api/admin/setup',
+    {
+      schema: { body: adminSetupSchema, response: { 201: adminLoginResultSchema } },
+      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+    },
+    async (request, reply) => {
+      const admin = await completeSetup(db, { ...request.body, ip: request.ip });
+      await startAdminSession(db, request, reply, admin.id);
+      return reply.status(201).send({ success: true as const, admin: toAdmin(admin) });
+    },
+  );
+}
+
+/** The admin API paths anyone may call; every other /api/admin/ path needs an admin session. */
+export const openAdminPaths = [
+  '/api/admin/login',
+  '/api/admin/logout',
+  '/api/admin/auth-status',
+  '/api/admin/cookie-refresh',
+  '/api/admin/setup',
+];

@@ -1,0 +1,71 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { admins, appMeta } from '#db/schema/index.ts';
+import {
+  assertLoginAllowed,
+  clearLoginFailures,
+  recordLoginFailure,
+} from '../../lib/login-throttle.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
+import { createSecureToken, hashToken } from '../../lib/secure-token.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { countAdmins, createAdmin } from './admin-accounts.ts';
+import { recordAudit } from './audit-log.ts';
+
+export async function loginAdmin(db: Db, input: { email: string; password: string; ip: string }) {
+  await assertLoginAllowed(db, 'admin', input.email, input.ip);
+  const [admin] = await db.select().from(admins).where(eq(admins.email, input.email)).limit(1);
+  if (!admin || !(await verifyPassword(admin.passwordHash, input.password))) {
+    if (!admin) await verifyPassword(null, input.password);
+    await recordLoginFailure(db, 'admin', input.email, input.ip);
+    throw new AppError('INVALID_CREDENTIALS', { message: 'Invalid email or password' });
+  }
+  await clearLoginFailures(db, 'admin', input.email);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(admins)
+      .set({ lastLoginAt: sql`now()` })
+      .where(eq(admins.id, admin.id));
+    await recordAudit(tx, {
+      adminId: admin.id,
+      actor: admin.email,
+      action: 'admin.login',
+      ip: input.ip,
+    });
+  });
+  return admin;
+}
+
+const setupKey = 'admin_setup_token';
+
+/**
+ * While no administrator exists, a fresh one-time setup token (its hash kept in app_meta); null
+ * once there is one. Each call replaces the previous token.
+ */
+export async function issueSetupToken(db: Db): Promise<string | null> {
+  if ((await countAdmins(db)) > 0) return null;
+  const { token, hash } = createSecureToken();
+  await db
+    .insert(appMeta)
+    .values({ key: setupKey, value: hash })
+    .onConflictDoUpdate({ target: appMeta.key, set: { value: hash, updatedAt: sql`now()` } });
+  return token;
+}
+
+const invalidSetupLink =
+  'This setup link is not valid: an administrator already exists, or the server has issued a newer link. Use npm run admin:create instead.';
+
+/** Creates the first administrator from the setup link; the link stops working at once. */
+export async function completeSetup(
+  db: Db,
+  input: { token: string; name: string; email: string; password: string; ip: string },
+) {
+  const [removed] = await db
+    .delete(appMeta)
+    .where(and(eq(appMeta.key, setupKey), eq(appMeta.value, hashToken(input.token))))
+    .returning();
+  if (!removed || (await countAdmins(db)) > 0) {
+    throw new AppError('INVALID_TOKEN', { message: invalidSetupLink });
+  }
+  return createAdmin(db, input, { actor: input.email, adminId: null, ip: input.ip });
+}

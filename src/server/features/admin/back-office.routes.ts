@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import {
+  adminDashboardSchema,
+  auditLogPageSchema,
+  auditLogQuerySchema,
+  databaseTablesSchema,
+  outboxMessageSchema,
+  outboxPageSchema,
+  outboxQuerySchema,
+} from '#shared/admin.schemas.ts';
+import type { AppInstance } from '../../app.ts';
+import { requireAdmin } from '../../plugins/sessions.ts';
+import { listAuditLog } from './audit-log.ts';
+import {
+  listDatabaseTables,
+  listOutbox,
+  loadDashboard,
+  readOutboxMessage,
+} from './back-office.service.ts';
+
+/** The back office's own data; every route here needs an administrator session. */
+export async function backOfficeRoutes(app: AppInstance): Promise<void> {
+  await app.register(async (admin) => {
+    const scoped = admin as AppInstance;
+    const { db } = app.database;
+    scoped.addHook('preHandler', async (request, reply) => {
+      await requireAdmin(request, reply);
+      reply.header('cache-control', 'private, no-store');
+    });
+
+    scoped.get(
+      '/api/admin/dashboard',
+      { schema: { response: { 200: adminDashboardSchema } } },
+      () => loadDashboard(db),
+    );
+
+    scoped.get(
+      '/api/admin/audit-log',
+      { schema: { querystring: auditLogQuerySchema, response: { 200: auditLogPageSchema } } },
+      (request) => listAuditLog(db, request.query),
+    );
+
+    scoped.get(
+      '/api/admin/outbox',
+      { schema: { querystring: outboxQuerySchema, response: { 200: outboxPageSchema } } },
+      (request) => listOutbox(db, request.query.page),
+    );
+
+    scoped.get(
+      '/api/admin/outbox/:id',
+      {
+        schema: {
+          params: z.object({ id: z.uuid('Not a message id') }),
+          response: { 200: outboxMessageSchema },
+        },
+      },
+      (request) => readOutboxMessage(db, request.params.id),
+    );
+
+    scoped.get(
+      '/api/admin/database/tables',
+      { schema: { response: { 200: databaseTablesSchema } } },
+      () => listDatabaseTables(db, app.database.kind),
+    );
+  });
+}

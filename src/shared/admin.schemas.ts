@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { emailSchema, newPasswordSchema } from './auth.schemas.ts';
+
+/** Payloads of the back office: one schema each, used by the form and the route. */
+
+export const adminLoginSchema = z.object({
+  email: z
+    .string({ error: 'Enter your e-mail address' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Enter your e-mail address')
+    .max(254, 'E-mail address is too long'),
+  password: z
+    .string({ error: 'Enter your password' })
+    .min(1, 'Enter your password')
+    .max(200, 'Password must be at most 200 characters'),
+});
+export type AdminLoginInput = z.input<typeof adminLoginSchema>;
+
+export const adminNameSchema = z
+  .string({ error: 'Enter a name' })
+  .trim()
+  .min(2, 'Name must be at least 2 characters')
+  .max(100, 'Name must be at most 100 characters');
+
+export const adminSetupSchema = z.object({
+  token: z.string().trim().min(20, 'The setup link is incomplete').max(200),
+  name: adminNameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+});
+export type AdminSetupInput = z.input<typeof adminSetupSchema>;
+
+export const adminSchema = z.object({ id: z.string(), email: z.string(), name: z.string() });
+export type Admin = z.infer<typeof adminSchema>;
+
+export const adminAuthStatusSchema = z.object({
+  authenticated: z.boolean(),
+  admin: adminSchema.nullable(),
+});
+export type AdminAuthStatus = z.infer<typeof adminAuthStatusSchema>;
+
+export const adminLoginResultSchema = z.object({ success: z.literal(true), admin: adminSchema });
+
+const pageSchema = z.coerce.number().int().min(1).max(10_000).default(1);
+const optionalFilter = z
+  .string()
+  .trim()
+  .max(100)
+  .optional()
+  .transform((value) => value || undefined);
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2026-11-22')
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+export const auditLogQuerySchema = z.object({
+  page: pageSchema,
+  action: optionalFilter,
+  actor: optionalFilter,
+  from: isoDay,
+  to: isoDay,
+});
+export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  actor: z.string(),
+  action: z.string(),
+  entityType: z.string().nullable(),
+  entityId: z.string().nullable(),
+  details: z.unknown(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditLogPageSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  actions: z.array(z.string()),
+});
+export type AuditLogPage = z.infer<typeof auditLogPageSchema>;
+
+export const outboxQuerySchema = z.object({ page: pageSchema });
+
+export const outboxItemSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  status: z.string(),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type OutboxItem = z.infer<typeof outboxItemSchema>;
+
+export const outboxPageSchema = z.object({
+  items: z.array(outboxItemSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type OutboxPage = z.infer<typeof outboxPageSchema>;
+
+export const outboxMessageSchema = outboxItemSchema.extend({ text: z.string(), html: z.string() });
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+export const adminDashboardSchema = z.object({
+  /** null: that part of the business is not recorded in this database yet. */
+  ordersToday: z.number().nullable(),
+  revenueThisMonthExVatCents: z.number().nullable(),
+  openTickets: z.number().nullable(),
+  domainsAwaitingRegistration: z.number().nullable(),
+  customers: z.number(),
+  newestSignups: z.array(
+    z.object({ id: z.string(), fullName: z.string(), email: z.string(), createdAt: z.string() }),
+  ),
+});
+export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
+
+export const databaseTablesSchema = z.object({
+  engine: z.string(),
+  tables: z.array(z.object({ name: z.string(), rows: z.number() })),
+});
+export type DatabaseTables = z.infer<typeof databaseTablesSchema>;
