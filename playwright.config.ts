@@ -1,4 +1,7 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { e2eAdmin } from './tests/e2e/fixtures/admin.ts';
 import { mailboxUrl } from './tests/e2e/fixtures/mailbox.ts';
 
 const port = Number(process.env.E2E_PORT ?? 5099);
@@ -39,7 +42,8 @@ export default defineConfig({
       env: { E2E_SMTP_PORT: String(smtpPort), E2E_MAIL_PORT: String(mailPort) },
     },
     {
-      command: 'node src/server/server.ts',
+      // The administrator is made the way operators make one: with the CLI, before the server starts.
+      command: `(node scripts/admin.ts create --email ${e2eAdmin.email} --name "${e2eAdmin.name}" || true) && node src/server/server.ts`,
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -48,7 +52,8 @@ export default defineConfig({
         HOST: '127.0.0.1',
         PORT: String(port),
         PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DATA_DIR: process.env.E2E_DATA_DIR ?? 'memory://',
+        DATA_DIR: process.env.E2E_DATA_DIR ?? join(tmpdir(), `sebenza-e2e-${port}`),
+        ADMIN_PASSWORD: e2eAdmin.password,
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         LOG_LEVEL: 'warn',
       },

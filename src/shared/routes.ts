@@ -47,6 +47,7 @@ export const paths = {
   adminIndex: '/admin',
   adminLogin: '/admin/login',
   adminDashboard: '/admin/dashboard',
+  adminSetup: '/admin/setup',
 } as const;
 
 export const paymentDetailsPath = (reference: string) =>
@@ -190,6 +191,8 @@ export const adminProtectedRoutes = [
   '/admin/profit-analytics',
   '/admin/dnsimple-management',
   '/admin/database-management',
+  '/admin/outbox',
+  '/admin/audit-log',
 ];
 
 export const authRoutes = [
@@ -209,6 +212,7 @@ export const appShellRoutes = [
   ...adminProtectedRoutes,
   paths.adminIndex,
   paths.adminLogin,
+  paths.adminSetup,
   ...authRoutes,
   ...debugRoutes,
 ];

@@ -4,7 +4,7 @@ import { paths } from '#shared/routes.ts';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { useUser } from '../lib/current-user.ts';
 import { storageKeys } from '../lib/storage-keys.ts';
-import { useAdminStatus } from '../features/admin-auth/api/get-auth-status.ts';
+import { useAdminStatus } from '../lib/current-admin.ts';
 
 /** User-protected pages: a spinner while the session loads, then /auth without a user (SPEC §2). */
 export function RequireUser({ children }: { children: ReactNode }) {

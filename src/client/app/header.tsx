@@ -7,7 +7,7 @@ import { Button } from '../components/ui/button.tsx';
 import { cn } from '../lib/cn.ts';
 import { site } from '../lib/site.ts';
 import { useUser } from '../lib/current-user.ts';
-import { useAdminStatus } from '../features/admin-auth/api/get-auth-status.ts';
+import { useAdminStatus } from '../lib/current-admin.ts';
 import { cartTotals, useCart } from '../features/cart/cart-store.ts';
 
 export const navLinks = [

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
 import {
   adminProtectedRoutes,
   authRoutes,
@@ -132,10 +132,35 @@ const AdminLoginPage = lazyNamed(
   () => import('../features/admin-auth/pages/admin-login-page.tsx'),
   'AdminLoginPage',
 );
-const AdminHomePage = lazyNamed(
-  () => import('../features/admin-auth/pages/admin-home-page.tsx'),
-  'AdminHomePage',
+const AdminSetupPage = lazyNamed(
+  () => import('../features/admin-auth/pages/admin-setup-page.tsx'),
+  'AdminSetupPage',
 );
+const adminPages: Record<string, ComponentType> = {
+  '/admin/dashboard': lazyNamed(
+    () => import('../features/admin/pages/admin-dashboard-page.tsx'),
+    'AdminDashboardPage',
+  ),
+  '/admin/database-management': lazyNamed(
+    () => import('../features/admin/pages/database-page.tsx'),
+    'DatabasePage',
+  ),
+  '/admin/outbox': lazyNamed(() => import('../features/admin/pages/outbox-page.tsx'), 'OutboxPage'),
+  '/admin/audit-log': lazyNamed(
+    () => import('../features/admin/pages/audit-log-page.tsx'),
+    'AuditLogPage',
+  ),
+};
+const UpcomingSectionPage = lazy(async () => {
+  const { UpcomingSectionPage: Page } =
+    await import('../features/admin/pages/upcoming-section-page.tsx');
+  return {
+    default: function Section() {
+      const [location] = useLocation();
+      return <Page path={location} />;
+    },
+  };
+});
 const AccountPage = lazy(async () => {
   const { AccountPage: Page } = await import('../features/account/pages/account-page.tsx');
   return {
@@ -213,18 +238,22 @@ export function AppRoutes() {
           </Route>
         ))}
         <Route path={paths.adminLogin} component={AdminLoginPage} />
+        <Route path={paths.adminSetup} component={AdminSetupPage} />
         <Route path={paths.adminIndex}>
           <RequireAdmin>
             <Redirect to={paths.adminDashboard} replace />
           </RequireAdmin>
         </Route>
-        {adminProtectedRoutes.map((path) => (
-          <Route key={path} path={path}>
-            <RequireAdmin>
-              <AdminHomePage />
-            </RequireAdmin>
-          </Route>
-        ))}
+        {adminProtectedRoutes.map((path) => {
+          const Page = adminPages[path] ?? UpcomingSectionPage;
+          return (
+            <Route key={path} path={path}>
+              <RequireAdmin>
+                <Page />
+              </RequireAdmin>
+            </Route>
+          );
+        })}
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

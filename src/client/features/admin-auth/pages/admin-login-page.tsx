@@ -1,41 +1,46 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
+import { adminLoginSchema, type Admin, type AdminLoginInput } from '#shared/admin.schemas.ts';
 import { clientTypeFromUserAgent } from '#shared/client-type.ts';
 import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { adminAuthStatusQueryOptions, type AdminAuthStatus } from '../api/get-auth-status.ts';
+import { rememberAdmin } from '../../../lib/admin-session.ts';
+import { adminAuthStatusQueryOptions, type AdminAuthStatus } from '../../../lib/current-admin.ts';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Re-verifies the new admin session, retrying once after 1 s (SPEC §4, §9). */
-async function verifyAdminSession(): Promise<boolean> {
+async function verifyAdminSession(): Promise<AdminAuthStatus | null> {
   for (let attempt = 0; attempt < 2; attempt++) {
     if (attempt > 0) await wait(1000);
     const status = await apiRequest<AdminAuthStatus>('GET', '/api/admin/auth-status').catch(
       () => null,
     );
-    if (status?.authenticated) return true;
+    if (status?.authenticated) return status;
   }
-  return false;
+  return null;
 }
 
 export function AdminLoginPage() {
   const [busy, setBusy] = useState(false);
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
+  const form = useForm<AdminLoginInput>({
+    resolver: zodResolver(adminLoginSchema),
+    defaultValues: { email: '', password: '' },
+  });
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+  async function signIn(input: AdminLoginInput) {
     setBusy(true);
     try {
-      await apiRequest('POST', '/api/admin/login', { email: form.email, password: form.password });
+      await apiRequest<{ success: true; admin: Admin }>('POST', '/api/admin/login', input);
     } catch {
       toast({
         title: 'Login Failed',
@@ -48,7 +53,7 @@ export function AdminLoginPage() {
     if (clientTypeFromUserAgent(navigator.userAgent) === 'mobile') await wait(500);
     const verified = await verifyAdminSession();
     setBusy(false);
-    if (!verified) {
+    if (!verified?.admin) {
       toast({
         title: 'Login Failed',
         description: 'Session verification failed. Please try again.',
@@ -56,7 +61,8 @@ export function AdminLoginPage() {
       });
       return;
     }
-    await queryClient.invalidateQueries({ queryKey: adminAuthStatusQueryOptions.queryKey });
+    rememberAdmin(verified.admin);
+    queryClient.setQueryData(adminAuthStatusQueryOptions.queryKey, verified);
     toast({
       title: 'Login Successful',
       description: 'You are now logged in as an administrator',
@@ -65,6 +71,7 @@ export function AdminLoginPage() {
     navigate(paths.adminDashboard);
   }
 
+  const { errors } = form.formState;
   return (
     <div className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-3xl font-extrabold text-ink">Administrator sign-in</h1>
@@ -72,23 +79,25 @@ export function AdminLoginPage() {
         For staff only. Customer accounts sign in on the customer page.
       </p>
       <Card className="mt-6">
-        <form onSubmit={onSubmit} className="grid gap-4">
-          <div className="grid gap-1.5">
-            <Label htmlFor="admin-email">E-mail</Label>
-            <Input id="admin-email" name="email" type="email" autoComplete="username" required />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="admin-password">Password</Label>
-            <Input
-              id="admin-password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-            />
-          </div>
+        <form noValidate onSubmit={form.handleSubmit(signIn)} className="grid gap-4">
+          <FormField
+            id="admin-email"
+            label="E-mail"
+            type="email"
+            autoComplete="username"
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          <FormField
+            id="admin-password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
           <Button type="submit" disabled={busy}>
-            Sign in
+            {busy ? 'Signing in…' : 'Sign in'}
           </Button>
         </form>
       </Card>

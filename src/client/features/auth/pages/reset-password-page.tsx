@@ -10,7 +10,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { useResetPassword } from '../api/password-reset.ts';
-import { tokenFromUrl } from '../token-from-url.ts';
+import { tokenFromUrl } from '../../../lib/token-from-url.ts';
 
 /** /reset-password and /user/reset-password: a new password from the mailed link. */
 export function ResetPasswordPage() {

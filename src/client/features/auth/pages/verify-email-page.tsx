@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useUser } from '../../../lib/current-user.ts';
 import { useVerifyEmail } from '../api/verify-email.ts';
-import { tokenFromUrl } from '../token-from-url.ts';
+import { tokenFromUrl } from '../../../lib/token-from-url.ts';
 
 /** /user/verify-email: confirms the address of the mailed link as soon as it opens. */
 export function VerifyEmailPage() {

@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getQueryFn } from '../../../lib/api-client.ts';
+import type { AdminAuthStatus } from '#shared/admin.schemas.ts';
+import { getQueryFn } from './api-client.ts';
 
-export interface AdminAuthStatus {
-  authenticated: boolean;
-  admin: { id: string; email: string; name: string } | null;
-}
+export type { AdminAuthStatus };
 
 export const adminAuthStatusQueryOptions = queryOptions({
   queryKey: ['/api/admin/auth-status'],

@@ -1,0 +1,63 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type {
+  AdminDashboard,
+  AuditLogPage,
+  DatabaseTables,
+  OutboxMessage,
+  OutboxPage,
+} from '#shared/admin.schemas.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+const get =
+  <T>(url: string) =>
+  () =>
+    apiRequest<T>('GET', url);
+
+const withQuery = (path: string, params: Record<string, string | number | undefined>) => {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') query.set(key, String(value));
+  }
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+};
+
+export const dashboardQueryOptions = queryOptions({
+  queryKey: ['/api/admin/dashboard'],
+  queryFn: get<AdminDashboard>('/api/admin/dashboard'),
+});
+
+export interface AuditFilters {
+  page: number;
+  action: string;
+  actor: string;
+  from: string;
+  to: string;
+}
+
+export const auditLogQueryOptions = (filters: AuditFilters) => {
+  const url = withQuery('/api/admin/audit-log', { ...filters });
+  return queryOptions({
+    queryKey: ['/api/admin/audit-log', filters],
+    queryFn: get<AuditLogPage>(url),
+    placeholderData: keepPreviousData,
+  });
+};
+
+export const outboxQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: ['/api/admin/outbox', page],
+    queryFn: get<OutboxPage>(withQuery('/api/admin/outbox', { page })),
+    placeholderData: keepPreviousData,
+  });
+
+export const outboxMessageQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['/api/admin/outbox/', id],
+    queryFn: get<OutboxMessage>(`/api/admin/outbox/${encodeURIComponent(id)}`),
+  });
+
+export const databaseTablesQueryOptions = queryOptions({
+  queryKey: ['/api/admin/database/tables'],
+  queryFn: get<DatabaseTables>('/api/admin/database/tables'),
+});

@@ -1,0 +1,36 @@
+import { Button } from '../../../components/ui/button.tsx';
+
+/** Previous / next for a paged list, with where we are. */
+export function Pager({
+  page,
+  pageSize,
+  total,
+  onPage,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3 text-sm">
+      <span className="text-muted">
+        Page {page} of {pages} · {total} in all
+      </span>
+      <span className="flex gap-2">
+        <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Previous
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={page >= pages}
+          onClick={() => onPage(page + 1)}
+        >
+          Next
+        </Button>
+      </span>
+    </nav>
+  );
+}

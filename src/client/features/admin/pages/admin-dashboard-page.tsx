@@ -1,0 +1,92 @@
+import { useQuery } from '@tanstack/react-query';
+import { formatDate } from '#shared/dates.ts';
+import { formatZAR } from '#shared/money.ts';
+import { Card } from '../../../components/ui/card.tsx';
+import { dashboardQueryOptions } from '../api/back-office.ts';
+import { AdminShell } from '../components/admin-shell.tsx';
+import { EmptyState, QueryState } from '../components/query-state.tsx';
+
+function Figure({ label, value, empty }: { label: string; value: string | null; empty: string }) {
+  return (
+    <Card className="p-5">
+      <p className="text-sm font-medium text-muted">{label}</p>
+      {value === null ? (
+        <p className="mt-2 text-sm text-muted">{empty}</p>
+      ) : (
+        <p className="mt-1 text-3xl font-extrabold text-ink">{value}</p>
+      )}
+    </Card>
+  );
+}
+
+export function AdminDashboardPage() {
+  const query = useQuery(dashboardQueryOptions);
+  return (
+    <AdminShell title="Dashboard">
+      <QueryState query={query} label="the dashboard">
+        {(data) => (
+          <div className="grid gap-8">
+            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+              <Figure
+                label="Orders today"
+                value={data.ordersToday?.toString() ?? null}
+                empty="No orders recorded yet."
+              />
+              <Figure
+                label="Revenue this month (excl. VAT)"
+                value={
+                  data.revenueThisMonthExVatCents === null
+                    ? null
+                    : formatZAR(data.revenueThisMonthExVatCents)
+                }
+                empty="No payments recorded yet."
+              />
+              <Figure
+                label="Open tickets"
+                value={data.openTickets?.toString() ?? null}
+                empty="No support tickets yet."
+              />
+              <Figure
+                label="Domains awaiting registration"
+                value={data.domainsAwaitingRegistration?.toString() ?? null}
+                empty="No domain orders yet."
+              />
+            </div>
+            <section aria-labelledby="signups-heading">
+              <h2 id="signups-heading" className="text-lg font-bold text-ink">
+                Newest sign-ups{' '}
+                <span className="text-sm font-normal text-muted">
+                  ({data.customers} {data.customers === 1 ? 'customer' : 'customers'})
+                </span>
+              </h2>
+              <div className="mt-3">
+                {data.newestSignups.length === 0 ? (
+                  <EmptyState title="No customers yet">
+                    New accounts appear here as people sign up.
+                  </EmptyState>
+                ) : (
+                  <ul className="divide-y divide-line rounded-2xl border border-line bg-white">
+                    {data.newestSignups.map((user) => (
+                      <li
+                        key={user.id}
+                        className="flex flex-wrap items-baseline justify-between gap-2 px-4 py-3"
+                      >
+                        <span>
+                          <span className="font-semibold text-ink">{user.fullName}</span>{' '}
+                          <span className="text-sm [overflow-wrap:anywhere] text-muted">
+                            {user.email}
+                          </span>
+                        </span>
+                        <span className="text-sm text-muted">{formatDate(user.createdAt)}</span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            </section>
+          </div>
+        )}
+      </QueryState>
+    </AdminShell>
+  );
+}

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Card } from '../../../components/ui/card.tsx';
+import { outboxMessageQueryOptions, outboxQueryOptions } from '../api/back-office.ts';
+import { AdminShell } from '../components/admin-shell.tsx';
+import { EmptyState, QueryState } from '../components/query-state.tsx';
+import { Pager } from '../components/pager.tsx';
+import { cn } from '../../../lib/cn.ts';
+
+const dateTime = new Intl.DateTimeFormat('en-ZA', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Africa/Johannesburg',
+});
+
+const statusLabels: Record<string, string> = {
+  pending: 'Waiting to send',
+  sent: 'Sent',
+  stored: 'Stored (no SMTP)',
+  failed: 'Failed',
+};
+
+function Message({ id }: { id: string }) {
+  const query = useQuery(outboxMessageQueryOptions(id));
+  return (
+    <QueryState query={query} label="the message">
+      {(message) => (
+        <article aria-label="Message" className="grid gap-3">
+          <h2 className="text-lg font-bold [overflow-wrap:anywhere] text-ink">{message.subject}</h2>
+          <dl className="grid grid-cols-[5rem_1fr] gap-1 text-sm">
+            <dt className="text-muted">To</dt>
+            <dd className="[overflow-wrap:anywhere]">{message.to}</dd>
+            <dt className="text-muted">Status</dt>
+            <dd>
+              {statusLabels[message.status] ?? message.status}
+              {message.lastError ? ` — ${message.lastError}` : ''}
+            </dd>
+          </dl>
+          <pre className="max-h-96 overflow-auto rounded-lg bg-gray-50 p-3 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">
+            {message.text}
+          </pre>
+        </article>
+      )}
+    </QueryState>
+  );
+}
+
+export function OutboxPage() {
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<string | null>(null);
+  const query = useQuery(outboxQueryOptions(page));
+  return (
+    <AdminShell title="Outbox (mail)">
+      <QueryState query={query} label="the outbox">
+        {(data) =>
+          data.items.length === 0 ? (
+            <EmptyState title="No mail yet">
+              Verification, password-reset and order e-mails appear here as the site sends them.
+            </EmptyState>
+          ) : (
+            <div className="grid gap-6 xl:grid-cols-2">
+              <div>
+                <ul className="divide-y divide-line rounded-2xl border border-line bg-white">
+                  {data.items.map((item) => (
+                    <li key={item.id}>
+                      <button
+                        type="button"
+                        aria-pressed={selected === item.id}
+                        onClick={() => setSelected(item.id)}
+                        className={cn(
+                          'grid w-full gap-0.5 px-4 py-3 text-left hover:bg-brand-50',
+                          selected === item.id && 'bg-brand-50',
+                        )}
+                      >
+                        <span className="font-semibold [overflow-wrap:anywhere] text-ink">
+                          {item.subject}
+                        </span>
+                        <span className="text-sm [overflow-wrap:anywhere] text-muted">
+                          {item.to} · {dateTime.format(new Date(item.createdAt))} ·{' '}
+                          {statusLabels[item.status] ?? item.status}
+                        </span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+                <Pager
+                  page={data.page}
+                  pageSize={data.pageSize}
+                  total={data.total}
+                  onPage={setPage}
+                />
+              </div>
+              <Card>
+                {selected ? (
+                  <Message id={selected} />
+                ) : (
+                  <p className="text-muted">Choose a message to read it.</p>
+                )}
+              </Card>
+            </div>
+          )
+        }
+      </QueryState>
+    </AdminShell>
+  );
+}

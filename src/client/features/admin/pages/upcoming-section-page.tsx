@@ -1,0 +1,41 @@
+import { AdminShell } from '../components/admin-shell.tsx';
+import { EmptyState } from '../components/query-state.tsx';
+
+const sections: Record<string, { title: string; empty: string; detail: string }> = {
+  '/admin/support-tickets': {
+    title: 'Support tickets',
+    empty: 'No support tickets yet',
+    detail:
+      'Tickets that customers open from the contact page or their dashboard will be listed here.',
+  },
+  '/admin/website-projects': {
+    title: 'Website projects',
+    empty: 'No website projects yet',
+    detail: 'Each paid website order becomes a project here, with its brief and progress.',
+  },
+  '/admin/domain-orders': {
+    title: 'Domain orders',
+    empty: 'No domain orders yet',
+    detail: 'Domains that customers buy are listed here until the registrar confirms them.',
+  },
+  '/admin/profit-analytics': {
+    title: 'Profit analytics',
+    empty: 'No sales to analyse yet',
+    detail: 'Revenue, VAT and registrar costs per month appear here once payments come in.',
+  },
+  '/admin/dnsimple-management': {
+    title: 'DNSimple management',
+    empty: 'No registrar activity yet',
+    detail: 'Registrations, renewals and DNS records handled through the registrar appear here.',
+  },
+};
+
+/** Sections whose records arrive with later features: a real empty state until then. */
+export function UpcomingSectionPage({ path }: { path: string }) {
+  const section = sections[path] ?? { title: 'Back office', empty: 'Nothing here yet', detail: '' };
+  return (
+    <AdminShell title={section.title}>
+      <EmptyState title={section.empty}>{section.detail}</EmptyState>
+    </AdminShell>
+  );
+}

@@ -1,0 +1,105 @@
+import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { adminProtectedRoutes } from '../../src/shared/routes.ts';
+import { expect, gotoHydrated, test } from './fixtures/console.ts';
+import { e2eAdmin } from './fixtures/admin.ts';
+
+async function signIn(page: Page) {
+  await gotoHydrated(page, '/admin/login');
+  await page.getByLabel('E-mail').fill(e2eAdmin.email);
+  await page.getByLabel('Password').fill(e2eAdmin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+test.describe('back office', () => {
+  test('admin sign-in → dashboard → sections → sign out', async ({ page, consoleErrors }) => {
+    await signIn(page);
+    await expect(page.getByText('You are now logged in as an administrator').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /Newest sign-ups/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Admin Dashboard' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('adminSessionBackup'))).toContain(
+      e2eAdmin.email,
+    );
+
+    const nav = page.getByRole('navigation', { name: 'Back office' });
+    await nav.getByRole('link', { name: 'Audit log' }).click();
+    await expect(page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'admin.login' }).first()).toBeVisible();
+
+    await nav.getByRole('link', { name: 'Database management' }).click();
+    await expect(page.getByRole('cell', { name: 'audit_log' })).toBeVisible();
+
+    await nav.getByRole('link', { name: 'Outbox (mail)' }).click();
+    await expect(page.getByRole('heading', { name: 'Outbox (mail)', level: 1 })).toBeVisible();
+
+    await nav.getByRole('link', { name: 'Support tickets' }).click();
+    await expect(page.getByText('No support tickets yet')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByText('Logout Successful').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page.getByRole('link', { name: 'Login / Signup' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('adminSessionBackup'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('adminLogoutTimestamp'))).toMatch(
+      /^\d+$/,
+    );
+    await page.goto('/admin/dashboard');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a wrong password shows the Login Failed toast of SPEC §8', async ({ page }) => {
+    await gotoHydrated(page, '/admin/login');
+    await page.getByLabel('E-mail').fill(e2eAdmin.email);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Login Failed', { exact: true }).first()).toBeVisible();
+    await expect(
+      page.getByText('Please check your credentials and try again', { exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test('every admin page without a session lands on /admin/login', async ({ page }) => {
+    for (const path of [...adminProtectedRoutes, '/admin']) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/admin\/login$/);
+    }
+  });
+
+  test('a customer session does not open the back office', async ({ page }) => {
+    await page.request.post('/api/register', {
+      data: {
+        fullName: 'Not Staff',
+        email: `customer.${Date.now()}@example.co.za`,
+        password: 'a long enough passphrase',
+      },
+    });
+    await page.goto('/admin/dashboard');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+  });
+
+  test('the back office fits 360 px and passes axe', async ({ page }) => {
+    await signIn(page);
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const path of [
+      '/admin/dashboard',
+      '/admin/audit-log',
+      '/admin/outbox',
+      '/admin/database-management',
+    ]) {
+      await gotoHydrated(page, path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const overflowing = await page.evaluate(() =>
+        [...document.querySelectorAll('body *')]
+          .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
+          .filter((e) => !e.parentElement?.closest('[data-scrolls]'))
+          .map((e) => `${e.tagName} ${e.getAttribute('class') ?? ''}`),
+      );
+      expect(overflowing, path).toEqual([]);
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations.map((v) => `${path}: ${v.id}`)).toEqual([]);
+    }
+  });
+});
