@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'wouter';
 import { CreditCard, FileText, Globe, LayoutDashboard, LogOut, Settings } from 'lucide-react';
 import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { cn } from '../../../lib/cn.ts';
+import { SideNavLinks } from '../../../components/side-nav-links.tsx';
 import { useSignOut } from '../../../lib/sign-out.ts';
 
 const links = [
@@ -16,43 +15,27 @@ const links = [
 
 /** The customer area's frame: its navigation and the sign-out button beside every page. */
 export function AccountShell({ children }: { children: ReactNode }) {
-  const [location] = useLocation();
   const signOut = useSignOut();
   return (
     <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-8 lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-10">
       <nav aria-label="My account" className="min-w-0 lg:pt-2">
-        <ul
-          data-scrolls
-          className="flex gap-1 overflow-x-auto pb-1 lg:flex-col lg:overflow-visible"
-        >
-          {links.map(({ href, label, icon: Icon }) => (
-            <li key={href} className="shrink-0">
-              <Link
-                href={href}
-                aria-current={location === href ? 'page' : undefined}
-                className={cn(
-                  'flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-ink hover:bg-brand-50',
-                  location === href && 'bg-brand-50 text-brand-800',
-                )}
+        <SideNavLinks
+          links={links}
+          after={
+            <li className="shrink-0 lg:mt-4 lg:border-t lg:border-line lg:pt-4">
+              <Button
+                variant="ghost"
+                size="sm"
+                className="w-full justify-start gap-2 px-3 font-medium"
+                disabled={signOut.isPending}
+                onClick={() => signOut.mutate()}
               >
-                <Icon className="size-4" aria-hidden="true" />
-                {label}
-              </Link>
+                <LogOut className="size-4" aria-hidden="true" />
+                Sign out
+              </Button>
             </li>
-          ))}
-          <li className="shrink-0 lg:mt-4 lg:border-t lg:border-line lg:pt-4">
-            <Button
-              variant="ghost"
-              size="sm"
-              className="w-full justify-start gap-2 px-3 font-medium"
-              disabled={signOut.isPending}
-              onClick={() => signOut.mutate()}
-            >
-              <LogOut className="size-4" aria-hidden="true" />
-              Sign out
-            </Button>
-          </li>
-        </ul>
+          }
+        />
       </nav>
       <div className="min-w-0">{children}</div>
     </div>

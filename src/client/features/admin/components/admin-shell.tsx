@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'wouter';
 import {
   BarChart3,
   Database,
@@ -13,7 +12,7 @@ import {
   Server,
 } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
-import { cn } from '../../../lib/cn.ts';
+import { SideNavLinks } from '../../../components/side-nav-links.tsx';
 import { useAdminSessionKeeper, useAdminSignOut } from '../../../lib/admin-session.ts';
 import { useAdminStatus } from '../../../lib/current-admin.ts';
 
@@ -31,7 +30,6 @@ export const backOfficeSections = [
 
 /** The back office's frame: the sections, who is signed in, sign-out; keeps the session fresh. */
 export function AdminShell({ title, children }: { title: string; children: ReactNode }) {
-  const [location] = useLocation();
   const { admin } = useAdminStatus();
   const signOut = useAdminSignOut();
   useAdminSessionKeeper(admin !== null);
@@ -41,26 +39,7 @@ export function AdminShell({ title, children }: { title: string; children: React
         <p className="mb-3 hidden text-xs font-semibold tracking-wide text-muted uppercase lg:block">
           Back office
         </p>
-        <ul
-          data-scrolls
-          className="flex gap-1 overflow-x-auto pb-1 lg:flex-col lg:overflow-visible"
-        >
-          {backOfficeSections.map(({ href, label, icon: Icon }) => (
-            <li key={href} className="shrink-0">
-              <Link
-                href={href}
-                aria-current={location === href ? 'page' : undefined}
-                className={cn(
-                  'flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-ink hover:bg-brand-50',
-                  location === href && 'bg-brand-50 text-brand-800',
-                )}
-              >
-                <Icon className="size-4" aria-hidden="true" />
-                {label}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <SideNavLinks links={backOfficeSections} />
         <div className="mt-4 hidden border-t border-line pt-4 text-sm lg:block">
           <p className="text-muted">Signed in as</p>
           <p className="font-semibold [overflow-wrap:anywhere] text-ink">{admin?.name}</p>

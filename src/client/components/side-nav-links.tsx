@@ -1,0 +1,37 @@
+import type { ComponentType, ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { cn } from '../lib/cn.ts';
+
+export interface SideNavLink {
+  href: string;
+  label: string;
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
+}
+
+/**
+ * The section list of the customer and admin areas: a column on wide screens, a row that scrolls
+ * sideways on narrow ones. `after` adds items (e.g. sign-out) at the end.
+ */
+export function SideNavLinks({ links, after }: { links: SideNavLink[]; after?: ReactNode }) {
+  const [location] = useLocation();
+  return (
+    <ul data-scrolls className="flex gap-1 overflow-x-auto pb-1 lg:flex-col lg:overflow-visible">
+      {links.map(({ href, label, icon: Icon }) => (
+        <li key={href} className="shrink-0">
+          <Link
+            href={href}
+            aria-current={location === href ? 'page' : undefined}
+            className={cn(
+              'flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-ink hover:bg-brand-50',
+              location === href && 'bg-brand-50 text-brand-800',
+            )}
+          >
+            <Icon className="size-4" aria-hidden="true" />
+            {label}
+          </Link>
+        </li>
+      ))}
+      {after}
+    </ul>
+  );
+}
