@@ -21,6 +21,7 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { accountRoutes } from './features/auth/account.routes.ts';
 import { adminAuthRoutes } from './features/admin/admin-auth.routes.ts';
+import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
 import { backOfficeRoutes } from './features/admin/back-office.routes.ts';
 import { issueSetupToken } from './features/admin/admin-auth.service.ts';
 
@@ -92,6 +93,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   healthRoutes(app);
   authRoutes(app);
   accountRoutes(app);
+  catalogueRoutes(app);
   adminAuthRoutes(app);
   await backOfficeRoutes(app);
 

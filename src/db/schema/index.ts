@@ -1,3 +1,4 @@
 export * from './system.ts';
 export * from './accounts.ts';
 export * from './admin.ts';
+export * from './catalogue.ts';

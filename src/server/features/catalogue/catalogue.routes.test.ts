@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogue } from '#shared/catalogue.ts';
+import { serviceTypes } from '#shared/service-types.ts';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('GET /api/services', () => {
+  it('serves every seeded service with packages priced in rand from cents, cacheable', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/services' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('public');
+    const body = response.json() as {
+      slug: string;
+      type: string;
+      packages: { id: string; price: number }[];
+    }[];
+    expect(body.map((s) => s.slug)).toEqual(catalogue.map((s) => s.slug));
+    for (const service of body) expect(serviceTypes).toContain(service.type);
+    const website = body.find((s) => s.slug === 'buy-website')!;
+    expect(website.packages.find((p) => p.id === 'website-business')).toMatchObject({
+      name: 'Business',
+      price: 4999,
+      pricing: 'fixed',
+      deliveryDays: 7,
+    });
+    const addOn = body.find((s) => s.slug === 'buy-website') as unknown as {
+      addOns: { id: string; price: number }[];
+    };
+    expect(addOn.addOns.find((a) => a.id === 'website-extra-page')!.price).toBe(450);
+  });
+
+  it('covers the service types of SPEC §3 that are sold as packages', async () => {
+    const body = (await t.app.inject({ method: 'GET', url: '/api/services' })).json() as {
+      type: string;
+    }[];
+    const types = new Set(body.map((s) => s.type));
+    for (const type of serviceTypes.filter((x) => x !== 'multiple_services')) {
+      expect(types, type).toContain(type);
+    }
+  });
+
+  it('serves one service, and 404 with a clear error for an unknown one', async () => {
+    const one = await t.app.inject({ method: 'GET', url: '/api/services/business-plan' });
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({ slug: 'business-plan', type: 'business_plan' });
+    const missing = await t.app.inject({ method: 'GET', url: '/api/services/time-machine' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({
+      error: 'There is no service called "time-machine"',
+      code: 'NOT_FOUND',
+    });
+    const bad = await t.app.inject({ method: 'GET', url: '/api/services/..%2Fetc' });
+    expect(bad.statusCode).toBe(400);
+  });
+});
