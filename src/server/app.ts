@@ -22,6 +22,8 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { accountRoutes } from './features/auth/account.routes.ts';
 import { adminAuthRoutes } from './features/admin/admin-auth.routes.ts';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
+import { requestRoutes } from './features/requests/requests.routes.ts';
+import { contactRoutes } from './features/contact/contact.routes.ts';
 import { backOfficeRoutes } from './features/admin/back-office.routes.ts';
 import { issueSetupToken } from './features/admin/admin-auth.service.ts';
 
@@ -94,6 +96,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   authRoutes(app);
   accountRoutes(app);
   catalogueRoutes(app);
+  await requestRoutes(app);
+  contactRoutes(app);
   adminAuthRoutes(app);
   await backOfficeRoutes(app);
 

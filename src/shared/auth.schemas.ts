@@ -64,7 +64,17 @@ export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
 export const verifyEmailSchema = z.object({ token: tokenSchema });
 
-const optionalText = (max: number, label: string) =>
+/** An optional South African or international phone number; blank becomes null. */
+export const phoneSchema = z
+  .string()
+  .trim()
+  .max(30, 'Phone number must be at most 30 characters')
+  .regex(/^[+\d\s()-]*$/, 'Enter a phone number using digits, spaces, +, ( ) and -')
+  .transform((value) => value || null)
+  .nullable()
+  .optional();
+
+export const optionalText = (max: number, label: string) =>
   z
     .string()
     .trim()
@@ -75,14 +85,7 @@ const optionalText = (max: number, label: string) =>
 
 export const profileUpdateSchema = z.object({
   fullName: fullNameSchema,
-  phone: z
-    .string()
-    .trim()
-    .max(30, 'Phone number must be at most 30 characters')
-    .regex(/^[+\d\s()-]*$/, 'Enter a phone number using digits, spaces, +, ( ) and -')
-    .transform((value) => value || null)
-    .nullable()
-    .optional(),
+  phone: phoneSchema,
   company: optionalText(120, 'Company'),
   address: optionalText(300, 'Address'),
 });

@@ -8,7 +8,7 @@ import { cn } from '../lib/cn.ts';
 import { site } from '../lib/site.ts';
 import { useUser } from '../lib/current-user.ts';
 import { useAdminStatus } from '../lib/current-admin.ts';
-import { cartTotals, useCart } from '../features/cart/cart-store.ts';
+import { cartTotals, useCart } from '../lib/cart.ts';
 
 export const navLinks = [
   { label: 'Home', href: paths.home },

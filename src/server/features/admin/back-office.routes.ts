@@ -9,7 +9,7 @@ import {
   outboxQuerySchema,
 } from '#shared/admin.schemas.ts';
 import type { AppInstance } from '../../app.ts';
-import { requireAdmin } from '../../plugins/sessions.ts';
+import { adminScope } from '../../plugins/admin-scope.ts';
 import { listAuditLog } from './audit-log.ts';
 import {
   listDatabaseTables,
@@ -20,14 +20,8 @@ import {
 
 /** The back office's own data; every route here needs an administrator session. */
 export async function backOfficeRoutes(app: AppInstance): Promise<void> {
-  await app.register(async (admin) => {
-    const scoped = admin as AppInstance;
-    const { db } = app.database;
-    scoped.addHook('preHandler', async (request, reply) => {
-      await requireAdmin(request, reply);
-      reply.header('cache-control', 'private, no-store');
-    });
-
+  const { db } = app.database;
+  await adminScope(app, (scoped) => {
     scoped.get(
       '/api/admin/dashboard',
       { schema: { response: { 200: adminDashboardSchema } } },

@@ -1,27 +1,15 @@
 import { Link } from 'wouter';
-import { Trash2 } from 'lucide-react';
+import { Minus, Plus, Trash2 } from 'lucide-react';
 import { formatZAR, randToCents, vatFromInclusive } from '#shared/money.ts';
 import { paths } from '#shared/routes.ts';
 import { PageHeader, Section } from '../../../components/page.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { storageKeys } from '../../../lib/storage-keys.ts';
-import { readCart, useCart } from '../cart-store.ts';
-
-function removeItem(id: string) {
-  localStorage.setItem(
-    storageKeys.cart,
-    JSON.stringify(readCart().filter((item) => item.id !== id)),
-  );
-  window.dispatchEvent(new StorageEvent('storage', { key: storageKeys.cart }));
-}
+import { cartTotals, removeFromCart, setCartQuantity, useCart } from '../../../lib/cart.ts';
 
 export function CheckoutPage() {
   const items = useCart();
-  const totalCents = items.reduce(
-    (sum, item) => sum + randToCents(item.price) * (item.quantity ?? 1),
-    0,
-  );
+  const { totalCents } = cartTotals(items);
   return (
     <>
       <PageHeader
@@ -46,23 +34,51 @@ export function CheckoutPage() {
             </div>
           </Card>
         ) : (
-          <Card className="max-w-2xl">
+          <Card className="max-w-3xl">
             <ul className="divide-y divide-line">
               {items.map((item) => (
-                <li key={item.id} className="flex items-center justify-between gap-3 py-3">
-                  <div>
-                    <p className="font-semibold text-ink">{item.title}</p>
-                    <p className="text-sm text-muted">Quantity {item.quantity ?? 1}</p>
+                <li
+                  key={item.id}
+                  className="flex flex-wrap items-center justify-between gap-3 py-3"
+                >
+                  <div className="min-w-0">
+                    <p className="font-semibold [overflow-wrap:anywhere] text-ink">{item.title}</p>
+                    <p className="text-sm text-muted">{formatZAR(randToCents(item.price))} each</p>
                   </div>
                   <div className="flex items-center gap-2">
-                    <span className="font-semibold">
+                    <div
+                      className="flex items-center rounded-lg border border-line"
+                      role="group"
+                      aria-label={`Quantity of ${item.title}`}
+                    >
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`One less ${item.title}`}
+                        onClick={() => setCartQuantity(item.id, (item.quantity ?? 1) - 1)}
+                      >
+                        <Minus aria-hidden="true" />
+                      </Button>
+                      <span className="w-8 text-center tabular-nums" aria-live="polite">
+                        {item.quantity ?? 1}
+                      </span>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`One more ${item.title}`}
+                        onClick={() => setCartQuantity(item.id, (item.quantity ?? 1) + 1)}
+                      >
+                        <Plus aria-hidden="true" />
+                      </Button>
+                    </div>
+                    <span className="w-28 text-right font-semibold tabular-nums">
                       {formatZAR(randToCents(item.price) * (item.quantity ?? 1))}
                     </span>
                     <Button
                       variant="ghost"
                       size="icon"
                       aria-label={`Remove ${item.title}`}
-                      onClick={() => removeItem(item.id)}
+                      onClick={() => removeFromCart(item.id)}
                     >
                       <Trash2 aria-hidden="true" />
                     </Button>
@@ -71,6 +87,10 @@ export function CheckoutPage() {
               ))}
             </ul>
             <dl className="mt-4 space-y-1 border-t border-line pt-4 text-sm">
+              <div className="flex justify-between">
+                <dt className="text-muted">Subtotal excl. VAT</dt>
+                <dd>{formatZAR(totalCents - vatFromInclusive(totalCents))}</dd>
+              </div>
               <div className="flex justify-between">
                 <dt className="text-muted">VAT (15%) included</dt>
                 <dd>{formatZAR(vatFromInclusive(totalCents))}</dd>

@@ -4,6 +4,7 @@ import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.tsx';
 import { PageHeader, Section } from '../../../components/page.tsx';
+import { PackageCards } from '../components/package-cards.tsx';
 import { site } from '../../../lib/site.ts';
 
 const audiences = [
@@ -41,44 +42,6 @@ const contents = [
   'Projected income statement, balance sheet and cash flow',
   'Break-even analysis and funding requirement with use of funds',
   'An assumptions sheet: prime rate, inflation, VAT at 15% and salary increases',
-];
-
-const packages = [
-  {
-    name: 'Essential plan',
-    price: 'R 3 499',
-    delivery: '5 business days',
-    features: [
-      '12 to 15 pages',
-      '12-month cash-flow forecast',
-      'Market and competitor overview',
-      'One round of changes',
-    ],
-  },
-  {
-    name: 'Bank-ready plan',
-    price: 'R 6 999',
-    delivery: '10 business days',
-    features: [
-      '25 to 35 pages',
-      'Three-year projections, first year monthly',
-      'Break-even and loan-repayment analysis',
-      'Editable Excel financial model',
-      'Two rounds of changes',
-    ],
-  },
-  {
-    name: 'Investor plan',
-    price: 'R 11 999',
-    delivery: '15 business days',
-    features: [
-      'Everything in the bank-ready plan',
-      'Five-year projections',
-      'Best, expected and worst-case scenarios',
-      '12-slide pitch deck',
-      'A 60-minute pitch rehearsal with our consultant',
-    ],
-  },
 ];
 
 const planSteps = [
@@ -148,30 +111,7 @@ export function BusinessPlanPage() {
         title="Packages and prices"
         intro="Fixed prices in rand, VAT included. Half is payable up front by card, the rest on delivery of the first draft."
       >
-        <ul className="grid gap-6 md:grid-cols-3">
-          {packages.map((pkg) => (
-            <li key={pkg.name}>
-              <Card className="flex h-full flex-col">
-                <CardTitle>{pkg.name}</CardTitle>
-                <p className="mt-3 text-3xl font-extrabold whitespace-nowrap text-ink">
-                  {pkg.price}
-                </p>
-                <p className="text-sm text-muted">incl. VAT · first draft in {pkg.delivery}</p>
-                <ul className="mt-4 flex-1 space-y-2 text-sm">
-                  {pkg.features.map((feature) => (
-                    <li key={feature} className="flex gap-2 text-muted">
-                      <Check className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
-                      <span>{feature}</span>
-                    </li>
-                  ))}
-                </ul>
-                <Button asChild className="mt-6">
-                  <Link href={paths.requestService}>Choose {pkg.name}</Link>
-                </Button>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <PackageCards serviceSlug="business-plan" />
       </Section>
 
       <Section title="How we write your plan">

@@ -13,6 +13,7 @@ import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.tsx';
 import { PageHeader, Section } from '../../../components/page.tsx';
+import { PackageCards } from '../components/package-cards.tsx';
 import { site } from '../../../lib/site.ts';
 
 const registrations = [
@@ -84,45 +85,6 @@ const requirements = [
   'The financial year-end you want (most small companies choose the end of February)',
   'The number of shares and who will hold them',
   'For VAT: a bank confirmation letter for the business account and proof of turnover, such as invoices or signed contracts',
-];
-
-const packages = [
-  {
-    name: 'Name reservation',
-    price: 'R 249',
-    delivery: '1 to 3 business days',
-    features: [
-      'Up to four names checked',
-      'CIPC fee of R 50 included',
-      'Advice if names are rejected',
-    ],
-  },
-  {
-    name: 'Basic company',
-    price: 'R 999',
-    delivery: 'Usually within 10 business days',
-    features: [
-      'Name reservation included',
-      '(Pty) Ltd with the standard MOI',
-      'All CIPC fees included',
-      'Registration certificate and share certificates',
-      'Beneficial-ownership filing with CIPC',
-      'SARS income tax number confirmed',
-    ],
-  },
-  {
-    name: 'Complete start-up',
-    price: 'R 2 499',
-    delivery: 'Usually within 4 weeks',
-    features: [
-      'Everything in Basic company',
-      'eFiling activation and public officer',
-      'VAT registration, compulsory or voluntary',
-      'PAYE, UIF and SDL employer registration',
-      'B-BBEE sworn affidavit for small businesses',
-      'Documents pack for opening a business bank account',
-    ],
-  },
 ];
 
 const faqs = [
@@ -224,30 +186,10 @@ export function BusinessRegistrationPage() {
         title="Packages"
         intro="Fixed prices that include VAT at 15% and the CIPC fees. Pay securely by card through PayFast."
       >
-        <ul className="grid gap-6 md:grid-cols-3">
-          {packages.map((pkg) => (
-            <li key={pkg.name}>
-              <Card className="flex h-full flex-col">
-                <CardTitle>{pkg.name}</CardTitle>
-                <p className="mt-3 text-3xl font-extrabold whitespace-nowrap text-ink">
-                  {pkg.price}
-                </p>
-                <p className="text-sm text-muted">incl. VAT · {pkg.delivery}</p>
-                <ul className="mt-4 flex-1 space-y-2 text-sm">
-                  {pkg.features.map((feature) => (
-                    <li key={feature} className="flex gap-2 text-muted">
-                      <Check className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
-                      <span>{feature}</span>
-                    </li>
-                  ))}
-                </ul>
-                <Button asChild className="mt-6">
-                  <Link href={paths.requestService}>Choose {pkg.name}</Link>
-                </Button>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <PackageCards
+          serviceSlug="business-registration"
+          chooseHref={(pkg) => `?package=${pkg.id}#order`}
+        />
       </Section>
 
       <Section title="Questions about company registration">

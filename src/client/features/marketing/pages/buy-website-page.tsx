@@ -1,57 +1,10 @@
 import { Link } from 'wouter';
-import { Check, ChevronDown, Globe, Lock, MessageCircle, Smartphone } from 'lucide-react';
+import { ChevronDown, Globe, Lock, MessageCircle, Smartphone } from 'lucide-react';
 import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardDescription, CardTitle } from '../../../components/ui/card.tsx';
 import { PageHeader, Section } from '../../../components/page.tsx';
+import { PackageCards } from '../components/package-cards.tsx';
 import { site } from '../../../lib/site.ts';
-
-const packages = [
-  {
-    name: 'Starter',
-    price: 'R 2 499',
-    delivery: 'Live in 5 business days',
-    bestFor: 'Sole traders and service businesses that need a professional presence.',
-    features: [
-      'Up to 3 pages',
-      'Contact form that e-mails you each enquiry',
-      'WhatsApp chat button and click-to-call',
-      'Google Maps location',
-      'One round of changes',
-    ],
-    featured: false,
-  },
-  {
-    name: 'Business',
-    price: 'R 4 999',
-    delivery: 'Live in 7 business days',
-    bestFor: 'Established businesses that want to be found on Google and look the part.',
-    features: [
-      'Up to 8 pages',
-      'Everything in Starter',
-      'News or blog section you can update yourself',
-      'Google Business Profile set-up',
-      'Search-engine basics: titles, descriptions and sitemap',
-      'Two rounds of changes',
-    ],
-    featured: true,
-  },
-  {
-    name: 'Online Shop',
-    price: 'R 9 999',
-    delivery: 'Live in 14 business days',
-    bestFor: 'Shops that want to sell online with card payments and courier delivery.',
-    features: [
-      'Up to 50 products loaded for you',
-      'Everything in Business',
-      'Card payments through PayFast',
-      'Delivery fees by area, plus collection',
-      'Stock levels and order e-mails',
-      'A one-hour training session',
-    ],
-    featured: false,
-  },
-];
 
 const included = [
   {
@@ -127,41 +80,7 @@ export function BuyWebsitePage() {
           title="Website packages"
           intro="Once-off prices in rand, including VAT at 15%. Delivery times start once we have your content."
         >
-          <ul className="grid gap-6 md:grid-cols-3">
-            {packages.map((pkg) => (
-              <li key={pkg.name}>
-                <Card
-                  className={`flex h-full flex-col ${pkg.featured ? 'border-2 border-brand-700' : ''}`}
-                >
-                  {pkg.featured && (
-                    <p className="mb-3 w-fit rounded-full bg-accent-100 px-3 py-1 text-xs font-bold text-ink">
-                      Most popular
-                    </p>
-                  )}
-                  <CardTitle>{pkg.name}</CardTitle>
-                  <CardDescription className="mt-1">{pkg.bestFor}</CardDescription>
-                  <p className="mt-4 text-3xl font-extrabold whitespace-nowrap text-ink">
-                    {pkg.price}
-                  </p>
-                  <p className="text-sm text-muted">incl. VAT · {pkg.delivery}</p>
-                  <ul className="mt-4 flex-1 space-y-2 text-sm">
-                    {pkg.features.map((feature) => (
-                      <li key={feature} className="flex gap-2 text-muted">
-                        <Check
-                          className="mt-0.5 size-4 shrink-0 text-brand-700"
-                          aria-hidden="true"
-                        />
-                        <span>{feature}</span>
-                      </li>
-                    ))}
-                  </ul>
-                  <Button asChild className="mt-6" variant={pkg.featured ? 'default' : 'outline'}>
-                    <Link href={paths.websiteRequest}>Order {pkg.name}</Link>
-                  </Button>
-                </Card>
-              </li>
-            ))}
-          </ul>
+          <PackageCards serviceSlug="buy-website" />
         </Section>
       </div>
 

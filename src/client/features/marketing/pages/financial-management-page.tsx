@@ -1,9 +1,10 @@
 import { Link } from 'wouter';
-import { BookOpen, ChartLine, Check, FileCheck, Receipt, Users } from 'lucide-react';
+import { BookOpen, ChartLine, FileCheck, Receipt, Users } from 'lucide-react';
 import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.tsx';
 import { PageHeader, Section } from '../../../components/page.tsx';
+import { PackageCards } from '../components/package-cards.tsx';
 import { site } from '../../../lib/site.ts';
 
 const services = [
@@ -31,54 +32,6 @@ const services = [
     icon: FileCheck,
     title: 'Annual financial statements',
     text: 'Statements compiled under IFRS for SMEs, or prepared for independent review where your public interest score requires it, plus the ITR14 tax return.',
-  },
-];
-
-const packages = [
-  {
-    name: 'Bookkeeping',
-    price: 'R 1 299',
-    period: 'per month, incl. VAT',
-    features: [
-      'Up to 100 transactions a month',
-      'Monthly bank reconciliations',
-      'Monthly income statement',
-      'Set-up of your accounting software',
-    ],
-  },
-  {
-    name: 'Bookkeeping and VAT',
-    price: 'R 2 299',
-    period: 'per month, incl. VAT',
-    features: [
-      'Up to 250 transactions a month',
-      'Everything in Bookkeeping',
-      'VAT201 returns prepared and filed',
-      'Monthly management accounts',
-    ],
-  },
-  {
-    name: 'Complete finance',
-    price: 'R 3 999',
-    period: 'per month, incl. VAT',
-    features: [
-      'Up to 400 transactions a month',
-      'Everything in Bookkeeping and VAT',
-      'Payroll for up to 10 employees',
-      'EMP201, EMP501 and UIF declarations',
-      'A 30-minute review call each month',
-    ],
-  },
-  {
-    name: 'Annual financial statements',
-    price: 'R 4 999',
-    period: 'per year, incl. VAT; larger companies are quoted',
-    features: [
-      'Compiled annual financial statements',
-      'Directors’ report',
-      'Company income tax return (ITR14)',
-      'Included at no charge with 12 months of Complete finance',
-    ],
   },
 ];
 
@@ -156,27 +109,7 @@ export function FinancialManagementPage() {
         title="Monthly packages"
         intro="Prices include VAT at 15%. Month-to-month with one calendar month’s notice; no long contracts."
       >
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {packages.map((pkg) => (
-            <li key={pkg.name}>
-              <Card className="flex h-full flex-col">
-                <CardTitle>{pkg.name}</CardTitle>
-                <p className="mt-3 text-3xl font-extrabold whitespace-nowrap text-ink">
-                  {pkg.price}
-                </p>
-                <p className="text-sm text-muted">{pkg.period}</p>
-                <ul className="mt-4 flex-1 space-y-2 text-sm">
-                  {pkg.features.map((feature) => (
-                    <li key={feature} className="flex gap-2 text-muted">
-                      <Check className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
-                      <span>{feature}</span>
-                    </li>
-                  ))}
-                </ul>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <PackageCards serviceSlug="financial-management" />
       </Section>
 
       <Section

@@ -1,9 +1,10 @@
 import { Link } from 'wouter';
-import { Bell, Check, CreditCard, MapPin, ShoppingBag, Smartphone } from 'lucide-react';
+import { Bell, CreditCard, MapPin, ShoppingBag, Smartphone } from 'lucide-react';
 import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.tsx';
 import { PageHeader, Section } from '../../../components/page.tsx';
+import { PackageCards } from '../components/package-cards.tsx';
 import { site } from '../../../lib/site.ts';
 
 const builds = [
@@ -59,42 +60,6 @@ const steps = [
     title: 'Launch and support',
     time: 'From launch',
     text: 'Three months of bug fixes are included, then optional monthly support for updates and new OS versions.',
-  },
-];
-
-const packages = [
-  {
-    name: 'Starter app',
-    price: 'from R 49 999 incl. VAT',
-    delivery: '6 to 8 weeks',
-    features: [
-      'Android and iPhone from one codebase',
-      'Up to 8 screens',
-      'Push notifications',
-      'Publishing to both app stores',
-    ],
-  },
-  {
-    name: 'Business app',
-    price: 'from R 119 999 incl. VAT',
-    delivery: '10 to 12 weeks',
-    features: [
-      'Everything in Starter app',
-      'Customer accounts and log-in',
-      'In-app card payments',
-      'Admin dashboard for your team',
-    ],
-  },
-  {
-    name: 'Platform app',
-    price: 'from R 249 999 incl. VAT',
-    delivery: '14 to 20 weeks',
-    features: [
-      'Everything in Business app',
-      'Integration with your ERP or accounting system',
-      'Offline mode and background sync',
-      'Analytics and crash reporting',
-    ],
   },
 ];
 
@@ -155,28 +120,7 @@ export function MobileAppPage() {
         title="Packages"
         intro="Starting prices include VAT at 15%. You receive a fixed quote after the discovery workshop; app-store developer fees are paid directly by you."
       >
-        <ul className="grid gap-6 md:grid-cols-3">
-          {packages.map((pkg) => (
-            <li key={pkg.name}>
-              <Card className="flex h-full flex-col">
-                <CardTitle>{pkg.name}</CardTitle>
-                <p className="mt-3 text-2xl font-extrabold text-ink">{pkg.price}</p>
-                <p className="text-sm text-muted">Typical delivery: {pkg.delivery}</p>
-                <ul className="mt-4 flex-1 space-y-2 text-sm">
-                  {pkg.features.map((feature) => (
-                    <li key={feature} className="flex gap-2 text-muted">
-                      <Check className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
-                      <span>{feature}</span>
-                    </li>
-                  ))}
-                </ul>
-                <Button asChild className="mt-6">
-                  <Link href={paths.requestService}>Request the {pkg.name}</Link>
-                </Button>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <PackageCards serviceSlug="mobile-app" quoteHref="#request" />
       </Section>
 
       <Section>

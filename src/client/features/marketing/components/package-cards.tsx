@@ -1,0 +1,107 @@
+import { Link } from 'wouter';
+import { Check, ShoppingCart } from 'lucide-react';
+import { billingSuffix, findService, type CataloguePackage } from '#shared/catalogue.ts';
+import { formatZAR } from '#shared/money.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardDescription, CardTitle } from '../../../components/ui/card.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { addToCart } from '../../../lib/cart.ts';
+import { cn } from '../../../lib/cn.ts';
+
+/** What "Add to cart" puts in the cart for a package (SPEC §3 cart; the server re-prices it). */
+export function addPackageToCart(serviceSlug: string, pkg: CataloguePackage): void {
+  const service = findService(serviceSlug)!;
+  const title = `${service.name}: ${pkg.name}`;
+  addToCart({
+    id: `package:${pkg.id}`,
+    type: 'package',
+    serviceSlug,
+    packageId: pkg.id,
+    addOnIds: [],
+    title,
+    price: pkg.priceCents / 100,
+  });
+  toast({
+    title: 'Added to cart',
+    description: `${title}, ${formatZAR(pkg.priceCents)}${billingSuffix[pkg.billing]} incl. VAT`,
+    variant: 'success',
+  });
+}
+
+export function PriceLine({ pkg }: { pkg: CataloguePackage }) {
+  return (
+    <>
+      <p className="mt-4 text-3xl font-extrabold whitespace-nowrap text-ink">
+        {pkg.pricing === 'from' && <span className="text-base font-semibold">from </span>}
+        {formatZAR(pkg.priceCents)}
+      </p>
+      <p className="text-sm text-muted">
+        incl. VAT{billingSuffix[pkg.billing]} · {pkg.delivery}
+      </p>
+    </>
+  );
+}
+
+/**
+ * A service's packages with their prices from the catalogue. Fixed-price packages go into the
+ * cart; "from" prices lead to `quoteHref`; `chooseHref` replaces the cart (e.g. an order form).
+ */
+export function PackageCards({
+  serviceSlug,
+  quoteHref,
+  chooseHref,
+}: {
+  serviceSlug: string;
+  quoteHref?: string;
+  chooseHref?: (pkg: CataloguePackage) => string;
+}) {
+  const service = findService(serviceSlug);
+  if (!service) return null;
+  const columns =
+    service.packages.length === 4 ? 'sm:grid-cols-2 lg:grid-cols-4' : 'md:grid-cols-3';
+  return (
+    <ul className={cn('grid gap-6', columns)}>
+      {service.packages.map((pkg) => (
+        <li key={pkg.id}>
+          <Card className={cn('flex h-full flex-col', pkg.featured && 'border-2 border-brand-700')}>
+            {pkg.featured && (
+              <p className="mb-3 w-fit rounded-full bg-accent-100 px-3 py-1 text-xs font-bold text-ink">
+                Most popular
+              </p>
+            )}
+            <CardTitle>{pkg.name}</CardTitle>
+            {pkg.bestFor && <CardDescription className="mt-1">{pkg.bestFor}</CardDescription>}
+            <PriceLine pkg={pkg} />
+            <ul className="mt-4 flex-1 space-y-2 text-sm">
+              {pkg.features.map((feature) => (
+                <li key={feature} className="flex gap-2 text-muted">
+                  <Check className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
+                  <span>{feature}</span>
+                </li>
+              ))}
+            </ul>
+            {chooseHref ? (
+              <Button asChild className="mt-6" variant={pkg.featured ? 'default' : 'outline'}>
+                <a href={chooseHref(pkg)}>Choose {pkg.name}</a>
+              </Button>
+            ) : pkg.pricing === 'fixed' ? (
+              <Button
+                className="mt-6"
+                variant={pkg.featured ? 'default' : 'outline'}
+                aria-label={`Add ${pkg.name} to cart`}
+                onClick={() => addPackageToCart(serviceSlug, pkg)}
+              >
+                <ShoppingCart aria-hidden="true" />
+                Add to cart
+              </Button>
+            ) : (
+              <Button asChild className="mt-6" variant={pkg.featured ? 'default' : 'outline'}>
+                <Link href={quoteHref ?? '/services/request-service'}>Request a quote</Link>
+              </Button>
+            )}
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}

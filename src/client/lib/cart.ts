@@ -1,0 +1,102 @@
+import { useEffect, useState } from 'react';
+import { randToCents } from '#shared/money.ts';
+import { storageKeys } from './storage-keys.ts';
+
+interface CartItemBase {
+  id: string;
+  title: string;
+  /** Rands, as SPEC §3 stores it in the browser; the server always re-prices. */
+  price: number;
+  quantity?: number;
+}
+
+/** The cart's lines, in the shape the checkout posts to POST /api/orders. */
+export type CartItem = CartItemBase &
+  (
+    | { type: 'package'; packageId: string; addOnIds: string[]; serviceSlug: string }
+    | { type: 'bundle'; packageId: string; addOnIds: string[]; serviceSlug: string }
+    | { type: 'domain'; domain: string; years: number; registrant?: Record<string, unknown> }
+    | { type: 'business-registration'; packageId: string; details: Record<string, unknown> }
+    | { type: string; [key: string]: unknown }
+  );
+
+export function readCart(): CartItem[] {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(storageKeys.cart) ?? '[]');
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter(
+      (item): item is CartItem =>
+        !!item &&
+        typeof item === 'object' &&
+        typeof (item as CartItem).price === 'number' &&
+        typeof (item as CartItem).id === 'string',
+    );
+  } catch {
+    return [];
+  }
+}
+
+function writeCart(items: CartItem[]): void {
+  localStorage.setItem(storageKeys.cart, JSON.stringify(items));
+  // Other tabs hear the storage event themselves; this one is told directly.
+  window.dispatchEvent(new StorageEvent('storage', { key: storageKeys.cart }));
+}
+
+/** Adds lines; a line with the same id as one in the cart adds to its quantity. */
+export function addToCart(...lines: CartItem[]): void {
+  const items = readCart();
+  for (const line of lines) {
+    const existing = items.find((item) => item.id === line.id);
+    if (existing) existing.quantity = (existing.quantity ?? 1) + (line.quantity ?? 1);
+    else items.push({ ...line, quantity: line.quantity ?? 1 });
+  }
+  writeCart(items);
+}
+
+export function removeFromCart(id: string): void {
+  writeCart(readCart().filter((item) => item.id !== id));
+}
+
+export function setCartQuantity(id: string, quantity: number): void {
+  if (quantity < 1) return removeFromCart(id);
+  writeCart(
+    readCart().map((item) =>
+      item.id === id ? { ...item, quantity: Math.min(quantity, 99) } : item,
+    ),
+  );
+}
+
+export function cartTotals(items: CartItem[]): {
+  count: number;
+  total: number;
+  totalCents: number;
+} {
+  let count = 0;
+  let cents = 0;
+  for (const item of items) {
+    const quantity = item.quantity ?? 1;
+    count += quantity;
+    cents += randToCents(item.price) * quantity;
+  }
+  return { count, total: cents / 100, totalCents: cents };
+}
+
+/** The cart, re-read every second and on storage events so other tabs show up (SPEC §9). */
+export function useCart(): CartItem[] {
+  const [items, setItems] = useState<CartItem[]>([]);
+  useEffect(() => {
+    const refresh = () =>
+      setItems((previous) => {
+        const next = readCart();
+        return JSON.stringify(next) === JSON.stringify(previous) ? previous : next;
+      });
+    refresh();
+    const timer = setInterval(refresh, 1000);
+    window.addEventListener('storage', refresh);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('storage', refresh);
+    };
+  }, []);
+  return items;
+}

@@ -1,0 +1,57 @@
+import { serviceTypeLabel } from '#shared/service-types.ts';
+import type { Config } from '../../config.ts';
+import { renderMail, type RenderedMail } from '../../integrations/mail/mail-template.ts';
+
+type MailConfig = Pick<Config, 'site' | 'publicUrl'>;
+
+interface RequestSummary {
+  reference: string;
+  serviceType: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  message: string;
+}
+
+export function requestReceivedMail(config: MailConfig, request: RequestSummary): RenderedMail {
+  return renderMail(config, {
+    subject: `We received your request ${request.reference}`,
+    greeting: `Hi ${request.name.split(/\s+/)[0]},`,
+    paragraphs: [
+      `Thank you for your ${serviceTypeLabel(request.serviceType)} request. Your reference is ${request.reference}.`,
+      'A consultant will contact you within one business day to talk through what you need and confirm a fixed price.',
+      `Your message: “${request.message}”`,
+    ],
+    footnote: `Questions in the meantime? Reply to this e-mail or write to ${config.site.contactEmail} and quote ${request.reference}.`,
+  });
+}
+
+export function requestNotificationMail(config: MailConfig, request: RequestSummary): RenderedMail {
+  return renderMail(config, {
+    subject: `New ${serviceTypeLabel(request.serviceType)} request ${request.reference}`,
+    greeting: 'New service request,',
+    paragraphs: [
+      `From: ${request.name} <${request.email}>${request.phone ? `, ${request.phone}` : ''}${request.company ? `, ${request.company}` : ''}`,
+      request.message,
+    ],
+    action: {
+      label: 'Open the service requests',
+      url: `${config.publicUrl}/admin/service-requests`,
+    },
+  });
+}
+
+export function contactNotificationMail(
+  config: MailConfig,
+  message: { name: string; email: string; phone: string | null; subject: string; message: string },
+): RenderedMail {
+  return renderMail(config, {
+    subject: `Contact form: ${message.subject}`,
+    greeting: 'A message from the contact form,',
+    paragraphs: [
+      `From: ${message.name} <${message.email}>${message.phone ? `, ${message.phone}` : ''}`,
+      message.message,
+    ],
+  });
+}

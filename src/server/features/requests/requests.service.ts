@@ -1,0 +1,179 @@
+import { randomInt } from 'node:crypto';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { serviceRequests } from '#db/schema/index.ts';
+import {
+  nextStatuses,
+  type ServiceRequest,
+  type ServiceRequestCreated,
+  type ServiceRequestStatus,
+} from '#shared/requests.schemas.ts';
+import type { Config } from '../../config.ts';
+import { queueMail } from '../../integrations/mail/outbox.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { isUniqueViolation } from '../auth/auth.service.ts';
+import { recordAudit } from '../admin/audit-log.ts';
+import { requestNotificationMail, requestReceivedMail } from './request-mails.ts';
+
+const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+/** SR- and six characters that cannot be mistaken for each other when read over the phone. */
+const newReference = () =>
+  `SR-${Array.from({ length: 6 }, () => alphabet[randomInt(alphabet.length)]).join('')}`;
+
+type Row = typeof serviceRequests.$inferSelect;
+
+const toRequest = (row: Row): ServiceRequest => ({
+  id: row.id,
+  reference: row.reference,
+  serviceType: row.serviceType,
+  packageId: row.packageId,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  company: row.company,
+  message: row.message,
+  answers: row.answers,
+  status: row.status,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export interface RequestDeps {
+  db: Db;
+  config: Pick<Config, 'site' | 'publicUrl'>;
+}
+
+/** Stores the request with its confirmation and the company's notification, in one transaction. */
+export async function createServiceRequest(
+  { db, config }: RequestDeps,
+  input: {
+    serviceType: string;
+    packageId?: string | undefined;
+    name: string;
+    email: string;
+    phone?: string | null | undefined;
+    company?: string | null | undefined;
+    message: string;
+    answers?: Record<string, string> | undefined;
+    userId: string | null;
+  },
+): Promise<ServiceRequestCreated> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const row = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(serviceRequests)
+          .values({
+            reference: newReference(),
+            userId: input.userId,
+            serviceType: input.serviceType,
+            packageId: input.packageId ?? null,
+            name: input.name,
+            email: input.email,
+            phone: input.phone ?? null,
+            company: input.company ?? null,
+            message: input.message,
+            answers: input.answers ?? {},
+          })
+          .returning();
+        const summary = { ...created!, phone: created!.phone, company: created!.company };
+        await queueMail(tx, {
+          to: created!.email,
+          userId: input.userId,
+          ...requestReceivedMail(config, summary),
+        });
+        await queueMail(tx, {
+          to: config.site.contactEmail,
+          ...requestNotificationMail(config, summary),
+        });
+        return created!;
+      });
+      return {
+        reference: row.reference,
+        status: row.status,
+        createdAt: row.createdAt.toISOString(),
+      };
+    } catch (error) {
+      // A reference already taken (one in a billion): draw another.
+      if (isUniqueViolation(error) && attempt < 3) continue;
+      throw error;
+    }
+  }
+}
+
+export async function listUserRequests(db: Db, userId: string): Promise<ServiceRequest[]> {
+  const rows = await db
+    .select()
+    .from(serviceRequests)
+    .where(eq(serviceRequests.userId, userId))
+    .orderBy(desc(serviceRequests.createdAt))
+    .limit(100);
+  return rows.map(toRequest);
+}
+
+const pageSize = 25;
+
+export async function listRequests(
+  db: Db,
+  query: { page: number; status?: ServiceRequestStatus | undefined },
+) {
+  const where = query.status ? eq(serviceRequests.status, query.status) : undefined;
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(serviceRequests)
+      .where(where)
+      .orderBy(desc(serviceRequests.createdAt))
+      .limit(pageSize)
+      .offset((query.page - 1) * pageSize),
+    db.select({ total: count() }).from(serviceRequests).where(where),
+  ]);
+  return { items: rows.map(toRequest), total: totals?.total ?? 0, page: query.page, pageSize };
+}
+
+export async function getRequest(db: Db, id: string): Promise<ServiceRequest> {
+  const [row] = await db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
+  if (!row) throw new AppError('NOT_FOUND', { message: 'That service request does not exist' });
+  return toRequest(row);
+}
+
+/** Moves a request along new → contacted → quoted → won/lost; idempotent for the same status. */
+export async function changeRequestStatus(
+  db: Db,
+  input: {
+    id: string;
+    status: ServiceRequestStatus;
+    admin: { id: string; email: string };
+    ip: string;
+  },
+): Promise<ServiceRequest> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(serviceRequests)
+      .where(eq(serviceRequests.id, input.id))
+      .for('update');
+    if (!row) throw new AppError('NOT_FOUND', { message: 'That service request does not exist' });
+    if (row.status === input.status) return toRequest(row);
+    if (!nextStatuses[row.status].includes(input.status)) {
+      throw new AppError('CONFLICT', {
+        message: `A ${row.status} request cannot become ${input.status}`,
+      });
+    }
+    const [updated] = await tx
+      .update(serviceRequests)
+      .set({ status: input.status, updatedAt: sql`now()` })
+      .where(and(eq(serviceRequests.id, input.id), eq(serviceRequests.status, row.status)))
+      .returning();
+    await recordAudit(tx, {
+      adminId: input.admin.id,
+      actor: input.admin.email,
+      action: 'service_request.status_changed',
+      entityType: 'service_request',
+      entityId: row.reference,
+      details: { from: row.status, to: input.status },
+      ip: input.ip,
+    });
+    return toRequest(updated!);
+  });
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { emailSchema, fullNameSchema, optionalText, phoneSchema } from './auth.schemas.ts';
+import { serviceTypes, type ServiceType } from './service-types.ts';
+
+/** Bots fill every field; people never see this one. A filled honeypot is accepted and dropped. */
+const honeypot = z.string().max(500).optional();
+
+const messageSchema = z
+  .string({ error: 'Tell us what you need' })
+  .trim()
+  .min(10, 'Tell us a little more: at least 10 characters')
+  .max(4000, 'Keep the message under 4000 characters');
+
+export const serviceRequestSchema = z.object({
+  serviceType: z.enum(serviceTypes as [ServiceType, ...ServiceType[]], {
+    error: 'Choose a service',
+  }),
+  packageId: z.string().trim().max(60).optional(),
+  name: fullNameSchema,
+  email: emailSchema,
+  phone: phoneSchema,
+  company: optionalText(120, 'Company'),
+  message: messageSchema,
+  answers: z
+    .record(
+      z.string().max(60),
+      z.string().trim().max(1000, 'Keep each answer under 1000 characters'),
+    )
+    .optional(),
+  website: honeypot,
+});
+export type ServiceRequestInput = z.input<typeof serviceRequestSchema>;
+
+export const serviceRequestStatuses = ['new', 'contacted', 'quoted', 'won', 'lost'] as const;
+export type ServiceRequestStatus = (typeof serviceRequestStatuses)[number];
+
+/** Where a request may go next: new → contacted → quoted → won or lost (lost from any open step). */
+export const nextStatuses: Record<ServiceRequestStatus, ServiceRequestStatus[]> = {
+  new: ['contacted', 'lost'],
+  contacted: ['quoted', 'lost'],
+  quoted: ['won', 'lost'],
+  won: [],
+  lost: [],
+};
+
+export const serviceRequestSchemaOut = z.object({
+  id: z.string(),
+  reference: z.string(),
+  serviceType: z.string(),
+  packageId: z.string().nullable(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  company: z.string().nullable(),
+  message: z.string(),
+  answers: z.record(z.string(), z.string()),
+  status: z.enum(serviceRequestStatuses),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ServiceRequest = z.infer<typeof serviceRequestSchemaOut>;
+
+export const serviceRequestCreatedSchema = z.object({
+  reference: z.string(),
+  status: z.enum(serviceRequestStatuses),
+  createdAt: z.string(),
+});
+export type ServiceRequestCreated = z.infer<typeof serviceRequestCreatedSchema>;
+
+export const statusChangeSchema = z.object({ status: z.enum(serviceRequestStatuses) });
+
+export const contactSchema = z.object({
+  name: fullNameSchema,
+  email: emailSchema,
+  phone: phoneSchema,
+  subject: z
+    .string({ error: 'Enter a subject' })
+    .trim()
+    .min(3, 'Enter a subject of at least 3 characters')
+    .max(150, 'Keep the subject under 150 characters'),
+  message: messageSchema,
+  website: honeypot,
+});
+export type ContactInput = z.input<typeof contactSchema>;
