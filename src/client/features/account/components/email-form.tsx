@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { useChangeEmail } from '../api/profile.ts';
-import { showFieldIssues } from '../show-field-issues.ts';
+import { showFieldIssues } from '../../../lib/show-field-issues.ts';
 import { SettingsSection } from './settings-section.tsx';
 
 export function EmailForm({ profile }: { profile: Profile }) {

@@ -15,7 +15,7 @@ import {
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { downloadMyData, useDeleteAccount } from '../api/profile.ts';
-import { showFieldIssues } from '../show-field-issues.ts';
+import { showFieldIssues } from '../../../lib/show-field-issues.ts';
 import { SettingsSection } from './settings-section.tsx';
 
 /** POPIA: a copy of everything we hold, and deletion of the account. */

@@ -4,6 +4,7 @@ import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.tsx';
 import { PageHeader, Section } from '../../../components/page.tsx';
+import { ServiceRequestForm } from '../components/service-request-form.tsx';
 import { site } from '../../../lib/site.ts';
 
 const steps = [
@@ -163,6 +164,27 @@ export function BuildWebsitePage() {
             either way.
           </p>
         </Card>
+      </Section>
+
+      <Section>
+        <ServiceRequestForm
+          id="request"
+          title="Request a quote for a custom website"
+          serviceType="website_development"
+          messageLabel="What should the website do? Mention bookings, integrations or examples you like."
+          questions={[
+            {
+              key: 'budget',
+              label: 'Budget',
+              options: ['R 15 000 to R 30 000', 'R 30 000 to R 45 000', 'More than R 45 000'],
+            },
+            {
+              key: 'timeline',
+              label: 'When do you need it?',
+              options: ['Within 6 weeks', 'In 2 to 3 months', 'Later this year'],
+            },
+          ]}
+        />
       </Section>
 
       <Section>

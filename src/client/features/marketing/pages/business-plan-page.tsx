@@ -4,6 +4,7 @@ import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.tsx';
 import { PageHeader, Section } from '../../../components/page.tsx';
+import { ServiceRequestForm } from '../components/service-request-form.tsx';
 import { PackageCards } from '../components/package-cards.tsx';
 import { site } from '../../../lib/site.ts';
 
@@ -135,6 +136,32 @@ export function BusinessPlanPage() {
             questioning, written so that you can explain every figure in it yourself.
           </p>
         </div>
+      </Section>
+
+      <Section>
+        <ServiceRequestForm
+          id="request"
+          title="Talk to us about your plan"
+          serviceType="business_plan"
+          messageLabel="What is the plan for, and where is the business now?"
+          questions={[
+            {
+              key: 'purpose',
+              label: 'What is the plan for?',
+              options: [
+                'Bank loan',
+                'Investors',
+                'Grant or DFI funding (NEF, SEFA, NYDA)',
+                'Our own planning',
+              ],
+            },
+            {
+              key: 'stage',
+              label: 'Stage of the business',
+              options: ['Idea', 'Trading under a year', 'Trading for years'],
+            },
+          ]}
+        />
       </Section>
 
       <Section>

@@ -5,6 +5,7 @@ import { siteLocation } from '#shared/site.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.tsx';
 import { PageHeader, Section } from '../../../components/page.tsx';
+import { ContactForm } from '../components/contact-form.tsx';
 import { site } from '../../../lib/site.ts';
 
 const checklist = [
@@ -71,6 +72,10 @@ export function ContactPage() {
             </Card>
           </li>
         </ul>
+      </Section>
+
+      <Section>
+        <ContactForm />
       </Section>
 
       <Section

@@ -4,6 +4,7 @@ import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.tsx';
 import { PageHeader, Section } from '../../../components/page.tsx';
+import { ServiceRequestForm } from '../components/service-request-form.tsx';
 import { PackageCards } from '../components/package-cards.tsx';
 import { site } from '../../../lib/site.ts';
 
@@ -135,6 +136,23 @@ export function FinancialManagementPage() {
             </li>
           ))}
         </ol>
+      </Section>
+
+      <Section>
+        <ServiceRequestForm
+          id="request"
+          title="Get a quote for your books"
+          serviceType="financial_management"
+          messageLabel="Tell us about your business and what you need help with"
+          questions={[
+            {
+              key: 'transactions',
+              label: 'Transactions a month',
+              options: ['Under 100', '100 to 250', '250 to 400', 'More than 400'],
+            },
+            { key: 'vat', label: 'Registered for VAT?', options: ['Yes', 'No', 'Not sure'] },
+          ]}
+        />
       </Section>
 
       <Section>

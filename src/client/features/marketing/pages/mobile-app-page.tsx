@@ -4,6 +4,7 @@ import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.tsx';
 import { PageHeader, Section } from '../../../components/page.tsx';
+import { ServiceRequestForm } from '../components/service-request-form.tsx';
 import { PackageCards } from '../components/package-cards.tsx';
 import { site } from '../../../lib/site.ts';
 
@@ -121,6 +122,27 @@ export function MobileAppPage() {
         intro="Starting prices include VAT at 15%. You receive a fixed quote after the discovery workshop; app-store developer fees are paid directly by you."
       >
         <PackageCards serviceSlug="mobile-app" quoteHref="#request" />
+      </Section>
+
+      <Section>
+        <ServiceRequestForm
+          id="request"
+          title="Request a quote for your app"
+          serviceType="mobile_app"
+          messageLabel="What should the app do, and who will use it?"
+          questions={[
+            {
+              key: 'platforms',
+              label: 'Platforms',
+              options: ['Android and iPhone', 'Android only', 'iPhone only'],
+            },
+            {
+              key: 'budget',
+              label: 'Budget',
+              options: ['R 50 000 to R 120 000', 'R 120 000 to R 250 000', 'More than R 250 000'],
+            },
+          ]}
+        />
       </Section>
 
       <Section>

@@ -13,6 +13,7 @@ import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.tsx';
 import { PageHeader, Section } from '../../../components/page.tsx';
+import { ServiceRequestForm } from '../components/service-request-form.tsx';
 import { site } from '../../../lib/site.ts';
 
 const services = [
@@ -172,6 +173,20 @@ export function RequestServicePage() {
           </Link>
           .
         </p>
+      </Section>
+      <Section>
+        <ServiceRequestForm
+          id="request"
+          title="Request a service"
+          messageLabel="What can we help you with?"
+          questions={[
+            {
+              key: 'timeline',
+              label: 'When do you need it?',
+              options: ['As soon as possible', 'In 1 to 3 months', 'Just exploring'],
+            },
+          ]}
+        />
       </Section>
     </>
   );

@@ -15,6 +15,8 @@ import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.tsx';
 import { PageHeader, Section } from '../../../components/page.tsx';
+import { ServiceRequestForm } from '../components/service-request-form.tsx';
+import { PackageCards } from '../components/package-cards.tsx';
 import { site } from '../../../lib/site.ts';
 
 const services = [
@@ -172,10 +174,29 @@ export function ServicesPage() {
               You need a domain name first; we can register one for you at the same time.
             </p>
             <Button asChild className="mt-4">
-              <Link href={paths.requestService}>Request custom e-mail</Link>
+              <a href="#email-request">Ask about custom e-mail</a>
             </Button>
           </Card>
         </div>
+        <div className="mt-8">
+          <PackageCards serviceSlug="custom-email" />
+        </div>
+      </Section>
+
+      <Section>
+        <ServiceRequestForm
+          id="email-request"
+          title="Ask about custom e-mail"
+          serviceType="custom_email"
+          messageLabel="Which domain, how many mailboxes, and do you need old mail moved?"
+          questions={[
+            {
+              key: 'mailboxes',
+              label: 'Mailboxes',
+              options: ['1', '2 to 5', '6 to 20', 'More than 20'],
+            },
+          ]}
+        />
       </Section>
 
       <Section>

@@ -4,6 +4,7 @@ import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.tsx';
 import { PageHeader, Section } from '../../../components/page.tsx';
+import { ServiceRequestForm } from '../components/service-request-form.tsx';
 import { site } from '../../../lib/site.ts';
 
 const mailto = `mailto:${site.contactEmail}?subject=${encodeURIComponent('Website request')}`;
@@ -139,6 +140,27 @@ export function WebsiteRequestPage() {
           </Link>{' '}
           for how we handle your information.
         </p>
+      </Section>
+
+      <Section>
+        <ServiceRequestForm
+          id="request"
+          title="Request your website"
+          serviceType="website_development"
+          messageLabel="Tell us about your business and the website you want"
+          questions={[
+            {
+              key: 'package',
+              label: 'Package',
+              options: ['Starter', 'Business', 'Online Shop', 'Custom build'],
+            },
+            {
+              key: 'timeline',
+              label: 'When do you need it?',
+              options: ['This month', 'In 1 to 3 months', 'Later this year'],
+            },
+          ]}
+        />
       </Section>
 
       <Section>

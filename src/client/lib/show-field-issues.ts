@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { toast } from '../../components/ui/use-toast.ts';
-import { ApiRequestError } from '../../lib/api-client.ts';
+import { toast } from '../components/ui/use-toast.ts';
+import { ApiRequestError } from './api-client.ts';
 
 /** Puts the server's field issues under their fields; anything else becomes a toast. */
 export function showFieldIssues<T extends FieldValues>(
