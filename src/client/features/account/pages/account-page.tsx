@@ -4,6 +4,7 @@ import { formatDate } from '#shared/dates.ts';
 import { paths } from '#shared/routes.ts';
 import { Card, CardDescription } from '../../../components/ui/card.tsx';
 import { AccountShell } from '../components/account-shell.tsx';
+import { ServiceRequestsPanel } from '../components/service-requests-panel.tsx';
 import { VerificationBanner } from '../components/verification-banner.tsx';
 
 const panels = [
@@ -52,7 +53,10 @@ export function AccountPage({ user }: { user: User }) {
           <VerificationBanner email={user.email} />
         </div>
       )}
-      <ul className="mt-8 grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+      <div className="mt-8">
+        <ServiceRequestsPanel />
+      </div>
+      <ul className="mt-6 grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
         {panels.map((panel) => (
           <li key={panel.title}>
             <Card className="h-full">

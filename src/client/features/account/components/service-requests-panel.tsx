@@ -1,0 +1,61 @@
+import { Link } from 'wouter';
+import { formatDate } from '#shared/dates.ts';
+import { paths } from '#shared/routes.ts';
+import { serviceTypeLabel } from '#shared/service-types.ts';
+import { Card, CardDescription } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useMyServiceRequests } from '../api/service-requests.ts';
+
+const statusLabels: Record<string, string> = {
+  new: 'Received',
+  contacted: 'In discussion',
+  quoted: 'Quote sent',
+  won: 'Accepted',
+  lost: 'Closed',
+};
+
+/** The customer's quote and call-back requests, newest first. */
+export function ServiceRequestsPanel() {
+  const requests = useMyServiceRequests();
+  return (
+    <Card>
+      <h2 className="text-lg font-bold text-ink">Service requests</h2>
+      {requests.isPending ? (
+        <Spinner className="mt-3" label="Loading your requests" />
+      ) : requests.isError ? (
+        <p role="alert" className="mt-2 text-sm">
+          We could not load your requests: {requests.error.message}
+        </p>
+      ) : requests.data.length === 0 ? (
+        <>
+          <CardDescription className="mt-2">
+            No requests yet. Ask for a quote on any service page and follow it here.
+          </CardDescription>
+          <Link
+            href={paths.requestService}
+            className="mt-4 inline-block font-semibold text-brand-700 hover:underline"
+          >
+            Request a service
+          </Link>
+        </>
+      ) : (
+        <ul className="mt-3 divide-y divide-line">
+          {requests.data.map((request) => (
+            <li
+              key={request.id}
+              className="flex flex-wrap items-baseline justify-between gap-2 py-2"
+            >
+              <span>
+                <span className="font-mono font-semibold text-ink">{request.reference}</span>{' '}
+                <span className="text-muted">{serviceTypeLabel(request.serviceType)}</span>
+              </span>
+              <span className="text-sm text-muted">
+                {statusLabels[request.status] ?? request.status} · {formatDate(request.createdAt)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

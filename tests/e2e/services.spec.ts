@@ -1,0 +1,99 @@
+import { expect, gotoHydrated, test } from './fixtures/console.ts';
+
+test.describe('services and requests', () => {
+  test('adds a package to the cart from a service page; the header shows count and R total', async ({
+    page,
+    consoleErrors,
+  }) => {
+    await gotoHydrated(page, '/services/buy-website');
+    await expect(page.getByText('R 4 999,00').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Add Business to cart' }).click();
+    await expect(page.getByText('Added to cart').first()).toBeVisible();
+    const summary = page.getByTestId('cart-summary');
+    await expect(summary).toContainText('1');
+    await expect(summary).toContainText('R4999.00');
+    await page.getByRole('button', { name: 'Add Starter to cart' }).click();
+    await expect(summary).toContainText('R7498.00');
+    await summary.click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByText('Ready-made website: Business')).toBeVisible();
+    await page.getByRole('button', { name: 'One more Ready-made website: Starter' }).click();
+    await expect(summary).toContainText('R9997.00');
+    await expect(page.getByText('VAT (15%) included')).toBeVisible();
+    await page.getByRole('button', { name: 'Remove Ready-made website: Business' }).click();
+    await expect(summary).toContainText('R4998.00');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a quote-only package leads to the request form instead of the cart', async ({ page }) => {
+    await gotoHydrated(page, '/services/mobile-app');
+    await expect(page.getByRole('button', { name: /to cart/ })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Request a quote' }).first().click();
+    await expect(page).toHaveURL(/#request$/);
+  });
+
+  test('the service request form shows field errors, then a reference', async ({ page }) => {
+    await gotoHydrated(page, '/services/business-plan');
+    const form = page.locator('#request');
+    await form.getByRole('button', { name: 'Send request' }).click();
+    await expect(form.getByText('Name must be at least 2 characters')).toBeVisible();
+    await expect(form.getByText('Enter your e-mail address')).toBeVisible();
+    await expect(form.getByText('Tell us a little more: at least 10 characters')).toBeVisible();
+    await form.getByLabel('Your name').fill('Zanele Khumalo');
+    await form.getByLabel('E-mail').fill(`zanele.${Date.now()}@example.co.za`);
+    await form.getByLabel('What is the plan for?').selectOption('Bank loan');
+    await form
+      .getByLabel('What is the plan for, and where is the business now?')
+      .fill('A plan for a second salon in Pietermaritzburg, for a bank loan.');
+    await form.getByRole('button', { name: 'Send request' }).click();
+    await expect(form.getByRole('heading', { name: 'Request received' })).toBeVisible();
+    await expect(form.getByText(/^SR-[A-Z2-9]{6}$/)).toBeVisible();
+  });
+
+  test('the general request form asks which service', async ({ page }) => {
+    await gotoHydrated(page, '/services/request-service');
+    const form = page.locator('#request');
+    await form.getByRole('button', { name: 'Send request' }).click();
+    await expect(form.getByRole('alert').filter({ hasText: 'Choose a service' })).toBeVisible();
+    await form.getByLabel('Service').selectOption('financial_management');
+    await form.getByLabel('Your name').fill('Themba Nkosi');
+    await form.getByLabel('E-mail').fill(`themba.${Date.now()}@example.co.za`);
+    await form
+      .getByLabel('What can we help you with?')
+      .fill('Monthly bookkeeping and VAT for a small plumbing firm.');
+    await form.getByRole('button', { name: 'Send request' }).click();
+    await expect(form.getByRole('heading', { name: 'Request received' })).toBeVisible();
+  });
+
+  test('the contact form shows field errors, then a success state', async ({ page }) => {
+    await gotoHydrated(page, '/contact');
+    const form = page.locator('#message');
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await expect(form.getByText('Enter a subject of at least 3 characters')).toBeVisible();
+    await form.getByLabel('Your name').fill('Lerato Dlamini');
+    await form.getByLabel('E-mail').fill('lerato@example.co.za');
+    await form.getByLabel('Subject').fill('Domain transfer');
+    await form.getByLabel('Message').fill('Can you move my .co.za domain from my old provider?');
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await expect(form.getByRole('heading', { name: 'Message sent' })).toBeVisible();
+  });
+
+  test('a signed-in customer sees their request on the dashboard', async ({ page }) => {
+    const email = `dash.${Date.now()}@example.co.za`;
+    await page.request.post('/api/register', {
+      data: { fullName: 'Sizwe Mabaso', email, password: 'a long enough passphrase' },
+    });
+    const created = await page.request.post('/api/service-requests', {
+      data: {
+        serviceType: 'mobile_app',
+        name: 'Sizwe Mabaso',
+        email,
+        message: 'A delivery app for our butchery in Polokwane.',
+      },
+    });
+    const { reference } = (await created.json()) as { reference: string };
+    await gotoHydrated(page, '/user/dashboard');
+    await expect(page.getByText(reference)).toBeVisible();
+    await expect(page.getByText('Mobile App Development')).toBeVisible();
+  });
+});
