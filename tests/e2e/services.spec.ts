@@ -96,4 +96,37 @@ test.describe('services and requests', () => {
     await expect(page.getByText(reference)).toBeVisible();
     await expect(page.getByText('Mobile App Development')).toBeVisible();
   });
+
+  test('business registration: ID numbers are checked, then the order goes into the cart', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/services/business-registration');
+    await page.getByRole('button', { name: 'Choose Complete start-up' }).click();
+    const form = page.locator('#order');
+    await expect(form.getByTestId('registration-total')).toHaveText('R 2 499,00');
+    await form.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(form.getByText('Propose at least one company name')).toBeVisible();
+    await form.getByLabel('1st choice').fill('Ubuntu Bakery');
+    await form.getByLabel('Full name').fill('Nandi Zulu');
+    await form.getByLabel('ID number').fill('8001015009086');
+    await form.getByLabel('Street address').fill('12 Vilakazi Street');
+    await form.getByLabel('Town or city').fill('Soweto');
+    await form.getByLabel('Province').selectOption('Gauteng');
+    await form.getByLabel('Postal code').fill('1804');
+    await form.getByLabel('E-mail').fill('nandi@example.co.za');
+    await form.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(
+      form.getByText('This ID number fails its check digit: look for a typing error'),
+    ).toBeVisible();
+    await form.getByLabel('ID number').fill('8001015009087');
+    await page.getByRole('button', { name: 'Choose Basic company' }).click();
+    await form.getByRole('checkbox', { name: /^VAT/ }).check();
+    await expect(form.getByTestId('registration-total')).toHaveText('R 1 898,00');
+    await form.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(
+      page.getByText('Company registration: Basic company (Ubuntu Bakery)', { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByTestId('cart-summary')).toContainText('R1898.00');
+  });
 });

@@ -44,16 +44,17 @@ export function PriceLine({ pkg }: { pkg: CataloguePackage }) {
 
 /**
  * A service's packages with their prices from the catalogue. Fixed-price packages go into the
- * cart; "from" prices lead to `quoteHref`; `chooseHref` replaces the cart (e.g. an order form).
+ * cart; "from" prices lead to `quoteHref`.
  */
 export function PackageCards({
   serviceSlug,
   quoteHref,
-  chooseHref,
+  onChoose,
 }: {
   serviceSlug: string;
   quoteHref?: string;
-  chooseHref?: (pkg: CataloguePackage) => string;
+  /** Replaces "Add to cart", e.g. to pick the package in an order form. */
+  onChoose?: (pkg: CataloguePackage) => void;
 }) {
   const service = findService(serviceSlug);
   if (!service) return null;
@@ -80,9 +81,13 @@ export function PackageCards({
                 </li>
               ))}
             </ul>
-            {chooseHref ? (
-              <Button asChild className="mt-6" variant={pkg.featured ? 'default' : 'outline'}>
-                <a href={chooseHref(pkg)}>Choose {pkg.name}</a>
+            {onChoose ? (
+              <Button
+                className="mt-6"
+                variant={pkg.featured ? 'default' : 'outline'}
+                onClick={() => onChoose(pkg)}
+              >
+                Choose {pkg.name}
               </Button>
             ) : pkg.pricing === 'fixed' ? (
               <Button

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'wouter';
 import {
   Building2,
@@ -14,6 +15,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.tsx';
 import { PageHeader, Section } from '../../../components/page.tsx';
 import { PackageCards } from '../components/package-cards.tsx';
+import { BusinessRegistrationForm } from '../components/business-registration-form.tsx';
 import { site } from '../../../lib/site.ts';
 
 const registrations = [
@@ -116,6 +118,7 @@ const faqs = [
 ];
 
 export function BusinessRegistrationPage() {
+  const [packageId, setPackageId] = useState('registration-basic-company');
   return (
     <>
       <PageHeader
@@ -188,8 +191,15 @@ export function BusinessRegistrationPage() {
       >
         <PackageCards
           serviceSlug="business-registration"
-          chooseHref={(pkg) => `?package=${pkg.id}#order`}
+          onChoose={(pkg) => {
+            setPackageId(pkg.id);
+            document.getElementById('order')?.scrollIntoView({ behavior: 'smooth' });
+          }}
         />
+      </Section>
+
+      <Section>
+        <BusinessRegistrationForm packageId={packageId} />
       </Section>
 
       <Section title="Questions about company registration">
