@@ -129,4 +129,24 @@ test.describe('services and requests', () => {
     ).toBeVisible();
     await expect(page.getByTestId('cart-summary')).toContainText('R1898.00');
   });
+
+  test('service builder: the total is the sum of its parts, and the bundle goes into the cart', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/service-builder');
+    const total = page.getByTestId('builder-total');
+    await expect(total).toHaveText('R 0,00');
+    await page.getByLabel('Ready-made website', { exact: false }).first().check();
+    await expect(total).toHaveText('R 4 999,00');
+    await page.getByRole('checkbox', { name: /Extra page/ }).check();
+    await expect(total).toHaveText('R 5 449,00');
+    await page.getByRole('checkbox', { name: /^Business plan/ }).check();
+    await page.getByRole('radio', { name: /Essential plan/ }).check();
+    await expect(total).toHaveText('R 8 948,00');
+    await expect(page.getByText(/Everything delivered within 7 business days/)).toBeVisible();
+    await page.getByRole('button', { name: 'Add bundle to cart' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByTestId('cart-summary')).toContainText('R8948.00');
+    await expect(page.getByTestId('cart-summary')).toContainText('2');
+  });
 });
