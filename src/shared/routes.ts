@@ -191,6 +191,7 @@ export const adminProtectedRoutes = [
   '/admin/profit-analytics',
   '/admin/dnsimple-management',
   '/admin/database-management',
+  '/admin/service-requests',
   '/admin/outbox',
   '/admin/audit-log',
 ];

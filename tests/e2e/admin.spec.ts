@@ -102,4 +102,27 @@ test.describe('back office', () => {
       expect(results.violations.map((v) => `${path}: ${v.id}`)).toEqual([]);
     }
   });
+
+  test('an administrator moves a service request along', async ({ page }) => {
+    const created = await page.request.post('/api/service-requests', {
+      data: {
+        serviceType: 'financial_management',
+        name: 'Pieter Botha',
+        email: `pieter.${Date.now()}@example.co.za`,
+        message: 'Monthly bookkeeping for a guesthouse in Knysna.',
+      },
+    });
+    const { reference } = (await created.json()) as { reference: string };
+    await signIn(page);
+    await page
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Service requests' })
+      .click();
+    await page.getByRole('button', { name: new RegExp(reference) }).click();
+    const detail = page.getByRole('article', { name: `Request ${reference}` });
+    await expect(detail.getByText('Monthly bookkeeping for a guesthouse in Knysna.')).toBeVisible();
+    await detail.getByRole('button', { name: 'Mark as contacted' }).click();
+    await expect(page.getByText(`${reference} is now contacted.`).first()).toBeVisible();
+    await expect(detail.getByRole('button', { name: 'Mark as quoted' })).toBeVisible();
+  });
 });

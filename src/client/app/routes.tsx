@@ -145,6 +145,10 @@ const adminPages: Record<string, ComponentType> = {
     () => import('../features/admin/pages/database-page.tsx'),
     'DatabasePage',
   ),
+  '/admin/service-requests': lazyNamed(
+    () => import('../features/admin/pages/service-requests-page.tsx'),
+    'ServiceRequestsPage',
+  ),
   '/admin/outbox': lazyNamed(() => import('../features/admin/pages/outbox-page.tsx'), 'OutboxPage'),
   '/admin/audit-log': lazyNamed(
     () => import('../features/admin/pages/audit-log-page.tsx'),

@@ -6,6 +6,7 @@ import type {
   OutboxMessage,
   OutboxPage,
 } from '#shared/admin.schemas.ts';
+import type { ServiceRequest, ServiceRequestStatus } from '#shared/requests.schemas.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 const get =
@@ -61,3 +62,22 @@ export const databaseTablesQueryOptions = queryOptions({
   queryKey: ['/api/admin/database/tables'],
   queryFn: get<DatabaseTables>('/api/admin/database/tables'),
 });
+
+export interface ServiceRequestPage {
+  items: ServiceRequest[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export const serviceRequestsQueryOptions = (page: number, status: ServiceRequestStatus | '') =>
+  queryOptions({
+    queryKey: ['/api/admin/service-requests', page, status],
+    queryFn: get<ServiceRequestPage>(withQuery('/api/admin/service-requests', { page, status })),
+    placeholderData: keepPreviousData,
+  });
+
+export const changeServiceRequestStatus = (id: string, status: ServiceRequestStatus) =>
+  apiRequest<ServiceRequest>('PATCH', `/api/admin/service-requests/${encodeURIComponent(id)}`, {
+    status,
+  });

@@ -4,6 +4,7 @@ import {
   Database,
   FolderKanban,
   Globe,
+  Inbox,
   LayoutDashboard,
   LifeBuoy,
   LogOut,
@@ -18,6 +19,7 @@ import { useAdminStatus } from '../../../lib/current-admin.ts';
 
 export const backOfficeSections = [
   { href: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { href: '/admin/service-requests', label: 'Service requests', icon: Inbox },
   { href: '/admin/support-tickets', label: 'Support tickets', icon: LifeBuoy },
   { href: '/admin/website-projects', label: 'Website projects', icon: FolderKanban },
   { href: '/admin/domain-orders', label: 'Domain orders', icon: Globe },

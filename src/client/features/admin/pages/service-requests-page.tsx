@@ -1,0 +1,173 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  nextStatuses,
+  serviceRequestStatuses,
+  type ServiceRequest,
+  type ServiceRequestStatus,
+} from '#shared/requests.schemas.ts';
+import { formatDate } from '#shared/dates.ts';
+import { serviceTypeLabel } from '#shared/service-types.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { cn } from '../../../lib/cn.ts';
+import { changeServiceRequestStatus, serviceRequestsQueryOptions } from '../api/back-office.ts';
+import { AdminShell } from '../components/admin-shell.tsx';
+import { Pager } from '../components/pager.tsx';
+import { EmptyState, QueryState } from '../components/query-state.tsx';
+
+const statusLabels: Record<ServiceRequestStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  quoted: 'Quoted',
+  won: 'Won',
+  lost: 'Lost',
+};
+
+function RequestDetail({ request }: { request: ServiceRequest }) {
+  const queryClient = useQueryClient();
+  const move = useMutation({
+    mutationFn: (status: ServiceRequestStatus) => changeServiceRequestStatus(request.id, status),
+    onSuccess: (updated) => {
+      toast({
+        title: 'Status changed',
+        description: `${updated.reference} is now ${statusLabels[updated.status].toLowerCase()}.`,
+        variant: 'success',
+      });
+      void queryClient.invalidateQueries({ queryKey: ['/api/admin/service-requests'] });
+    },
+    onError: (error) =>
+      toast({ title: 'Status not changed', description: error.message, variant: 'destructive' }),
+  });
+  return (
+    <article aria-label={`Request ${request.reference}`} className="grid gap-3">
+      <h2 className="text-lg font-bold text-ink">
+        <span className="font-mono">{request.reference}</span> ·{' '}
+        {serviceTypeLabel(request.serviceType)}
+      </h2>
+      <dl className="grid grid-cols-[7rem_1fr] gap-1 text-sm">
+        <dt className="text-muted">From</dt>
+        <dd className="[overflow-wrap:anywhere]">
+          {request.name} &lt;{request.email}&gt;
+        </dd>
+        <dt className="text-muted">Phone</dt>
+        <dd>{request.phone ?? '—'}</dd>
+        <dt className="text-muted">Business</dt>
+        <dd>{request.company ?? '—'}</dd>
+        <dt className="text-muted">Received</dt>
+        <dd>{formatDate(request.createdAt)}</dd>
+        <dt className="text-muted">Status</dt>
+        <dd>{statusLabels[request.status]}</dd>
+        {Object.entries(request.answers)
+          .filter(([, answer]) => answer)
+          .map(([question, answer]) => (
+            <div key={question} className="contents">
+              <dt className="text-muted capitalize">{question}</dt>
+              <dd>{answer}</dd>
+            </div>
+          ))}
+      </dl>
+      <p className="rounded-lg bg-gray-50 p-3 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">
+        {request.message}
+      </p>
+      {nextStatuses[request.status].length > 0 && (
+        <div className="flex flex-wrap gap-2">
+          {nextStatuses[request.status].map((status) => (
+            <Button
+              key={status}
+              size="sm"
+              variant={status === 'lost' ? 'outline' : 'default'}
+              disabled={move.isPending}
+              onClick={() => move.mutate(status)}
+            >
+              Mark as {statusLabels[status].toLowerCase()}
+            </Button>
+          ))}
+        </div>
+      )}
+    </article>
+  );
+}
+
+export function ServiceRequestsPage() {
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<ServiceRequestStatus | ''>('');
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const query = useQuery(serviceRequestsQueryOptions(page, status));
+  return (
+    <AdminShell title="Service requests">
+      <div className="mb-4 grid max-w-xs gap-1.5">
+        <Label htmlFor="request-status">Status</Label>
+        <select
+          id="request-status"
+          className="h-10 rounded-lg border border-gray-400 bg-white px-3"
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value as ServiceRequestStatus | '');
+            setPage(1);
+          }}
+        >
+          <option value="">All</option>
+          {serviceRequestStatuses.map((s) => (
+            <option key={s} value={s}>
+              {statusLabels[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <QueryState query={query} label="the service requests">
+        {(data) => {
+          const selected = data.items.find((item) => item.id === selectedId);
+          return data.items.length === 0 ? (
+            <EmptyState title="No service requests">
+              Requests sent from the service pages and the request forms appear here.
+            </EmptyState>
+          ) : (
+            <div className="grid gap-6 xl:grid-cols-2">
+              <div>
+                <ul className="divide-y divide-line rounded-2xl border border-line bg-white">
+                  {data.items.map((item) => (
+                    <li key={item.id}>
+                      <button
+                        type="button"
+                        aria-pressed={selectedId === item.id}
+                        onClick={() => setSelectedId(item.id)}
+                        className={cn(
+                          'grid w-full gap-0.5 px-4 py-3 text-left hover:bg-brand-50',
+                          selectedId === item.id && 'bg-brand-50',
+                        )}
+                      >
+                        <span className="font-semibold text-ink">
+                          <span className="font-mono">{item.reference}</span> ·{' '}
+                          {serviceTypeLabel(item.serviceType)}
+                        </span>
+                        <span className="text-sm [overflow-wrap:anywhere] text-muted">
+                          {item.name} · {formatDate(item.createdAt)} · {statusLabels[item.status]}
+                        </span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+                <Pager
+                  page={data.page}
+                  pageSize={data.pageSize}
+                  total={data.total}
+                  onPage={setPage}
+                />
+              </div>
+              <Card>
+                {selected ? (
+                  <RequestDetail request={selected} />
+                ) : (
+                  <p className="text-muted">Choose a request to see it and move it along.</p>
+                )}
+              </Card>
+            </div>
+          );
+        }}
+      </QueryState>
+    </AdminShell>
+  );
+}
