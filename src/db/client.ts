@@ -27,6 +27,11 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Folder of the embedded database; `memory://` keeps it in memory (tests). */
   dataDir: string;
+  /**
+   * Told when the server drops an idle pooled connection (restart, failover, admin command); the
+   * pool replaces it by itself, but without a listener the error would stop the process.
+   */
+  onConnectionError?: (error: Error) => void;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -67,6 +72,7 @@ function lockDataDir(dataDir: string): () => void {
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    pool.on('error', (error) => options.onConnectionError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

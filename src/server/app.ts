@@ -64,7 +64,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandling(app);
 
   const database =
-    options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    options.database ??
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost'),
+    });
   app.decorate('config', config);
   app.decorate('routeList', [] as string[]);
   app.addHook('onRoute', (route) => {
