@@ -85,7 +85,7 @@ export const auditLogPageSchema = z.object({
 });
 export type AuditLogPage = z.infer<typeof auditLogPageSchema>;
 
-export const outboxQuerySchema = z.object({ page: pageSchema });
+export const pageQuerySchema = z.object({ page: pageSchema });
 
 export const outboxItemSchema = z.object({
   id: z.string(),
@@ -128,3 +128,22 @@ export const databaseTablesSchema = z.object({
   tables: z.array(z.object({ name: z.string(), rows: z.number() })),
 });
 export type DatabaseTables = z.infer<typeof databaseTablesSchema>;
+
+export const contactMessageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  subject: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+});
+export type ContactMessage = z.infer<typeof contactMessageSchema>;
+
+export const contactMessagePageSchema = z.object({
+  items: z.array(contactMessageSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type ContactMessagePage = z.infer<typeof contactMessagePageSchema>;

@@ -35,7 +35,9 @@ test.describe('back office', () => {
     await expect(page.getByRole('heading', { name: 'Outbox (mail)', level: 1 })).toBeVisible();
 
     await nav.getByRole('link', { name: 'Support tickets' }).click();
-    await expect(page.getByText('No support tickets yet')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Support tickets', level: 1 })).toBeVisible();
+    await nav.getByRole('link', { name: 'Domain orders' }).click();
+    await expect(page.getByText('No domain orders yet')).toBeVisible();
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByText('Logout Successful').first()).toBeVisible();

@@ -145,6 +145,14 @@ const adminPages: Record<string, ComponentType> = {
     () => import('../features/admin/pages/database-page.tsx'),
     'DatabasePage',
   ),
+  '/admin/support-tickets': lazyNamed(
+    () => import('../features/admin/pages/support-tickets-page.tsx'),
+    'SupportTicketsPage',
+  ),
+  '/admin/website-projects': lazyNamed(
+    () => import('../features/admin/pages/website-projects-page.tsx'),
+    'WebsiteProjectsPage',
+  ),
   '/admin/service-requests': lazyNamed(
     () => import('../features/admin/pages/service-requests-page.tsx'),
     'ServiceRequestsPage',

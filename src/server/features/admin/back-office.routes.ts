@@ -1,17 +1,19 @@
 import { z } from 'zod';
 import {
   adminDashboardSchema,
+  contactMessagePageSchema,
   auditLogPageSchema,
   auditLogQuerySchema,
   databaseTablesSchema,
   outboxMessageSchema,
   outboxPageSchema,
-  outboxQuerySchema,
+  pageQuerySchema,
 } from '#shared/admin.schemas.ts';
 import type { AppInstance } from '../../app.ts';
 import { adminScope } from '../../plugins/admin-scope.ts';
 import { listAuditLog } from './audit-log.ts';
 import {
+  listContactMessages,
   listDatabaseTables,
   listOutbox,
   loadDashboard,
@@ -36,7 +38,7 @@ export async function backOfficeRoutes(app: AppInstance): Promise<void> {
 
     scoped.get(
       '/api/admin/outbox',
-      { schema: { querystring: outboxQuerySchema, response: { 200: outboxPageSchema } } },
+      { schema: { querystring: pageQuerySchema, response: { 200: outboxPageSchema } } },
       (request) => listOutbox(db, request.query.page),
     );
 
@@ -49,6 +51,12 @@ export async function backOfficeRoutes(app: AppInstance): Promise<void> {
         },
       },
       (request) => readOutboxMessage(db, request.params.id),
+    );
+
+    scoped.get(
+      '/api/admin/support-tickets',
+      { schema: { querystring: pageQuerySchema, response: { 200: contactMessagePageSchema } } },
+      (request) => listContactMessages(db, request.query.page),
     );
 
     scoped.get(

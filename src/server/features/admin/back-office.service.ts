@@ -1,8 +1,9 @@
 import { count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DatabaseKind } from '#db/client.ts';
-import { mailOutbox, users } from '#db/schema/index.ts';
+import { contactMessages, mailOutbox, users } from '#db/schema/index.ts';
 import type {
   AdminDashboard,
+  ContactMessagePage,
   DatabaseTables,
   OutboxMessage,
   OutboxPage,
@@ -95,5 +96,34 @@ export async function listDatabaseTables(db: Db, engine: DatabaseKind): Promise<
   return {
     engine: engine === 'pglite' ? 'PGlite (embedded PostgreSQL)' : 'PostgreSQL server',
     tables,
+  };
+}
+
+const messagesPageSize = 25;
+
+/** Support enquiries from the contact form, newest first. */
+export async function listContactMessages(db: Db, page: number): Promise<ContactMessagePage> {
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(contactMessages)
+      .orderBy(desc(contactMessages.createdAt))
+      .limit(messagesPageSize)
+      .offset((page - 1) * messagesPageSize),
+    db.select({ total: count() }).from(contactMessages),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      subject: row.subject,
+      message: row.message,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    total: totals?.total ?? 0,
+    page,
+    pageSize: messagesPageSize,
   };
 }

@@ -169,6 +169,16 @@ describe('POST /api/contact', () => {
     expect(row).toMatchObject({ subject: 'Question about VAT registration' });
     const mail = await latestMail(t.app, 'office@example.co.za', 'Question about VAT registration');
     expect(mail.text).toContain('Ruth Pillay <ruth@example.co.za>');
+    const { cookie } = await signInAdmin(t.app);
+    const tickets = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/support-tickets',
+      headers: { cookie },
+    });
+    expect(tickets.json().items[0]).toMatchObject({
+      subject: 'Question about VAT registration',
+      email: 'ruth@example.co.za',
+    });
   });
 
   it('drops a honeypot, validates fields and is rate-limited', async () => {

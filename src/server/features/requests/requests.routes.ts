@@ -6,6 +6,7 @@ import {
   serviceRequestStatuses,
   statusChangeSchema,
 } from '#shared/requests.schemas.ts';
+import { serviceTypes, type ServiceType } from '#shared/service-types.ts';
 import type { AppInstance } from '../../app.ts';
 import { adminScope } from '../../plugins/admin-scope.ts';
 import { loadSessionUser, requireAdmin, requireUser } from '../../plugins/sessions.ts';
@@ -62,6 +63,7 @@ export async function requestRoutes(app: AppInstance): Promise<void> {
           querystring: z.object({
             page: z.coerce.number().int().min(1).max(10_000).default(1),
             status: z.enum(serviceRequestStatuses).optional(),
+            serviceType: z.enum(serviceTypes as [ServiceType, ...ServiceType[]]).optional(),
           }),
           response: {
             200: z.object({

@@ -115,9 +115,16 @@ const pageSize = 25;
 
 export async function listRequests(
   db: Db,
-  query: { page: number; status?: ServiceRequestStatus | undefined },
+  query: {
+    page: number;
+    status?: ServiceRequestStatus | undefined;
+    serviceType?: string | undefined;
+  },
 ) {
-  const where = query.status ? eq(serviceRequests.status, query.status) : undefined;
+  const where = and(
+    query.status ? eq(serviceRequests.status, query.status) : undefined,
+    query.serviceType ? eq(serviceRequests.serviceType, query.serviceType) : undefined,
+  );
   const [rows, [totals]] = await Promise.all([
     db
       .select()

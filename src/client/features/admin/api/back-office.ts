@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
   AdminDashboard,
+  ContactMessagePage,
   AuditLogPage,
   DatabaseTables,
   OutboxMessage,
@@ -70,14 +71,27 @@ export interface ServiceRequestPage {
   pageSize: number;
 }
 
-export const serviceRequestsQueryOptions = (page: number, status: ServiceRequestStatus | '') =>
+export const serviceRequestsQueryOptions = (
+  page: number,
+  status: ServiceRequestStatus | '',
+  serviceType?: string,
+) =>
   queryOptions({
-    queryKey: ['/api/admin/service-requests', page, status],
-    queryFn: get<ServiceRequestPage>(withQuery('/api/admin/service-requests', { page, status })),
+    queryKey: ['/api/admin/service-requests', page, status, serviceType],
+    queryFn: get<ServiceRequestPage>(
+      withQuery('/api/admin/service-requests', { page, status, serviceType }),
+    ),
     placeholderData: keepPreviousData,
   });
 
 export const changeServiceRequestStatus = (id: string, status: ServiceRequestStatus) =>
   apiRequest<ServiceRequest>('PATCH', `/api/admin/service-requests/${encodeURIComponent(id)}`, {
     status,
+  });
+
+export const supportTicketsQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: ['/api/admin/support-tickets', page],
+    queryFn: get<ContactMessagePage>(withQuery('/api/admin/support-tickets', { page })),
+    placeholderData: keepPreviousData,
   });

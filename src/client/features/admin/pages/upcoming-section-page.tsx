@@ -2,17 +2,6 @@ import { AdminShell } from '../components/admin-shell.tsx';
 import { EmptyState } from '../components/query-state.tsx';
 
 const sections: Record<string, { title: string; empty: string; detail: string }> = {
-  '/admin/support-tickets': {
-    title: 'Support tickets',
-    empty: 'No support tickets yet',
-    detail:
-      'Tickets that customers open from the contact page or their dashboard will be listed here.',
-  },
-  '/admin/website-projects': {
-    title: 'Website projects',
-    empty: 'No website projects yet',
-    detail: 'Each paid website order becomes a project here, with its brief and progress.',
-  },
   '/admin/domain-orders': {
     title: 'Domain orders',
     empty: 'No domain orders yet',
