@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { catalogue } from '#shared/catalogue.ts';
+import { catalogue, tldPrices } from '#shared/catalogue.ts';
 import type { Db, Tx } from './client.ts';
-import { appMeta, serviceAddOns, servicePackages, services } from './schema/index.ts';
+import { appMeta, serviceAddOns, servicePackages, services, tlds } from './schema/index.ts';
 
 /** Bump when the seed below changes so an existing database picks it up at the next start. */
-const SEED_VERSION = '2';
+const SEED_VERSION = '3';
 
 /** Writes the catalogue of src/shared/catalogue.ts; rows it no longer lists are deactivated. */
 async function seedCatalogue(tx: Tx): Promise<void> {
@@ -61,6 +61,16 @@ async function seedCatalogue(tx: Tx): Promise<void> {
   }
 }
 
+/** New endings are added; costs, currency and switches an admin changed are left alone. */
+async function seedTlds(tx: Tx): Promise<void> {
+  for (const [sort, price] of tldPrices.entries()) {
+    await tx
+      .insert(tlds)
+      .values({ ...price, sort })
+      .onConflictDoNothing();
+  }
+}
+
 /** Idempotent: seeds what the site needs to run, once per seed version. */
 export async function seedDatabase(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -69,6 +79,7 @@ export async function seedDatabase(db: Db): Promise<void> {
     const [current] = await tx.select().from(appMeta).where(eq(appMeta.key, 'seed_version'));
     if (current?.value === SEED_VERSION) return;
     await seedCatalogue(tx);
+    await seedTlds(tx);
     await tx
       .insert(appMeta)
       .values({ key: 'seed_version', value: SEED_VERSION })

@@ -24,6 +24,10 @@ import { adminAuthRoutes } from './features/admin/admin-auth.routes.ts';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
 import { requestRoutes } from './features/requests/requests.routes.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
+import { domainRoutes } from './features/domains/domains.routes.ts';
+import { createDomainChecker } from './features/domains/domain-check.service.ts';
+import { createRegistrar } from './integrations/registrar/create-registrar.ts';
+import type { Registrar } from './integrations/registrar/registrar.ts';
 import { backOfficeRoutes } from './features/admin/back-office.routes.ts';
 import { issueSetupToken } from './features/admin/admin-auth.service.ts';
 
@@ -40,6 +44,7 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     mailer: Mailer;
+    registrar: Registrar;
     /** Every route registered, as "METHOD /path" (tests walk it). */
     routeList: string[];
   }
@@ -103,6 +108,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   catalogueRoutes(app);
   await requestRoutes(app);
   contactRoutes(app);
+  const registrar = createRegistrar(config, database.db);
+  app.decorate('registrar', registrar);
+  domainRoutes(
+    app,
+    createDomainChecker({ db: database.db, registrar, usdZarRate: config.usdZarRate }),
+  );
   adminAuthRoutes(app);
   await backOfficeRoutes(app);
 

@@ -36,6 +36,29 @@ const envSchema = siteEnvSchema.extend({
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   ),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).optional()),
+  USD_ZAR_RATE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a number of rands per US dollar' })
+      .positive('must be a positive number of rands per US dollar')
+      .max(1000, 'must be a number of rands per US dollar')
+      .default(18.5),
+  ),
+  DNSIMPLE_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(10).optional()),
+  DNSIMPLE_ACCOUNT_ID: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be the numeric DNSimple account id' })
+      .int()
+      .positive()
+      .optional(),
+  ),
+  DNSIMPLE_BASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .default('https://api.dnsimple.com'),
+  ),
 });
 
 export interface Config {
@@ -54,6 +77,9 @@ export interface Config {
   mailFrom: string;
   /** Cookies are `Secure` when the site is served over HTTPS. */
   secureCookies: boolean;
+  usdZarRate: number;
+  /** DNSimple when a token is set; otherwise the local registrar. */
+  dnsimple: { token: string; accountId: number; baseUrl: string } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -68,6 +94,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${got}`);
   }
   const e = parsed.data;
+  if (e.DNSIMPLE_TOKEN && !e.DNSIMPLE_ACCOUNT_ID) {
+    throw new ConfigError(
+      'Invalid configuration: DNSIMPLE_ACCOUNT_ID must be set when DNSIMPLE_TOKEN is set',
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
@@ -83,5 +114,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `"${e.SITE_NAME}" <${e.CONTACT_EMAIL}>`,
     secureCookies: publicUrl.startsWith('https://'),
+    usdZarRate: e.USD_ZAR_RATE,
+    dnsimple: e.DNSIMPLE_TOKEN
+      ? {
+          token: e.DNSIMPLE_TOKEN,
+          accountId: e.DNSIMPLE_ACCOUNT_ID ?? 0,
+          baseUrl: e.DNSIMPLE_BASE_URL,
+        }
+      : undefined,
   };
 }

@@ -542,3 +542,90 @@ export const billingSuffix: Record<Billing, string> = {
 export function findService(slug: string): CatalogueService | undefined {
   return catalogue.find((service) => service.slug === slug);
 }
+
+/** The endings sold at launch and what the registrar charges per year (cents of `currency`). */
+export const tldPrices: {
+  tld: string;
+  registrationCostCents: number;
+  renewalCostCents: number;
+  transferCostCents: number;
+  currency: 'ZAR' | 'USD';
+}[] = [
+  {
+    tld: 'co.za',
+    registrationCostCents: 9_500,
+    renewalCostCents: 9_500,
+    transferCostCents: 9_500,
+    currency: 'ZAR',
+  },
+  {
+    tld: 'com',
+    registrationCostCents: 1_450,
+    renewalCostCents: 1_450,
+    transferCostCents: 1_450,
+    currency: 'USD',
+  },
+  {
+    tld: 'net',
+    registrationCostCents: 1_650,
+    renewalCostCents: 1_650,
+    transferCostCents: 1_650,
+    currency: 'USD',
+  },
+  {
+    tld: 'org',
+    registrationCostCents: 1_550,
+    renewalCostCents: 1_550,
+    transferCostCents: 1_550,
+    currency: 'USD',
+  },
+  {
+    tld: 'africa',
+    registrationCostCents: 25_000,
+    renewalCostCents: 25_000,
+    transferCostCents: 25_000,
+    currency: 'ZAR',
+  },
+  {
+    tld: 'joburg',
+    registrationCostCents: 18_000,
+    renewalCostCents: 18_000,
+    transferCostCents: 18_000,
+    currency: 'ZAR',
+  },
+  {
+    tld: 'capetown',
+    registrationCostCents: 18_000,
+    renewalCostCents: 18_000,
+    transferCostCents: 18_000,
+    currency: 'ZAR',
+  },
+  {
+    tld: 'durban',
+    registrationCostCents: 18_000,
+    renewalCostCents: 18_000,
+    transferCostCents: 18_000,
+    currency: 'ZAR',
+  },
+  {
+    tld: 'online',
+    registrationCostCents: 3_500,
+    renewalCostCents: 3_500,
+    transferCostCents: 3_500,
+    currency: 'USD',
+  },
+  {
+    tld: 'store',
+    registrationCostCents: 5_000,
+    renewalCostCents: 5_000,
+    transferCostCents: 5_000,
+    currency: 'USD',
+  },
+  {
+    tld: 'tech',
+    registrationCostCents: 4_500,
+    renewalCostCents: 4_500,
+    transferCostCents: 4_500,
+    currency: 'USD',
+  },
+];

@@ -2,3 +2,4 @@ export * from './system.ts';
 export * from './accounts.ts';
 export * from './admin.ts';
 export * from './catalogue.ts';
+export * from './domains.ts';

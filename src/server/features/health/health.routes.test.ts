@@ -63,6 +63,6 @@ describe('seed', () => {
       .from(appMeta)
       .where(eq(appMeta.key, 'seed_version'));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ key: 'seed_version', value: '2' });
+    expect(rows[0]).toMatchObject({ key: 'seed_version', value: '3' });
   });
 });

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localRegistrarDomains } from '#db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { startDnsimpleStandIn } from '../../../../tests/stubs/dnsimple-stand-in.ts';
+
+let address = 0;
+const check = (t: TestApp, domain: string, remoteAddress?: string) => {
+  address += 1;
+  return t.app.inject({
+    method: 'GET',
+    url: `/api/domain/check?domain=${encodeURIComponent(domain)}`,
+    remoteAddress: remoteAddress ?? `198.51.100.${(address % 250) + 1}`,
+  });
+};
+
+describe('GET /api/domain/check with the local registrar', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ USD_ZAR_RATE: '18.50' });
+  });
+  afterAll(() => t.close());
+
+  it('answers the exact SPEC §3 shape with ZAR prices per year (cost + 20%)', async () => {
+    const response = await check(t, '  https://www.Ubuntu-Bakery.CO.ZA/menu ');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      available: true,
+      message: 'ubuntu-bakery.co.za is available!',
+      price: 114,
+      currency: 'ZAR',
+      originalPrice: 95,
+      premium: false,
+      domain: 'ubuntu-bakery.co.za',
+    });
+  });
+
+  it('converts a dollar cost at the configured rate before the markup', async () => {
+    const body = (await check(t, 'ubuntu-bakery.com')).json();
+    // US$14.50 × R18.50 = R268.25; + 20% = R321.90.
+    expect(body).toMatchObject({ originalPrice: 268.25, price: 321.9, currency: 'ZAR' });
+  });
+
+  it('prices a premium name without markup, and refuses reserved and registered names', async () => {
+    expect((await check(t, 'abc.co.za')).json()).toMatchObject({
+      premium: true,
+      originalPrice: 950,
+      price: 950,
+    });
+    expect((await check(t, 'google.co.za')).json()).toMatchObject({
+      available: false,
+      message: 'google.co.za is already registered. Try another name or ending.',
+    });
+  });
+
+  it('answers blank, malformed and unsupported input with 400 and a clear error', async () => {
+    expect((await check(t, '   ')).json()).toEqual({
+      error: 'Please enter a domain name',
+      code: 'BAD_REQUEST',
+    });
+    expect((await check(t, '-bad-.co.za')).statusCode).toBe(400);
+    const unsupported = await check(t, 'myshop.xyz');
+    expect(unsupported.statusCode).toBe(400);
+    expect(unsupported.json().error).toContain('We do not register .xyz names');
+  });
+
+  it('caches availability for a minute', async () => {
+    expect((await check(t, 'cache-me.co.za')).json().available).toBe(true);
+    await t.app.database.db.insert(localRegistrarDomains).values({
+      domain: 'cache-me.co.za',
+      registrant: {},
+      expiresAt: new Date(Date.now() + 365 * 86_400_000),
+      nameservers: [],
+    });
+    expect((await check(t, 'cache-me.co.za')).json().available).toBe(true);
+    expect((await check(t, 'not-cached-yet.co.za')).json().available).toBe(true);
+  });
+
+  it('limits checks to 60 a minute per IP', async () => {
+    for (let i = 0; i < 60; i += 1) await check(t, `flood${i}.co.za`, '203.0.113.77');
+    const refused = await check(t, 'one-more.co.za', '203.0.113.77');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('RATE_LIMITED');
+  });
+
+  it('lists the price of every ending we sell', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/domain/prices' });
+    const prices = response.json() as { tld: string; registration: number }[];
+    expect(prices.map((p) => p.tld)).toEqual(
+      expect.arrayContaining(['co.za', 'com', 'africa', 'joburg', 'capetown', 'durban', 'tech']),
+    );
+    expect(prices.find((p) => p.tld === 'co.za')!.registration).toBe(114);
+  });
+});
+
+describe('GET /api/domain/check through DNSimple (stand-in, real client)', () => {
+  let t: TestApp;
+  let dnsimple: Awaited<ReturnType<typeof startDnsimpleStandIn>>;
+  beforeAll(async () => {
+    dnsimple = await startDnsimpleStandIn({ token: 'test-token-123456', accountId: 4242 });
+    t = await createTestApp({
+      DNSIMPLE_TOKEN: 'test-token-123456',
+      DNSIMPLE_ACCOUNT_ID: '4242',
+      DNSIMPLE_BASE_URL: dnsimple.baseUrl,
+      USD_ZAR_RATE: '18.50',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await dnsimple.close();
+  });
+
+  it('asks the registrar for availability and prices ordinary names from the TLD table', async () => {
+    const body = (await check(t, 'ndlovu-traders.com')).json();
+    expect(body).toMatchObject({ available: true, price: 321.9, premium: false });
+    expect(dnsimple.calls).toContain('GET /v2/4242/registrar/domains/ndlovu-traders.com/check');
+    expect((await check(t, 'taken.com')).json().available).toBe(false);
+  });
+
+  it('uses the registrar price of a premium name, without markup', async () => {
+    const body = (await check(t, 'xyz.com')).json();
+    // US$250 × 18.50 = R4 625.00.
+    expect(body).toMatchObject({ premium: true, originalPrice: 4625, price: 4625 });
+  });
+
+  it('turns a 429 and a 500 from the registrar into clear errors, not a hang', async () => {
+    dnsimple.failNext(429);
+    const busy = await check(t, 'busy-now.com');
+    expect(busy.statusCode).toBe(429);
+    expect(busy.json().error).toBe('The domain registrar is busy. Please try again in a minute.');
+    dnsimple.failNext(500);
+    const broken = await check(t, 'broken-now.com');
+    expect(broken.statusCode).toBe(503);
+    expect(broken.json().error).toBe(
+      'The domain registrar is having problems. Please try again shortly.',
+    );
+  });
+
+  it('registers a domain with a registrant contact', async () => {
+    const result = await t.app.registrar.register({
+      domain: 'fresh-name.com',
+      years: 1,
+      privacy: true,
+      autoRenew: true,
+      registrant: {
+        firstName: 'Thandi',
+        lastName: 'Nkosi',
+        email: 'thandi@example.co.za',
+        phone: '+27.825550101',
+        address1: '12 Jan Smuts Ave',
+        city: 'Johannesburg',
+        stateProvince: 'Gauteng',
+        postalCode: '2196',
+        country: 'ZA',
+      },
+    });
+    expect(result.reference).toMatch(/^dnsimple:\d+$/);
+    expect(dnsimple.calls).toContain('POST /v2/4242/contacts');
+    expect(dnsimple.registered.has('fresh-name.com')).toBe(true);
+  });
+});

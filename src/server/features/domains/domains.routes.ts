@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../app.ts';
+import { RegistrarError } from '../../integrations/registrar/registrar.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { DomainChecker } from './domain-check.service.ts';
+
+const checkResultSchema = z.object({
+  available: z.boolean(),
+  message: z.string(),
+  price: z.number(),
+  currency: z.string(),
+  originalPrice: z.number(),
+  premium: z.boolean(),
+  domain: z.string(),
+});
+
+export function domainRoutes(app: AppInstance, checker: DomainChecker): void {
+  app.get(
+    '/api/domain/check',
+    {
+      schema: {
+        querystring: z.object({
+          domain: z
+            .string({ error: 'Please enter a domain name' })
+            .max(300, 'That is too long for a domain name'),
+        }),
+        response: { 200: checkResultSchema },
+      },
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      try {
+        const result = await checker.check(request.query.domain);
+        reply.header('cache-control', 'private, max-age=60');
+        return result;
+      } catch (error) {
+        if (error instanceof RegistrarError) {
+          throw new AppError(error.status === 429 ? 'RATE_LIMITED' : 'SERVICE_UNAVAILABLE', {
+            message: error.message,
+          });
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/api/domain/prices',
+    {
+      schema: {
+        response: {
+          200: z.array(
+            z.object({
+              tld: z.string(),
+              registration: z.number(),
+              renewal: z.number(),
+              transfer: z.number(),
+            }),
+          ),
+        },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return checker.priceList();
+    },
+  );
+}

@@ -1,0 +1,53 @@
+/** What the shop needs from a registrar; DNSimple and the local registrar both provide it. */
+
+export interface Registrant {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address1: string;
+  city: string;
+  stateProvince: string;
+  postalCode: string;
+  country: string;
+  organisation?: string | undefined;
+}
+
+export interface AvailabilityResult {
+  available: boolean;
+  premium: boolean;
+  /** A premium name's own yearly price (cents of `currency`); ordinary names use the TLD table. */
+  premiumPrice?: { cents: number; currency: 'ZAR' | 'USD' };
+}
+
+export interface RegistrationResult {
+  reference: string;
+  expiresAt: Date;
+}
+
+export interface Registrar {
+  readonly provider: 'local' | 'dnsimple';
+  checkAvailability(domain: string, name: string): Promise<AvailabilityResult>;
+  register(input: {
+    domain: string;
+    years: number;
+    registrant: Registrant;
+    privacy: boolean;
+    autoRenew: boolean;
+  }): Promise<RegistrationResult>;
+}
+
+/**
+ * An expected registrar failure with a message safe to show: rate limited, unreachable, timed out
+ * or refused. `transient` failures are worth retrying.
+ */
+export class RegistrarError extends Error {
+  readonly transient: boolean;
+  readonly status: 429 | 502 | 503 | 504;
+
+  constructor(message: string, options: { transient: boolean; status: 429 | 502 | 503 | 504 }) {
+    super(message);
+    this.transient = options.transient;
+    this.status = options.status;
+  }
+}
