@@ -103,7 +103,22 @@ export function createDomainChecker(options: { db: Db; registrar: Registrar; usd
     });
   }
 
-  return { check, priceList };
+  /** The server's price for `years` of an available domain; what the cart line will cost. */
+  async function quote(domain: string, years: number) {
+    const result = await check(domain);
+    if (!result.available) {
+      throw new AppError('CONFLICT', { message: `${result.domain} is no longer available` });
+    }
+    return {
+      domain: result.domain,
+      years,
+      pricePerYear: result.price,
+      total: centsToRand(Math.round(result.price * 100) * years),
+      premium: result.premium,
+    };
+  }
+
+  return { check, priceList, quote };
 }
 
 export type DomainChecker = ReturnType<typeof createDomainChecker>;

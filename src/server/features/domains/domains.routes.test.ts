@@ -82,6 +82,34 @@ describe('GET /api/domain/check with the local registrar', () => {
     expect(refused.json().code).toBe('RATE_LIMITED');
   });
 
+  it('quotes years of an available domain on the server, and refuses a taken one', async () => {
+    const quote = await t.app.inject({
+      method: 'POST',
+      url: '/api/domain/quote',
+      payload: { domain: 'Three-Years.co.za', years: 3 },
+    });
+    expect(quote.json()).toEqual({
+      domain: 'three-years.co.za',
+      years: 3,
+      pricePerYear: 114,
+      total: 342,
+      premium: false,
+    });
+    const taken = await t.app.inject({
+      method: 'POST',
+      url: '/api/domain/quote',
+      payload: { domain: 'google.co.za', years: 1 },
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error).toBe('google.co.za is no longer available');
+    const tooLong = await t.app.inject({
+      method: 'POST',
+      url: '/api/domain/quote',
+      payload: { domain: 'x.co.za', years: 11 },
+    });
+    expect(tooLong.statusCode).toBe(400);
+  });
+
   it('lists the price of every ending we sell', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/domain/prices' });
     const prices = response.json() as { tld: string; registration: number }[];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { domainQuoteResultSchema, domainQuoteSchema } from '#shared/domain.schemas.ts';
 import type { AppInstance } from '../../app.ts';
 import { RegistrarError } from '../../integrations/registrar/registrar.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -38,6 +39,24 @@ export function domainRoutes(app: AppInstance, checker: DomainChecker): void {
           throw new AppError(error.status === 429 ? 'RATE_LIMITED' : 'SERVICE_UNAVAILABLE', {
             message: error.message,
           });
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/api/domain/quote',
+    {
+      schema: { body: domainQuoteSchema, response: { 200: domainQuoteResultSchema } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      try {
+        return await checker.quote(request.body.domain, request.body.years);
+      } catch (error) {
+        if (error instanceof RegistrarError) {
+          throw new AppError('SERVICE_UNAVAILABLE', { message: error.message });
         }
         throw error;
       }

@@ -1,4 +1,5 @@
 import { PageHeader, Section } from '../../../components/page.tsx';
+import { TldPriceTable } from '../components/tld-price-table.tsx';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.tsx';
 import { DomainSearch } from '../components/domain-search.tsx';
 
@@ -41,6 +42,12 @@ export function BuyDomainPage() {
             </li>
           ))}
         </ul>
+      </Section>
+      <Section
+        title="Prices per ending"
+        intro="Yearly prices in rand, VAT included. Premium names are priced individually when you search."
+      >
+        <TldPriceTable />
       </Section>
     </>
   );

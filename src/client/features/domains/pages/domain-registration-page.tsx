@@ -4,10 +4,10 @@ import { paths } from '#shared/routes.ts';
 import { PageHeader, Section } from '../../../components/page.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { site } from '../../../lib/site.ts';
 import { storageKeys } from '../../../lib/storage-keys.ts';
 import { formatDomainPrice } from '../api/check-domain.ts';
 import type { SelectedDomain } from '../selected-domain.ts';
+import { RegistrantForm } from '../components/registrant-form.tsx';
 
 const noSubscription = () => () => {};
 const readRaw = () => sessionStorage.getItem(storageKeys.selectedDomain);
@@ -35,22 +35,15 @@ export function DomainRegistrationPage() {
       />
       <Section>
         {selected ? (
-          <Card className="max-w-xl">
+          <Card className="max-w-3xl">
             <p className="text-sm text-muted">Selected domain</p>
             <p className="text-2xl font-bold break-all text-ink">{selected.domain}</p>
             <p className="mt-1 text-ink">
               {formatDomainPrice(selected.price, selected.currency)} per year, incl. VAT
             </p>
-            <p className="mt-4 text-muted">
-              To register it now, e-mail{' '}
-              <a
-                className="font-semibold text-brand-700 underline"
-                href={`mailto:${site.contactEmail}?subject=${encodeURIComponent(`Register ${selected.domain}`)}`}
-              >
-                {site.contactEmail}
-              </a>{' '}
-              with the registrant&apos;s name, address and phone number.
-            </p>
+            <div className="mt-6">
+              <RegistrantForm domain={selected.domain} pricePerYear={selected.price} />
+            </div>
           </Card>
         ) : (
           <Card className="max-w-xl">

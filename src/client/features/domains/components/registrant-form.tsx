@@ -1,0 +1,240 @@
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { provinces } from '#shared/business-registration.schemas.ts';
+import {
+  domainRegistrationSchema,
+  type DomainQuote,
+  type DomainRegistration,
+  type DomainRegistrationInput,
+} from '#shared/domain.schemas.ts';
+import { formatZAR, randToCents } from '#shared/money.ts';
+import { paths } from '#shared/routes.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { FieldError, Label } from '../../../components/ui/label.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { addToCart } from '../../../lib/cart.ts';
+
+const selectClass =
+  'h-10 w-full rounded-lg border border-gray-400 bg-white px-3 text-base text-ink focus-visible:border-brand-700 focus-visible:outline-3 focus-visible:outline-accent-400';
+
+/** Years, registrant and choices for the selected domain; the server prices it for the cart. */
+export function RegistrantForm({ domain, pricePerYear }: { domain: string; pricePerYear: number }) {
+  const [, navigate] = useLocation();
+  const form = useForm<DomainRegistrationInput, unknown, DomainRegistration>({
+    resolver: zodResolver(domainRegistrationSchema),
+    defaultValues: {
+      years: 1,
+      privacy: true,
+      autoRenew: true,
+      registrant: {
+        type: 'individual',
+        fullName: '',
+        companyName: '',
+        companyRegistrationNumber: '',
+        email: '',
+        phone: '',
+        address1: '',
+        city: '',
+        province: undefined,
+        postalCode: '',
+      },
+    },
+  });
+  const [years, type] = useWatch({ control: form.control, name: ['years', 'registrant.type'] });
+  const add = useMutation({
+    mutationFn: (order: DomainRegistration) =>
+      apiRequest<DomainQuote>('POST', '/api/domain/quote', { domain, years: order.years }).then(
+        (quote) => ({ quote, order }),
+      ),
+    onSuccess: ({ quote, order }) => {
+      addToCart({
+        id: `domain:${quote.domain}`,
+        type: 'domain',
+        domain: quote.domain,
+        years: quote.years,
+        registrant: order.registrant,
+        privacy: order.privacy,
+        autoRenew: order.autoRenew,
+        title: `Domain ${quote.domain}, ${quote.years} ${quote.years === 1 ? 'year' : 'years'}`,
+        price: quote.total,
+      });
+      toast({
+        title: 'Added to cart',
+        description: `${quote.domain} for ${formatZAR(randToCents(quote.total))} incl. VAT`,
+        variant: 'success',
+      });
+      navigate(paths.checkout);
+    },
+    onError: () =>
+      toast({
+        title: 'Error',
+        description: 'Failed to proceed to domain registration. Please try again.',
+        variant: 'destructive',
+      }),
+  });
+  const { errors } = form.formState;
+  const r = errors.registrant;
+  const total = randToCents(pricePerYear) * Number(years || 1);
+
+  return (
+    <form
+      noValidate
+      className="grid gap-6"
+      onSubmit={form.handleSubmit((order) => add.mutate(order))}
+    >
+      <div className="grid max-w-xs gap-1.5">
+        <Label htmlFor="years">Register for</Label>
+        <select id="years" className={selectClass} {...form.register('years')}>
+          {Array.from({ length: 10 }, (_, i) => i + 1).map((n) => (
+            <option key={n} value={n}>
+              {n} {n === 1 ? 'year' : 'years'}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <fieldset className="grid gap-3 sm:grid-cols-2">
+        <legend className="mb-2 text-lg font-bold text-ink">Registrant (the legal owner)</legend>
+        <div className="flex gap-6 sm:col-span-2" role="radiogroup" aria-label="Registered to">
+          <label className="flex items-center gap-2">
+            <input
+              type="radio"
+              value="individual"
+              className="size-4 accent-brand-700"
+              {...form.register('registrant.type')}
+            />
+            A person
+          </label>
+          <label className="flex items-center gap-2">
+            <input
+              type="radio"
+              value="company"
+              className="size-4 accent-brand-700"
+              {...form.register('registrant.type')}
+            />
+            A company
+          </label>
+        </div>
+        <FormField
+          id="reg-name"
+          label="Full name"
+          autoComplete="name"
+          error={r?.fullName?.message}
+          {...form.register('registrant.fullName')}
+        />
+        {type === 'company' && (
+          <>
+            <FormField
+              id="reg-company"
+              label="Company name"
+              autoComplete="organization"
+              error={r?.companyName?.message}
+              {...form.register('registrant.companyName')}
+            />
+            <FormField
+              id="reg-company-number"
+              label="Company registration number"
+              placeholder="2021/123456/07"
+              error={r?.companyRegistrationNumber?.message}
+              {...form.register('registrant.companyRegistrationNumber')}
+            />
+          </>
+        )}
+        <FormField
+          id="reg-email"
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          error={r?.email?.message}
+          {...form.register('registrant.email')}
+        />
+        <FormField
+          id="reg-phone"
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          placeholder="+27 82 555 0101"
+          error={r?.phone?.message}
+          {...form.register('registrant.phone')}
+        />
+        <div className="sm:col-span-2">
+          <FormField
+            id="reg-address"
+            label="Street address"
+            autoComplete="address-line1"
+            error={r?.address1?.message}
+            {...form.register('registrant.address1')}
+          />
+        </div>
+        <FormField
+          id="reg-city"
+          label="Town or city"
+          autoComplete="address-level2"
+          error={r?.city?.message}
+          {...form.register('registrant.city')}
+        />
+        <div className="grid gap-1.5">
+          <Label htmlFor="reg-province">Province</Label>
+          <select
+            id="reg-province"
+            className={selectClass}
+            aria-invalid={r?.province ? true : undefined}
+            aria-describedby={r?.province ? 'reg-province-error' : undefined}
+            {...form.register('registrant.province')}
+          >
+            <option value="">Choose the province</option>
+            {provinces.map((province) => (
+              <option key={province}>{province}</option>
+            ))}
+          </select>
+          <FieldError id="reg-province-error" message={r?.province?.message} />
+        </div>
+        <FormField
+          id="reg-postal"
+          label="Postal code"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          error={r?.postalCode?.message}
+          {...form.register('registrant.postalCode')}
+        />
+      </fieldset>
+
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-lg font-bold text-ink">Options</legend>
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            className="size-4 accent-brand-700"
+            {...form.register('privacy')}
+          />
+          Hide my contact details in the public WHOIS (where the ending allows it)
+        </label>
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            className="size-4 accent-brand-700"
+            {...form.register('autoRenew')}
+          />
+          Renew automatically before it expires
+        </label>
+      </fieldset>
+
+      <div className="flex flex-wrap items-center justify-between gap-4 border-t border-line pt-6">
+        <p className="text-lg">
+          Total{' '}
+          <strong className="tabular-nums" data-testid="domain-total">
+            {formatZAR(total)}
+          </strong>{' '}
+          <span className="text-sm text-muted">incl. VAT, confirmed by our server</span>
+        </p>
+        <Button type="submit" size="lg" disabled={add.isPending}>
+          {add.isPending ? 'Checking the price…' : 'Add to cart'}
+        </Button>
+      </div>
+    </form>
+  );
+}

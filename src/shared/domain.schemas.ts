@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { emailSchema, fullNameSchema } from './auth.schemas.ts';
+import { provinces } from './business-registration.schemas.ts';
+
+/** Years a domain can be registered for at once. */
+export const domainYears = { min: 1, max: 10 } as const;
+
+const yearsSchema = z.coerce
+  .number({ error: 'Choose how many years' })
+  .int()
+  .min(domainYears.min, 'At least 1 year')
+  .max(domainYears.max, 'At most 10 years');
+
+export const domainQuoteSchema = z.object({
+  domain: z.string().trim().min(1, 'Please enter a domain name').max(300),
+  years: yearsSchema,
+});
+export type DomainQuoteInput = z.input<typeof domainQuoteSchema>;
+
+export const domainQuoteResultSchema = z.object({
+  domain: z.string(),
+  years: z.number(),
+  pricePerYear: z.number(),
+  total: z.number(),
+  premium: z.boolean(),
+});
+export type DomainQuote = z.infer<typeof domainQuoteResultSchema>;
+
+/** A South African mobile or landline in +27 form, e.g. +27 82 555 0101. */
+export const saPhoneSchema = z
+  .string({ error: 'Enter a phone number' })
+  .transform((value) => value.replace(/[\s()-]/g, ''))
+  .transform((value) => (value.startsWith('0') ? `+27${value.slice(1)}` : value))
+  .pipe(z.string().regex(/^\+27\d{9}$/, 'Enter a South African number, e.g. +27 82 555 0101'));
+
+export const registrantSchema = z
+  .object({
+    type: z.enum(['individual', 'company']),
+    fullName: fullNameSchema,
+    companyName: z.string().trim().max(120).optional(),
+    companyRegistrationNumber: z.string().trim().max(20).optional(),
+    email: emailSchema,
+    phone: saPhoneSchema,
+    address1: z.string().trim().min(3, 'Enter the street address').max(120),
+    city: z.string().trim().min(2, 'Enter the town or city').max(80),
+    province: z.enum(provinces, { error: 'Choose the province' }),
+    postalCode: z
+      .string()
+      .trim()
+      .regex(/^\d{4}$/, 'A postal code has 4 digits'),
+  })
+  .superRefine((registrant, context) => {
+    if (registrant.type !== 'company') return;
+    if ((registrant.companyName ?? '').length < 2) {
+      context.addIssue({
+        code: 'custom',
+        path: ['companyName'],
+        message: 'Enter the company name',
+      });
+    }
+    if (!/^\d{4}\/\d{6}\/\d{2}$/.test(registrant.companyRegistrationNumber ?? '')) {
+      context.addIssue({
+        code: 'custom',
+        path: ['companyRegistrationNumber'],
+        message: 'Enter the CIPC number as on the certificate, e.g. 2021/123456/07',
+      });
+    }
+  });
+export type RegistrantInput = z.input<typeof registrantSchema>;
+
+export const domainRegistrationSchema = z.object({
+  years: yearsSchema,
+  registrant: registrantSchema,
+  privacy: z.boolean(),
+  autoRenew: z.boolean(),
+});
+export type DomainRegistrationInput = z.input<typeof domainRegistrationSchema>;
+export type DomainRegistration = z.output<typeof domainRegistrationSchema>;
