@@ -44,6 +44,13 @@ const envSchema = siteEnvSchema.extend({
       .max(1000, 'must be a number of rands per US dollar')
       .default(18.5),
   ),
+  RATE_LIMIT_ALLOW: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[0-9a-f.:]+(,[0-9a-f.:]+)*$/i, 'must be IP addresses separated by commas')
+      .optional(),
+  ),
   DNSIMPLE_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(10).optional()),
   DNSIMPLE_ACCOUNT_ID: z.preprocess(
     emptyAsUndefined,
@@ -78,6 +85,8 @@ export interface Config {
   /** Cookies are `Secure` when the site is served over HTTPS. */
   secureCookies: boolean;
   usdZarRate: number;
+  /** Addresses the rate limits never apply to (monitoring, load tests). */
+  rateLimitAllow: string[];
   /** DNSimple when a token is set; otherwise the local registrar. */
   dnsimple: { token: string; accountId: number; baseUrl: string } | undefined;
 }
@@ -115,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM ?? `"${e.SITE_NAME}" <${e.CONTACT_EMAIL}>`,
     secureCookies: publicUrl.startsWith('https://'),
     usdZarRate: e.USD_ZAR_RATE,
+    rateLimitAllow: e.RATE_LIMIT_ALLOW?.split(',') ?? [],
     dnsimple: e.DNSIMPLE_TOKEN
       ? {
           token: e.DNSIMPLE_TOKEN,

@@ -58,6 +58,7 @@ export async function registerSecurity(app: AppInstance): Promise<void> {
   // Limits are set per route (config.rateLimit) on the calls that can be abused.
   await app.register(rateLimit, {
     global: false,
+    allowList: app.config.rateLimitAllow,
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', {
         message: `Too many requests. Please try again in ${context.after}.`,
