@@ -28,6 +28,8 @@ import { domainRoutes } from './features/domains/domains.routes.ts';
 import { createDomainChecker } from './features/domains/domain-check.service.ts';
 import { createRegistrar } from './integrations/registrar/create-registrar.ts';
 import type { Registrar } from './integrations/registrar/registrar.ts';
+import { createDomainRegistrationWorker } from './features/domains/domain-registration.worker.ts';
+import { domainOrderAdminRoutes } from './features/domains/domain-orders.admin.ts';
 import { backOfficeRoutes } from './features/admin/back-office.routes.ts';
 import { issueSetupToken } from './features/admin/admin-auth.service.ts';
 
@@ -45,6 +47,8 @@ declare module 'fastify' {
     database: Database;
     mailer: Mailer;
     registrar: Registrar;
+    /** Registers paid domain orders; the checkout kicks it after a payment. */
+    domainRegistration: ReturnType<typeof createDomainRegistrationWorker>;
     /** Every route registered, as "METHOD /path" (tests walk it). */
     routeList: string[];
   }
@@ -110,6 +114,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   contactRoutes(app);
   const registrar = createRegistrar(config, database.db);
   app.decorate('registrar', registrar);
+  const domainRegistration = createDomainRegistrationWorker({
+    db: database.db,
+    registrar,
+    config,
+    log: app.log,
+  });
+  app.decorate('domainRegistration', domainRegistration);
+  app.addHook('onClose', () => domainRegistration.close());
+  await domainOrderAdminRoutes(app);
   domainRoutes(
     app,
     createDomainChecker({ db: database.db, registrar, usdZarRate: config.usdZarRate }),

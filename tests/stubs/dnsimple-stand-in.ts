@@ -7,6 +7,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
  */
 export async function startDnsimpleStandIn(options: { token: string; accountId: number }) {
   const registered = new Set<string>(['taken.com']);
+  /** Domains registered into this account (not merely taken by someone else). */
+  const owned = new Map<string, number>();
   const calls: string[] = [];
   let failures: { status: number; remaining: number } | null = null;
   let nextId = 100;
@@ -39,6 +41,19 @@ export async function startDnsimpleStandIn(options: { token: string; accountId: 
           data: { user: null, account: { id: options.accountId, email: 'ops@example.co.za' } },
         });
       }
+      const held = new RegExp(`^${account}/domains/([^/]+)$`).exec(url.pathname);
+      if (held) {
+        const domain = decodeURIComponent(held[1]!);
+        if (!owned.has(domain)) return send(response, 404, { message: 'Domain not found' });
+        return send(response, 200, {
+          data: {
+            id: owned.get(domain),
+            name: domain,
+            state: 'registered',
+            expires_at: '2027-11-22T00:00:00Z',
+          },
+        });
+      }
       const check = new RegExp(
         `^${account}/registrar/domains/([^/]+)/(check|prices|registrations)$`,
       ).exec(url.pathname);
@@ -69,6 +84,7 @@ export async function startDnsimpleStandIn(options: { token: string; accountId: 
           }
           registered.add(domain);
           nextId += 1;
+          owned.set(domain, nextId);
           return send(response, 201, {
             data: { id: nextId, domain_id: nextId, state: 'registered', period: 1 },
           });
@@ -88,6 +104,7 @@ export async function startDnsimpleStandIn(options: { token: string; accountId: 
     baseUrl: `http://127.0.0.1:${port}`,
     calls,
     registered,
+    owned,
     failNext(status: number, times = 1) {
       failures = { status, remaining: times };
     },

@@ -1,5 +1,6 @@
 import {
   DNSimple,
+  NotFoundError,
   RequestError,
   ServerError,
   TimeoutError,
@@ -118,6 +119,22 @@ export function createDnsimpleRegistrar(options: {
             status: 502,
           });
         }
+        return explain(error);
+      }
+    },
+    async holds(domain: string) {
+      try {
+        const { data } = await client.domains.getDomain(account, domain);
+        const held = z
+          .object({ id: z.number(), state: z.string(), expires_at: z.string().nullable() })
+          .parse(data);
+        if (held.state !== 'registered') return null;
+        return {
+          reference: `dnsimple:${held.id}`,
+          expiresAt: held.expires_at ? new Date(held.expires_at) : new Date(),
+        };
+      } catch (error) {
+        if (error instanceof NotFoundError) return null;
         return explain(error);
       }
     },

@@ -52,6 +52,13 @@ export function createLocalRegistrar(db: Db): Registrar {
           : undefined,
       };
     },
+    async holds(domain: string) {
+      const [row] = await db
+        .select()
+        .from(localRegistrarDomains)
+        .where(eq(localRegistrarDomains.domain, domain));
+      return row ? { reference: `local:${row.domain}`, expiresAt: row.expiresAt } : null;
+    },
     async register(input): Promise<RegistrationResult> {
       const [row] = await db
         .insert(localRegistrarDomains)

@@ -28,6 +28,8 @@ export interface RegistrationResult {
 export interface Registrar {
   readonly provider: 'local' | 'dnsimple';
   checkAvailability(domain: string, name: string): Promise<AvailabilityResult>;
+  /** Whether our account already holds the domain (a registration that finished unrecorded). */
+  holds(domain: string): Promise<{ reference: string; expiresAt: Date } | null>;
   register(input: {
     domain: string;
     years: number;

@@ -1,0 +1,1 @@
+ALTER TABLE "domain_orders" ADD COLUMN "next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL;

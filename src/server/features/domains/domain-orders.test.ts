@@ -1,0 +1,220 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auditLog,
+  domainOrderEvents,
+  domainOrders,
+  localRegistrarDomains,
+} from '#db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { latestMail } from '../../../../tests/helpers/accounts.ts';
+import { signInAdmin } from '../../../../tests/helpers/admins.ts';
+import { startDnsimpleStandIn } from '../../../../tests/stubs/dnsimple-stand-in.ts';
+import {
+  createDomainOrder,
+  markDomainOrderPaid,
+  registerDomainOrder,
+} from './domain-orders.service.ts';
+
+const registration = {
+  years: 2,
+  privacy: true,
+  autoRenew: true,
+  registrant: {
+    type: 'individual' as const,
+    fullName: 'Ayanda Zulu',
+    email: 'ayanda@example.co.za',
+    phone: '+27825550101',
+    address1: '5 Long Street',
+    city: 'Cape Town',
+    province: 'Western Cape' as const,
+    postalCode: '8001',
+  },
+};
+
+async function paidOrder(t: TestApp, domain: string) {
+  const order = await createDomainOrder(t.app.database.db, {
+    userId: null,
+    domain,
+    years: 2,
+    priceCents: 22_800,
+    registrarCostCents: 19_000,
+    registration,
+    registrar: t.app.registrar.provider,
+  });
+  expect(await markDomainOrderPaid(t.app.database.db, order.id)).toBe(true);
+  expect(await markDomainOrderPaid(t.app.database.db, order.id)).toBe(false);
+  return order;
+}
+
+const deps = (t: TestApp) => ({
+  db: t.app.database.db,
+  registrar: t.app.registrar,
+  config: t.app.config,
+});
+
+const history = async (t: TestApp, orderId: string) =>
+  (
+    await t.app.database.db
+      .select()
+      .from(domainOrderEvents)
+      .where(eq(domainOrderEvents.orderId, orderId))
+      .orderBy(domainOrderEvents.id)
+  ).map((e) => e.toStatus);
+
+describe('registering a paid domain with the local registrar', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('goes pending_payment → paid → registering → active, once, and mails the customer', async () => {
+    const order = await paidOrder(t, 'ayanda-designs.co.za');
+    const active = await registerDomainOrder(deps(t), order.id);
+    expect(active).toMatchObject({
+      status: 'active',
+      registrarReference: 'local:ayanda-designs.co.za',
+    });
+    expect(active!.expiresAt!.getUTCFullYear()).toBe(new Date().getUTCFullYear() + 2);
+    expect(await registerDomainOrder(deps(t), order.id)).toBeNull();
+    expect(await history(t, order.id)).toEqual([
+      'pending_payment',
+      'paid',
+      'registering',
+      'active',
+    ]);
+    const held = await t.app.database.db
+      .select()
+      .from(localRegistrarDomains)
+      .where(eq(localRegistrarDomains.domain, 'ayanda-designs.co.za'));
+    expect(held).toHaveLength(1);
+    await latestMail(t.app, 'ayanda@example.co.za', 'ayanda-designs.co.za is registered');
+  });
+
+  it('is picked up by the worker after a restart', async () => {
+    const order = await paidOrder(t, 'after-restart.co.za');
+    await t.app.domainRegistration.run();
+    const [row] = await t.app.database.db
+      .select()
+      .from(domainOrders)
+      .where(eq(domainOrders.id, order.id));
+    expect(row!.status).toBe('active');
+  });
+});
+
+describe('registering through DNSimple', () => {
+  let t: TestApp;
+  let dnsimple: Awaited<ReturnType<typeof startDnsimpleStandIn>>;
+  beforeAll(async () => {
+    dnsimple = await startDnsimpleStandIn({ token: 'test-token-123456', accountId: 4242 });
+    t = await createTestApp({
+      DNSIMPLE_TOKEN: 'test-token-123456',
+      DNSIMPLE_ACCOUNT_ID: '4242',
+      DNSIMPLE_BASE_URL: dnsimple.baseUrl,
+      CONTACT_EMAIL: 'ops@example.co.za',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await dnsimple.close();
+  });
+
+  it('retries a transient failure later, then registers without registering twice', async () => {
+    const order = await paidOrder(t, 'retry-me.com');
+    dnsimple.failNext(500, 1);
+    expect(await registerDomainOrder(deps(t), order.id)).toBeNull();
+    const [waiting] = await t.app.database.db
+      .select()
+      .from(domainOrders)
+      .where(eq(domainOrders.id, order.id));
+    expect(waiting).toMatchObject({ status: 'registering', attempts: 1 });
+    expect(waiting!.lastError).toContain('having problems');
+    expect(waiting!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    // Not due yet: a second worker leaves it alone.
+    expect(await registerDomainOrder(deps(t), order.id)).toBeNull();
+    await t.app.database.db
+      .update(domainOrders)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(domainOrders.id, order.id));
+    const active = await registerDomainOrder(deps(t), order.id);
+    expect(active).toMatchObject({ status: 'active', attempts: 2 });
+    expect(
+      dnsimple.calls.filter(
+        (c) => c === 'POST /v2/4242/registrar/domains/retry-me.com/registrations',
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('finds a registration that finished unrecorded instead of buying the name again', async () => {
+    dnsimple.owned.set('already-ours.com', 777);
+    dnsimple.registered.add('already-ours.com');
+    const order = await paidOrder(t, 'already-ours.com');
+    const active = await registerDomainOrder(deps(t), order.id);
+    expect(active).toMatchObject({ status: 'active', registrarReference: 'dnsimple:777' });
+    expect(dnsimple.calls).not.toContain(
+      'POST /v2/4242/registrar/domains/already-ours.com/registrations',
+    );
+  });
+
+  it('marks a refused registration failed and tells the customer and the admins', async () => {
+    const order = await paidOrder(t, 'taken.com');
+    const failed = await registerDomainOrder(deps(t), order.id);
+    expect(failed).toMatchObject({ status: 'failed' });
+    expect(await history(t, order.id)).toEqual([
+      'pending_payment',
+      'paid',
+      'registering',
+      'failed',
+    ]);
+    await latestMail(t.app, 'ayanda@example.co.za', 'We could not register taken.com');
+    await latestMail(t.app, 'ops@example.co.za', 'Domain registration failed: taken.com');
+  });
+
+  it('admin: lists failed orders with their history, retries and marks refunded, audited', async () => {
+    const { cookie } = await signInAdmin(t.app);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/domain-orders?status=failed',
+      headers: { cookie },
+    });
+    const failed = (list.json().items as { id: string; domain: string }[]).find(
+      (o) => o.domain === 'taken.com',
+    )!;
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/domain-orders/${failed.id}`,
+      headers: { cookie },
+    });
+    expect(detail.json().events.map((e: { toStatus: string }) => e.toStatus)).toEqual([
+      'failed',
+      'registering',
+      'paid',
+      'pending_payment',
+    ]);
+    const retry = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/domain-orders/${failed.id}/retry`,
+      headers: { cookie },
+    });
+    expect(retry.json().status).toBe('paid');
+    await t.app.domainRegistration.run();
+    const refund = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/domain-orders/${failed.id}/refund`,
+      headers: { cookie },
+    });
+    expect(refund.json().status).toBe('refunded');
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/domain-orders/${failed.id}/retry`,
+      headers: { cookie },
+    });
+    expect(again.statusCode).toBe(409);
+    const audits = await t.app.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, 'taken.com'));
+    expect(audits.map((a) => a.action)).toEqual(['domain_order.retry', 'domain_order.refunded']);
+  });
+});
