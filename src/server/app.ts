@@ -29,7 +29,7 @@ import { createDomainChecker } from './features/domains/domain-check.service.ts'
 import { createRegistrar } from './integrations/registrar/create-registrar.ts';
 import type { Registrar } from './integrations/registrar/registrar.ts';
 import { createDomainRegistrationWorker } from './features/domains/domain-registration.worker.ts';
-import { domainOrderAdminRoutes } from './features/domains/domain-orders.admin.ts';
+import { domainOrderRoutes } from './features/domains/domain-orders.routes.ts';
 import { backOfficeRoutes } from './features/admin/back-office.routes.ts';
 import { issueSetupToken } from './features/admin/admin-auth.service.ts';
 
@@ -122,7 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.decorate('domainRegistration', domainRegistration);
   app.addHook('onClose', () => domainRegistration.close());
-  await domainOrderAdminRoutes(app);
+  await domainOrderRoutes(app);
   domainRoutes(
     app,
     createDomainChecker({ db: database.db, registrar, usdZarRate: config.usdZarRate }),

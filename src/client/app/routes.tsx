@@ -153,6 +153,10 @@ const adminPages: Record<string, ComponentType> = {
     () => import('../features/admin/pages/website-projects-page.tsx'),
     'WebsiteProjectsPage',
   ),
+  '/admin/domain-orders': lazyNamed(
+    () => import('../features/admin/pages/domain-orders-page.tsx'),
+    'DomainOrdersPage',
+  ),
   '/admin/service-requests': lazyNamed(
     () => import('../features/admin/pages/service-requests-page.tsx'),
     'ServiceRequestsPage',
@@ -182,6 +186,10 @@ const AccountPage = lazy(async () => {
     },
   };
 });
+const DomainsPage = lazyNamed(
+  () => import('../features/account/pages/domains-page.tsx'),
+  'DomainsPage',
+);
 const SettingsPage = lazyNamed(
   () => import('../features/account/pages/settings-page.tsx'),
   'SettingsPage',
@@ -245,7 +253,13 @@ export function AppRoutes() {
         {[...userRoutes, '/payment/details/:reference'].map((path) => (
           <Route key={path} path={path}>
             <RequireUser>
-              {path === paths.userSettings ? <SettingsPage /> : <AccountPage />}
+              {path === paths.userSettings ? (
+                <SettingsPage />
+              ) : path === paths.userDomains || path === '/domain-management' ? (
+                <DomainsPage />
+              ) : (
+                <AccountPage />
+              )}
             </RequireUser>
           </Route>
         ))}

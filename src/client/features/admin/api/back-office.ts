@@ -8,6 +8,12 @@ import type {
   OutboxPage,
 } from '#shared/admin.schemas.ts';
 import type { ServiceRequest, ServiceRequestStatus } from '#shared/requests.schemas.ts';
+import type {
+  DomainOrder,
+  DomainOrderDetail,
+  DomainOrderPage,
+  DomainOrderStatus,
+} from '#shared/domain-orders.schemas.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 const get =
@@ -95,3 +101,19 @@ export const supportTicketsQueryOptions = (page: number) =>
     queryFn: get<ContactMessagePage>(withQuery('/api/admin/support-tickets', { page })),
     placeholderData: keepPreviousData,
   });
+
+export const domainOrdersQueryOptions = (page: number, status: DomainOrderStatus | '') =>
+  queryOptions({
+    queryKey: ['/api/admin/domain-orders', page, status],
+    queryFn: get<DomainOrderPage>(withQuery('/api/admin/domain-orders', { page, status })),
+    placeholderData: keepPreviousData,
+  });
+
+export const domainOrderDetailQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['/api/admin/domain-orders/', id],
+    queryFn: get<DomainOrderDetail>(`/api/admin/domain-orders/${encodeURIComponent(id)}`),
+  });
+
+export const domainOrderAction = (id: string, action: 'retry' | 'refund') =>
+  apiRequest<DomainOrder>('POST', `/api/admin/domain-orders/${encodeURIComponent(id)}/${action}`);

@@ -2,11 +2,6 @@ import { AdminShell } from '../components/admin-shell.tsx';
 import { EmptyState } from '../components/query-state.tsx';
 
 const sections: Record<string, { title: string; empty: string; detail: string }> = {
-  '/admin/domain-orders': {
-    title: 'Domain orders',
-    empty: 'No domain orders yet',
-    detail: 'Domains that customers buy are listed here until the registrar confirms them.',
-  },
   '/admin/profit-analytics': {
     title: 'Profit analytics',
     empty: 'No sales to analyse yet',

@@ -5,6 +5,7 @@ import { domainOrderEvents, domainOrders } from '#db/schema/index.ts';
 import {
   domainOrderDetailSchema,
   domainOrderPageSchema,
+  domainOrderSchema,
   domainOrderStatuses,
   type DomainOrder,
 } from '#shared/domain-orders.schemas.ts';
@@ -12,7 +13,7 @@ import { centsToRand } from '#shared/money.ts';
 import type { AppInstance } from '../../app.ts';
 import { adminScope } from '../../plugins/admin-scope.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { requireAdmin } from '../../plugins/sessions.ts';
+import { requireAdmin, requireUser } from '../../plugins/sessions.ts';
 import { recordAudit } from '../admin/audit-log.ts';
 import { domainOrderHistory } from './domain-orders.service.ts';
 
@@ -87,8 +88,25 @@ async function transition(
   });
 }
 
-export async function domainOrderAdminRoutes(app: AppInstance): Promise<void> {
+/** The customer's own domains, and the back office's domain orders. */
+export async function domainOrderRoutes(app: AppInstance): Promise<void> {
   const { db } = app.database;
+
+  app.get(
+    '/api/user/domains',
+    { schema: { response: { 200: z.array(domainOrderSchema) } } },
+    async (request, reply) => {
+      const user = await requireUser(request, reply);
+      reply.header('cache-control', 'private, no-store');
+      const rows = await db
+        .select()
+        .from(domainOrders)
+        .where(eq(domainOrders.userId, user.id))
+        .orderBy(desc(domainOrders.createdAt));
+      return rows.map(toDomainOrder);
+    },
+  );
+
   const idParams = z.object({ id: z.uuid('Not an order id') });
   await adminScope(app, (admin) => {
     admin.get(

@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatDate } from '#shared/dates.ts';
+import { domainOrderStatuses, type DomainOrderStatus } from '#shared/domain-orders.schemas.ts';
+import { formatZAR, randToCents } from '#shared/money.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { cn } from '../../../lib/cn.ts';
+import {
+  domainOrderAction,
+  domainOrderDetailQueryOptions,
+  domainOrdersQueryOptions,
+} from '../api/back-office.ts';
+import { AdminShell } from '../components/admin-shell.tsx';
+import { Pager } from '../components/pager.tsx';
+import { EmptyState, QueryState } from '../components/query-state.tsx';
+
+const label = (status: string) => status.replace('_', ' ');
+
+function OrderDetail({ id }: { id: string }) {
+  const queryClient = useQueryClient();
+  const query = useQuery(domainOrderDetailQueryOptions(id));
+  const act = useMutation({
+    mutationFn: (action: 'retry' | 'refund') => domainOrderAction(id, action),
+    onSuccess: (order) => {
+      toast({
+        title: 'Order updated',
+        description: `${order.domain} is now ${label(order.status)}.`,
+        variant: 'success',
+      });
+      void queryClient.invalidateQueries({ queryKey: ['/api/admin/domain-orders'] });
+      void queryClient.invalidateQueries({ queryKey: ['/api/admin/domain-orders/', id] });
+    },
+    onError: (error) =>
+      toast({ title: 'Order not updated', description: error.message, variant: 'destructive' }),
+  });
+  return (
+    <QueryState query={query} label="the order">
+      {({ order, events }) => (
+        <article aria-label={`Domain order ${order.domain}`} className="grid gap-3">
+          <h2 className="text-lg font-bold break-all text-ink">{order.domain}</h2>
+          <dl className="grid grid-cols-[8rem_1fr] gap-1 text-sm">
+            <dt className="text-muted">Status</dt>
+            <dd className="capitalize">{label(order.status)}</dd>
+            <dt className="text-muted">Registrant</dt>
+            <dd className="[overflow-wrap:anywhere]">
+              {order.registrantName} &lt;{order.registrantEmail}&gt;
+            </dd>
+            <dt className="text-muted">Price</dt>
+            <dd>
+              {formatZAR(randToCents(order.price))} for {order.years}{' '}
+              {order.years === 1 ? 'year' : 'years'}
+            </dd>
+            <dt className="text-muted">Registrar</dt>
+            <dd>
+              {order.registrar}
+              {order.registrarReference ? ` (${order.registrarReference})` : ''}
+            </dd>
+            <dt className="text-muted">Attempts</dt>
+            <dd>{order.attempts}</dd>
+            {order.lastError && (
+              <>
+                <dt className="text-muted">Last error</dt>
+                <dd className="text-red-700">{order.lastError}</dd>
+              </>
+            )}
+          </dl>
+          <h3 className="font-semibold text-ink">History</h3>
+          <ol className="grid gap-1 text-sm">
+            {events.map((event, index) => (
+              <li key={index} className="text-muted">
+                {formatDate(event.createdAt)}:{' '}
+                {event.fromStatus ? `${label(event.fromStatus)} → ` : ''}
+                <span className="capitalize">{label(event.toStatus)}</span>
+                {event.note ? ` — ${event.note}` : ''}
+              </li>
+            ))}
+          </ol>
+          <div className="flex flex-wrap gap-2">
+            {order.status === 'failed' && (
+              <Button size="sm" disabled={act.isPending} onClick={() => act.mutate('retry')}>
+                Retry registration
+              </Button>
+            )}
+            {['failed', 'paid', 'pending_payment'].includes(order.status) && (
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={act.isPending}
+                onClick={() => act.mutate('refund')}
+              >
+                Mark refunded
+              </Button>
+            )}
+          </div>
+        </article>
+      )}
+    </QueryState>
+  );
+}
+
+export function DomainOrdersPage() {
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<DomainOrderStatus | ''>('');
+  const [selected, setSelected] = useState<string | null>(null);
+  const query = useQuery(domainOrdersQueryOptions(page, status));
+  return (
+    <AdminShell title="Domain orders">
+      <div className="mb-4 grid max-w-xs gap-1.5">
+        <Label htmlFor="domain-status">Status</Label>
+        <select
+          id="domain-status"
+          className="h-10 rounded-lg border border-gray-400 bg-white px-3"
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value as DomainOrderStatus | '');
+            setPage(1);
+          }}
+        >
+          <option value="">All</option>
+          {domainOrderStatuses.map((s) => (
+            <option key={s} value={s} className="capitalize">
+              {label(s)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <QueryState query={query} label="the domain orders">
+        {(data) =>
+          data.items.length === 0 ? (
+            <EmptyState title="No domain orders yet">
+              Domains that customers buy are listed here until the registrar confirms them.
+            </EmptyState>
+          ) : (
+            <div className="grid gap-6 xl:grid-cols-2">
+              <div>
+                <ul className="divide-y divide-line rounded-2xl border border-line bg-white">
+                  {data.items.map((order) => (
+                    <li key={order.id}>
+                      <button
+                        type="button"
+                        aria-pressed={selected === order.id}
+                        onClick={() => setSelected(order.id)}
+                        className={cn(
+                          'grid w-full gap-0.5 px-4 py-3 text-left hover:bg-brand-50',
+                          selected === order.id && 'bg-brand-50',
+                        )}
+                      >
+                        <span className="font-semibold break-all text-ink">{order.domain}</span>
+                        <span className="text-sm text-muted capitalize">
+                          {label(order.status)} · {formatDate(order.createdAt)}
+                        </span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+                <Pager
+                  page={data.page}
+                  pageSize={data.pageSize}
+                  total={data.total}
+                  onPage={setPage}
+                />
+              </div>
+              <Card>
+                {selected ? (
+                  <OrderDetail id={selected} />
+                ) : (
+                  <p className="text-muted">Choose an order to see its history.</p>
+                )}
+              </Card>
+            </div>
+          )
+        }
+      </QueryState>
+    </AdminShell>
+  );
+}
