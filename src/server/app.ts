@@ -25,11 +25,15 @@ import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
 import { requestRoutes } from './features/requests/requests.routes.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
 import { domainRoutes } from './features/domains/domains.routes.ts';
-import { createDomainChecker } from './features/domains/domain-check.service.ts';
+import {
+  createDomainChecker,
+  type DomainChecker,
+} from './features/domains/domain-check.service.ts';
 import { createRegistrar } from './integrations/registrar/create-registrar.ts';
 import type { Registrar } from './integrations/registrar/registrar.ts';
 import { createDomainRegistrationWorker } from './features/domains/domain-registration.worker.ts';
 import { domainOrderRoutes } from './features/domains/domain-orders.routes.ts';
+import { registrarAdminRoutes } from './features/domains/registrar-admin.routes.ts';
 import { backOfficeRoutes } from './features/admin/back-office.routes.ts';
 import { issueSetupToken } from './features/admin/admin-auth.service.ts';
 
@@ -47,6 +51,7 @@ declare module 'fastify' {
     database: Database;
     mailer: Mailer;
     registrar: Registrar;
+    domainChecker: DomainChecker;
     /** Registers paid domain orders; the checkout kicks it after a payment. */
     domainRegistration: ReturnType<typeof createDomainRegistrationWorker>;
     /** Every route registered, as "METHOD /path" (tests walk it). */
@@ -123,10 +128,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('domainRegistration', domainRegistration);
   app.addHook('onClose', () => domainRegistration.close());
   await domainOrderRoutes(app);
-  domainRoutes(
-    app,
-    createDomainChecker({ db: database.db, registrar, usdZarRate: config.usdZarRate }),
-  );
+  await registrarAdminRoutes(app);
+  const domainChecker = createDomainChecker({
+    db: database.db,
+    registrar,
+    usdZarRate: config.usdZarRate,
+  });
+  app.decorate('domainChecker', domainChecker);
+  domainRoutes(app, domainChecker);
   adminAuthRoutes(app);
   await backOfficeRoutes(app);
 

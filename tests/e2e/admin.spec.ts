@@ -127,4 +127,22 @@ test.describe('back office', () => {
     await expect(page.getByText(`${reference} is now contacted.`).first()).toBeVisible();
     await expect(detail.getByRole('button', { name: 'Mark as quoted' })).toBeVisible();
   });
+
+  test('DNSimple management shows the live registrar and switches an ending off and on', async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'DNSimple management' })
+      .click();
+    await expect(page.getByText('Local registrar (no DNSIMPLE_TOKEN set)')).toBeVisible();
+    const tech = page.getByRole('checkbox', { name: 'Sell .tech' });
+    await expect(tech).toBeChecked();
+    await tech.uncheck();
+    await expect(page.getByText('.tech is no longer sold.').first()).toBeVisible();
+    await expect(tech).not.toBeChecked();
+    await tech.check();
+    await expect(page.getByText('.tech is on sale.').first()).toBeVisible();
+  });
 });

@@ -41,6 +41,12 @@ export async function startDnsimpleStandIn(options: { token: string; accountId: 
           data: { user: null, account: { id: options.accountId, email: 'ops@example.co.za' } },
         });
       }
+      if (url.pathname === `${account}/domains`) {
+        return send(response, 200, {
+          data: [...owned.entries()].map(([name, id]) => ({ id, name, state: 'registered' })),
+          pagination: { current_page: 1, per_page: 100, total_entries: owned.size, total_pages: 1 },
+        });
+      }
       const held = new RegExp(`^${account}/domains/([^/]+)$`).exec(url.pathname);
       if (held) {
         const domain = decodeURIComponent(held[1]!);

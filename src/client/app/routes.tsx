@@ -153,6 +153,10 @@ const adminPages: Record<string, ComponentType> = {
     () => import('../features/admin/pages/website-projects-page.tsx'),
     'WebsiteProjectsPage',
   ),
+  '/admin/dnsimple-management': lazyNamed(
+    () => import('../features/admin/pages/registrar-page.tsx'),
+    'RegistrarPage',
+  ),
   '/admin/domain-orders': lazyNamed(
     () => import('../features/admin/pages/domain-orders-page.tsx'),
     'DomainOrdersPage',

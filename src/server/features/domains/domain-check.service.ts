@@ -29,6 +29,7 @@ function memo<T>(ttlMs: number) {
       entries.delete(key);
       return undefined;
     },
+    forget: () => entries.clear(),
     set(key: string, value: T) {
       if (entries.size > 10_000) entries.clear();
       entries.set(key, { value, until: Date.now() + ttlMs });
@@ -118,7 +119,16 @@ export function createDomainChecker(options: { db: Db; registrar: Registrar; usd
     };
   }
 
-  return { check, priceList, quote };
+  return {
+    check,
+    priceList,
+    quote,
+    /** After an admin changes the TLD table, its next read is fresh. */
+    forgetPrices() {
+      tldCache.forget();
+      resultCache.forget();
+    },
+  };
 }
 
 export type DomainChecker = ReturnType<typeof createDomainChecker>;

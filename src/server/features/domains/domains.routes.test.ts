@@ -186,3 +186,55 @@ describe('GET /api/domain/check through DNSimple (stand-in, real client)', () =>
     expect(dnsimple.registered.has('fresh-name.com')).toBe(true);
   });
 });
+
+describe('admin: registrar overview and TLD switches', () => {
+  let t: TestApp;
+  let dnsimple: Awaited<ReturnType<typeof startDnsimpleStandIn>>;
+  beforeAll(async () => {
+    dnsimple = await startDnsimpleStandIn({ token: 'test-token-123456', accountId: 4242 });
+    dnsimple.owned.set('legacy-client.com', 9);
+    t = await createTestApp({
+      DNSIMPLE_TOKEN: 'test-token-123456',
+      DNSIMPLE_ACCOUNT_ID: '4242',
+      DNSIMPLE_BASE_URL: dnsimple.baseUrl,
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await dnsimple.close();
+  });
+
+  it('shows the live provider, the account, domains held without an order, and the TLD table', async () => {
+    const { signInAdmin } = await import('../../../../tests/helpers/admins.ts');
+    const { cookie } = await signInAdmin(t.app);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/registrar',
+      headers: { cookie },
+    });
+    expect(response.json()).toMatchObject({
+      provider: 'dnsimple',
+      account: { id: '4242', email: 'ops@example.co.za' },
+      unknownHere: ['legacy-client.com'],
+      missingAtRegistrar: [],
+    });
+    const coza = response.json().tlds.find((x: { tld: string }) => x.tld === 'co.za');
+    expect(coza).toMatchObject({
+      registrationCost: 95,
+      customerPrice: 114,
+      markupPercent: 20,
+      enabled: true,
+    });
+
+    const off = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/tlds/co.za',
+      headers: { cookie },
+      payload: { enabled: false },
+    });
+    expect(off.json()).toEqual({ tld: 'co.za', enabled: false });
+    const refused = await check(t, 'now-disabled.co.za');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toContain('We do not register .co.za names');
+  });
+});

@@ -122,6 +122,28 @@ export function createDnsimpleRegistrar(options: {
         return explain(error);
       }
     },
+    async account() {
+      try {
+        const { data } = await client.identity.whoami();
+        const who = z
+          .object({ account: z.object({ id: z.number(), email: z.string() }).nullable() })
+          .parse(data);
+        return who.account ? { id: String(who.account.id), email: who.account.email } : null;
+      } catch (error) {
+        return explain(error);
+      }
+    },
+    async listDomains() {
+      try {
+        const { data } = await client.domains.listDomains(account, { per_page: 100 });
+        return z
+          .array(z.object({ name: z.string() }))
+          .parse(data)
+          .map((d) => d.name);
+      } catch (error) {
+        return explain(error);
+      }
+    },
     async holds(domain: string) {
       try {
         const { data } = await client.domains.getDomain(account, domain);

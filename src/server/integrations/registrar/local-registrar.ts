@@ -52,6 +52,14 @@ export function createLocalRegistrar(db: Db): Registrar {
           : undefined,
       };
     },
+    account: async () => null,
+    async listDomains() {
+      const rows = await db
+        .select({ domain: localRegistrarDomains.domain })
+        .from(localRegistrarDomains)
+        .orderBy(localRegistrarDomains.domain);
+      return rows.map((r) => r.domain);
+    },
     async holds(domain: string) {
       const [row] = await db
         .select()

@@ -28,6 +28,10 @@ export interface RegistrationResult {
 export interface Registrar {
   readonly provider: 'local' | 'dnsimple';
   checkAvailability(domain: string, name: string): Promise<AvailabilityResult>;
+  /** Who we are at the registrar (null for the local registrar). */
+  account(): Promise<{ id: string; email: string } | null>;
+  /** Every domain our registrar account holds. */
+  listDomains(): Promise<string[]>;
   /** Whether our account already holds the domain (a registration that finished unrecorded). */
   holds(domain: string): Promise<{ reference: string; expiresAt: Date } | null>;
   register(input: {

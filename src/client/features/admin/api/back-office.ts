@@ -14,6 +14,7 @@ import type {
   DomainOrderPage,
   DomainOrderStatus,
 } from '#shared/domain-orders.schemas.ts';
+import type { RegistrarOverview } from '#shared/registrar.schemas.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 const get =
@@ -117,3 +118,17 @@ export const domainOrderDetailQueryOptions = (id: string) =>
 
 export const domainOrderAction = (id: string, action: 'retry' | 'refund') =>
   apiRequest<DomainOrder>('POST', `/api/admin/domain-orders/${encodeURIComponent(id)}/${action}`);
+
+export const registrarQueryOptions = queryOptions({
+  queryKey: ['/api/admin/registrar'],
+  queryFn: get<RegistrarOverview>('/api/admin/registrar'),
+});
+
+export const switchTld = (tld: string, enabled: boolean) =>
+  apiRequest<{ tld: string; enabled: boolean }>(
+    'PATCH',
+    `/api/admin/tlds/${encodeURIComponent(tld)}`,
+    {
+      enabled,
+    },
+  );

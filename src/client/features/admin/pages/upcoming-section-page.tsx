@@ -7,11 +7,6 @@ const sections: Record<string, { title: string; empty: string; detail: string }>
     empty: 'No sales to analyse yet',
     detail: 'Revenue, VAT and registrar costs per month appear here once payments come in.',
   },
-  '/admin/dnsimple-management': {
-    title: 'DNSimple management',
-    empty: 'No registrar activity yet',
-    detail: 'Registrations, renewals and DNS records handled through the registrar appear here.',
-  },
 };
 
 /** Sections whose records arrive with later features: a real empty state until then. */

@@ -1,0 +1,167 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatZAR, randToCents } from '#shared/money.ts';
+import { Card } from '../../../components/ui/card.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { registrarQueryOptions, switchTld } from '../api/back-office.ts';
+import { AdminShell } from '../components/admin-shell.tsx';
+import { QueryState } from '../components/query-state.tsx';
+
+function DomainList({
+  title,
+  domains,
+  empty,
+}: {
+  title: string;
+  domains: string[];
+  empty: string;
+}) {
+  return (
+    <Card>
+      <h2 className="font-bold text-ink">{title}</h2>
+      {domains.length === 0 ? (
+        <p className="mt-1 text-sm text-muted">{empty}</p>
+      ) : (
+        <ul className="mt-2 grid gap-1 text-sm">
+          {domains.map((domain) => (
+            <li key={domain} className="font-mono break-all">
+              {domain}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+/** Which registrar is live, its account, mismatches with our records, and the TLD switches. */
+export function RegistrarPage() {
+  const queryClient = useQueryClient();
+  const query = useQuery(registrarQueryOptions);
+  const toggle = useMutation({
+    mutationFn: ({ tld, enabled }: { tld: string; enabled: boolean }) => switchTld(tld, enabled),
+    // The switch moves at once; a failure puts it back when the overview reloads.
+    onMutate: async ({ tld, enabled }) => {
+      // A reload still in flight would put the switch back.
+      await queryClient.cancelQueries(registrarQueryOptions);
+      queryClient.setQueryData(registrarQueryOptions.queryKey, (current) =>
+        current
+          ? {
+              ...current,
+              tlds: current.tlds.map((row) => (row.tld === tld ? { ...row, enabled } : row)),
+            }
+          : current,
+      );
+    },
+    onSuccess: ({ tld, enabled }) => {
+      toast({
+        title: 'Saved',
+        description: `.${tld} is ${enabled ? 'on sale' : 'no longer sold'}.`,
+        variant: 'success',
+      });
+      void queryClient.invalidateQueries(registrarQueryOptions);
+    },
+    onError: (error) => {
+      toast({ title: 'Not saved', description: error.message, variant: 'destructive' });
+      void queryClient.invalidateQueries(registrarQueryOptions);
+    },
+  });
+  return (
+    <AdminShell title="DNSimple management">
+      <QueryState query={query} label="the registrar">
+        {(data) => (
+          <div className="grid gap-6">
+            <Card>
+              <p className="text-sm text-muted">Live registrar</p>
+              <p className="text-lg font-bold text-ink">
+                {data.provider === 'dnsimple'
+                  ? 'DNSimple'
+                  : 'Local registrar (no DNSIMPLE_TOKEN set)'}
+              </p>
+              {data.account && (
+                <p className="text-sm text-muted">
+                  Account {data.account.id} · {data.account.email}
+                </p>
+              )}
+              <p className="mt-1 text-sm text-muted">
+                {data.domainsAtRegistrar.length} domains held at the registrar.
+              </p>
+            </Card>
+            <div className="grid gap-4 md:grid-cols-2">
+              <DomainList
+                title="Active here, missing at the registrar"
+                domains={data.missingAtRegistrar}
+                empty="None: every active domain is held."
+              />
+              <DomainList
+                title="Held at the registrar, no order here"
+                domains={data.unknownHere}
+                empty="None: every held domain has an order."
+              />
+            </div>
+            <div
+              className="overflow-x-auto rounded-2xl border border-line bg-white"
+              role="region"
+              aria-label="Domain endings"
+              tabIndex={0}
+              data-scrolls
+            >
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">
+                  Domain endings with cost, markup and customer price
+                </caption>
+                <thead className="bg-gray-50 text-muted">
+                  <tr>
+                    <th scope="col" className="px-4 py-2 font-semibold">
+                      Ending
+                    </th>
+                    <th scope="col" className="px-4 py-2 text-right font-semibold">
+                      Our cost
+                    </th>
+                    <th scope="col" className="px-4 py-2 text-right font-semibold">
+                      Markup
+                    </th>
+                    <th scope="col" className="px-4 py-2 text-right font-semibold">
+                      Customer price
+                    </th>
+                    <th scope="col" className="px-4 py-2 font-semibold">
+                      On sale
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-line">
+                  {data.tlds.map((row) => (
+                    <tr key={row.tld}>
+                      <th scope="row" className="px-4 py-2 font-semibold text-ink">
+                        .{row.tld}
+                      </th>
+                      <td className="px-4 py-2 text-right tabular-nums">
+                        {row.currency === 'ZAR'
+                          ? formatZAR(randToCents(row.registrationCost))
+                          : `US$${row.registrationCost.toFixed(2)}`}
+                      </td>
+                      <td className="px-4 py-2 text-right tabular-nums">{row.markupPercent}%</td>
+                      <td className="px-4 py-2 text-right tabular-nums">
+                        {formatZAR(randToCents(row.customerPrice))}
+                      </td>
+                      <td className="px-4 py-2">
+                        <input
+                          type="checkbox"
+                          aria-label={`Sell .${row.tld}`}
+                          className="size-4 accent-brand-700"
+                          checked={row.enabled}
+                          onChange={(event) =>
+                            toggle.mutate({ tld: row.tld, enabled: event.target.checked })
+                          }
+                        />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </div>
+        )}
+      </QueryState>
+    </AdminShell>
+  );
+}

@@ -1,0 +1,98 @@
+import { asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { domainOrders, tlds } from '#db/schema/index.ts';
+import { customerPriceCents, markupPercent, toZarCents } from '#shared/domain-pricing.ts';
+import { centsToRand } from '#shared/money.ts';
+import { registrarOverviewSchema, tldSwitchSchema } from '#shared/registrar.schemas.ts';
+import type { AppInstance } from '../../app.ts';
+import { RegistrarError } from '../../integrations/registrar/registrar.ts';
+import { adminScope } from '../../plugins/admin-scope.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { requireAdmin } from '../../plugins/sessions.ts';
+import { recordAudit } from '../admin/audit-log.ts';
+
+/** /admin/dnsimple-management: which registrar is live, its account, mismatches and the TLD table. */
+export async function registrarAdminRoutes(app: AppInstance): Promise<void> {
+  const { db } = app.database;
+  await adminScope(app, (admin) => {
+    admin.get(
+      '/api/admin/registrar',
+      { schema: { response: { 200: registrarOverviewSchema } } },
+      async () => {
+        try {
+          const [account, held, active, tldRows] = await Promise.all([
+            app.registrar.account(),
+            app.registrar.listDomains(),
+            db
+              .select({ domain: domainOrders.domain })
+              .from(domainOrders)
+              .where(eq(domainOrders.status, 'active')),
+            db.select().from(tlds).orderBy(asc(tlds.sort)),
+          ]);
+          const ours = new Set(active.map((a) => a.domain));
+          const there = new Set(held);
+          return {
+            provider: app.registrar.provider,
+            account,
+            domainsAtRegistrar: held,
+            missingAtRegistrar: [...ours].filter((d) => !there.has(d)),
+            unknownHere: held.filter((d) => !ours.has(d)),
+            tlds: tldRows.map((row) => {
+              const zar = toZarCents(
+                row.registrationCostCents,
+                row.currency,
+                app.config.usdZarRate,
+              );
+              return {
+                tld: row.tld,
+                registrationCost: centsToRand(row.registrationCostCents),
+                currency: row.currency,
+                customerPrice: centsToRand(customerPriceCents(zar, row.premium)),
+                markupPercent: markupPercent(row.premium),
+                premium: row.premium,
+                enabled: row.enabled,
+              };
+            }),
+          };
+        } catch (error) {
+          if (error instanceof RegistrarError) {
+            throw new AppError('SERVICE_UNAVAILABLE', { message: error.message });
+          }
+          throw error;
+        }
+      },
+    );
+
+    admin.patch(
+      '/api/admin/tlds/:tld',
+      {
+        schema: {
+          params: z.object({ tld: z.string().regex(/^[a-z0-9.-]{2,30}$/, 'Not a domain ending') }),
+          body: tldSwitchSchema,
+        },
+      },
+      async (request, reply) => {
+        const who = await requireAdmin(request, reply);
+        return db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(tlds)
+            .set({ enabled: request.body.enabled })
+            .where(eq(tlds.tld, request.params.tld))
+            .returning();
+          if (!row)
+            throw new AppError('NOT_FOUND', { message: `We do not sell .${request.params.tld}` });
+          await recordAudit(tx, {
+            adminId: who.id,
+            actor: who.email,
+            action: request.body.enabled ? 'tld.enabled' : 'tld.disabled',
+            entityType: 'tld',
+            entityId: row.tld,
+            ip: request.ip,
+          });
+          app.domainChecker.forgetPrices();
+          return { tld: row.tld, enabled: row.enabled };
+        });
+      },
+    );
+  });
+}
