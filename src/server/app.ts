@@ -34,6 +34,7 @@ import type { Registrar } from './integrations/registrar/registrar.ts';
 import { createDomainRegistrationWorker } from './features/domains/domain-registration.worker.ts';
 import { domainOrderRoutes } from './features/domains/domain-orders.routes.ts';
 import { registrarAdminRoutes } from './features/domains/registrar-admin.routes.ts';
+import { dnsRoutes } from './features/domains/dns.routes.ts';
 import { backOfficeRoutes } from './features/admin/back-office.routes.ts';
 import { issueSetupToken } from './features/admin/admin-auth.service.ts';
 
@@ -129,6 +130,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', () => domainRegistration.close());
   await domainOrderRoutes(app);
   await registrarAdminRoutes(app);
+  dnsRoutes(app);
   const domainChecker = createDomainChecker({
     db: database.db,
     registrar,

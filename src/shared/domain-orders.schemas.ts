@@ -22,6 +22,7 @@ export const domainOrderSchema = z.object({
   lastError: z.string().nullable(),
   registrantName: z.string(),
   registrantEmail: z.string(),
+  autoRenew: z.boolean(),
   expiresAt: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -12,6 +12,8 @@ export async function startDnsimpleStandIn(options: { token: string; accountId: 
   const calls: string[] = [];
   let failures: { status: number; remaining: number } | null = null;
   let nextId = 100;
+  const zones = new Map<string, Map<number, Record<string, unknown>>>();
+  const autoRenew = new Map<string, boolean>();
 
   const send = (response: ServerResponse, status: number, body: unknown) => {
     response.writeHead(status, { 'content-type': 'application/json' });
@@ -40,6 +42,49 @@ export async function startDnsimpleStandIn(options: { token: string; accountId: 
         return send(response, 200, {
           data: { user: null, account: { id: options.accountId, email: 'ops@example.co.za' } },
         });
+      }
+      const zone = new RegExp(`^${account}/zones/([^/]+)/records(?:/(\\d+))?$`).exec(url.pathname);
+      if (zone) {
+        const records = zones.get(zone[1]!) ?? new Map<number, Record<string, unknown>>();
+        zones.set(zone[1]!, records);
+        const id = zone[2] ? Number(zone[2]) : undefined;
+        if (request.method === 'GET' && id === undefined) {
+          return send(response, 200, {
+            data: [...records.values()],
+            pagination: { current_page: 1, total_pages: 1 },
+          });
+        }
+        if (request.method === 'POST') {
+          nextId += 1;
+          const record = {
+            id: nextId,
+            zone_id: zone[1],
+            priority: null,
+            ...(await readJson(request)),
+          };
+          records.set(nextId, record);
+          return send(response, 201, { data: record });
+        }
+        if (id === undefined || !records.has(id))
+          return send(response, 404, { message: 'Record not found' });
+        if (request.method === 'PATCH') {
+          const record = { ...records.get(id), ...(await readJson(request)) };
+          records.set(id, record);
+          return send(response, 200, { data: record });
+        }
+        if (request.method === 'DELETE') {
+          records.delete(id);
+          response.writeHead(204).end();
+          return;
+        }
+      }
+      const renewal = new RegExp(`^${account}/registrar/domains/([^/]+)/auto_renewal$`).exec(
+        url.pathname,
+      );
+      if (renewal) {
+        autoRenew.set(decodeURIComponent(renewal[1]!), request.method === 'PUT');
+        response.writeHead(204).end();
+        return;
       }
       if (url.pathname === `${account}/domains`) {
         return send(response, 200, {
@@ -111,6 +156,8 @@ export async function startDnsimpleStandIn(options: { token: string; accountId: 
     calls,
     registered,
     owned,
+    zones,
+    autoRenew,
     failNext(status: number, times = 1) {
       failures = { status, remaining: times };
     },

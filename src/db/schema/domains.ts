@@ -34,6 +34,24 @@ export const localRegistrarDomains = pgTable('local_registrar_domains', {
   nameservers: jsonb('nameservers').$type<string[]>().notNull(),
 });
 
+/** DNS records of domains held by the local registrar. */
+export const localRegistrarRecords = pgTable(
+  'local_registrar_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    domain: text('domain')
+      .notNull()
+      .references(() => localRegistrarDomains.domain, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    content: text('content').notNull(),
+    ttl: integer('ttl').notNull(),
+    priority: integer('priority'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('local_registrar_records_domain_idx').on(table.domain)],
+);
+
 /** A customer's domain purchase and its registration. */
 export const domainOrders = pgTable(
   'domain_orders',

@@ -34,6 +34,7 @@ const toDomainOrder = (row: Row): DomainOrder => {
     lastError: row.lastError,
     registrantName: registrant.fullName ?? '',
     registrantEmail: registrant.email ?? '',
+    autoRenew: row.autoRenew,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };

@@ -35,6 +35,18 @@ const fetchFetcher: Fetcher = async ({ method, url, headers, body, timeout }) =>
 const checkSchema = z.object({ domain: z.string(), available: z.boolean(), premium: z.boolean() });
 const pricesSchema = z.object({ registration_price: z.number() });
 const registrationSchema = z.object({ id: z.number(), state: z.string() });
+const zoneRecordSchema = z.object({
+  id: z.number(),
+  type: z.string(),
+  name: z.string(),
+  content: z.string(),
+  ttl: z.number(),
+  priority: z.number().nullable().optional(),
+});
+const toRecord = (data: unknown) => {
+  const record = zoneRecordSchema.parse(data);
+  return { ...record, id: String(record.id), priority: record.priority ?? null };
+};
 
 /** Turns the client's errors into RegistrarError with a message a person can act on. */
 function explain(error: unknown): never {
@@ -119,6 +131,60 @@ export function createDnsimpleRegistrar(options: {
             status: 502,
           });
         }
+        return explain(error);
+      }
+    },
+    async listRecords(domain) {
+      try {
+        const { data } = await client.zones.listZoneRecords(account, domain, { per_page: 100 });
+        return z
+          .array(z.unknown())
+          .parse(data)
+          .map(toRecord)
+          .filter((r) => ['A', 'AAAA', 'CNAME', 'MX', 'TXT'].includes(r.type));
+      } catch (error) {
+        return explain(error);
+      }
+    },
+    async createRecord(domain, record) {
+      try {
+        const { data } = await client.zones.createZoneRecord(account, domain, {
+          ...record,
+          type: record.type as 'A',
+        });
+        return toRecord(data);
+      } catch (error) {
+        return explain(error);
+      }
+    },
+    async updateRecord(domain, id, record) {
+      try {
+        const { data } = await client.zones.updateZoneRecord(account, domain, Number(id), {
+          name: record.name,
+          content: record.content,
+          ttl: record.ttl,
+          priority: record.priority,
+        });
+        return toRecord(data);
+      } catch (error) {
+        if (error instanceof NotFoundError) throw new RangeError('no such record');
+        return explain(error);
+      }
+    },
+    async deleteRecord(domain, id) {
+      try {
+        await client.zones.deleteZoneRecord(account, domain, Number(id));
+        return true;
+      } catch (error) {
+        if (error instanceof NotFoundError) return false;
+        return explain(error);
+      }
+    },
+    async setAutoRenew(domain, autoRenew) {
+      try {
+        if (autoRenew) await client.registrar.enableDomainAutoRenewal(account, domain);
+        else await client.registrar.disableDomainAutoRenewal(account, domain);
+      } catch (error) {
         return explain(error);
       }
     },

@@ -1,7 +1,18 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { localRegistrarDomains, tlds } from '#db/schema/index.ts';
-import type { AvailabilityResult, Registrar, RegistrationResult } from './registrar.ts';
+import { localRegistrarDomains, localRegistrarRecords, tlds } from '#db/schema/index.ts';
+import type { AvailabilityResult, Registrar, RegistrationResult, ZoneRecord } from './registrar.ts';
+
+const toRecord = (row: typeof localRegistrarRecords.$inferSelect): ZoneRecord => ({
+  id: row.id,
+  type: row.type,
+  name: row.name,
+  content: row.content,
+  ttl: row.ttl,
+  priority: row.priority,
+});
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Names nobody may register here: well-known brands and public bodies. */
 const reserved = new Set([
@@ -53,6 +64,46 @@ export function createLocalRegistrar(db: Db): Registrar {
       };
     },
     account: async () => null,
+    async listRecords(domain) {
+      const rows = await db
+        .select()
+        .from(localRegistrarRecords)
+        .where(eq(localRegistrarRecords.domain, domain))
+        .orderBy(asc(localRegistrarRecords.type), asc(localRegistrarRecords.name));
+      return rows.map(toRecord);
+    },
+    async createRecord(domain, record) {
+      const [row] = await db
+        .insert(localRegistrarRecords)
+        .values({ domain, ...record, priority: record.priority ?? null })
+        .returning();
+      return toRecord(row!);
+    },
+    async updateRecord(domain, id, record) {
+      const [row] = uuidPattern.test(id)
+        ? await db
+            .update(localRegistrarRecords)
+            .set({ ...record, priority: record.priority ?? null })
+            .where(and(eq(localRegistrarRecords.domain, domain), eq(localRegistrarRecords.id, id)))
+            .returning()
+        : [];
+      if (!row) throw new RangeError('no such record');
+      return toRecord(row);
+    },
+    async deleteRecord(domain, id) {
+      if (!uuidPattern.test(id)) return false;
+      const rows = await db
+        .delete(localRegistrarRecords)
+        .where(and(eq(localRegistrarRecords.domain, domain), eq(localRegistrarRecords.id, id)))
+        .returning({ id: localRegistrarRecords.id });
+      return rows.length > 0;
+    },
+    async setAutoRenew(domain, autoRenew) {
+      await db
+        .update(localRegistrarDomains)
+        .set({ autoRenew })
+        .where(eq(localRegistrarDomains.domain, domain));
+    },
     async listDomains() {
       const rows = await db
         .select({ domain: localRegistrarDomains.domain })

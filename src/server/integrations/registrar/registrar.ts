@@ -25,6 +25,19 @@ export interface RegistrationResult {
   expiresAt: Date;
 }
 
+export interface ZoneRecord {
+  id: string;
+  type: string;
+  name: string;
+  content: string;
+  ttl: number;
+  priority: number | null;
+}
+
+export type ZoneRecordInput = Omit<ZoneRecord, 'id' | 'priority'> & {
+  priority?: number | undefined;
+};
+
 export interface Registrar {
   readonly provider: 'local' | 'dnsimple';
   checkAvailability(domain: string, name: string): Promise<AvailabilityResult>;
@@ -34,6 +47,12 @@ export interface Registrar {
   listDomains(): Promise<string[]>;
   /** Whether our account already holds the domain (a registration that finished unrecorded). */
   holds(domain: string): Promise<{ reference: string; expiresAt: Date } | null>;
+  listRecords(domain: string): Promise<ZoneRecord[]>;
+  createRecord(domain: string, record: ZoneRecordInput): Promise<ZoneRecord>;
+  updateRecord(domain: string, id: string, record: ZoneRecordInput): Promise<ZoneRecord>;
+  /** False when there was no such record. */
+  deleteRecord(domain: string, id: string): Promise<boolean>;
+  setAutoRenew(domain: string, autoRenew: boolean): Promise<void>;
   register(input: {
     domain: string;
     years: number;

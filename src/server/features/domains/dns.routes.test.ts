@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { signUp } from '../../../../tests/helpers/accounts.ts';
+import { startDnsimpleStandIn } from '../../../../tests/stubs/dnsimple-stand-in.ts';
+import {
+  createDomainOrder,
+  markDomainOrderPaid,
+  registerDomainOrder,
+} from './domain-orders.service.ts';
+
+/** A customer with one active domain, registered the way a paid order is. */
+async function customerWithDomain(t: TestApp, domain: string) {
+  const customer = await signUp(t.app);
+  const order = await createDomainOrder(t.app.database.db, {
+    userId: customer.user.id,
+    domain,
+    years: 1,
+    priceCents: 11_400,
+    registrarCostCents: 9_500,
+    registrar: t.app.registrar.provider,
+    registration: {
+      years: 1,
+      privacy: false,
+      autoRenew: true,
+      registrant: {
+        type: 'individual',
+        fullName: 'Pieter Botha',
+        email: customer.email,
+        phone: '+27825550101',
+        address1: '1 Main Road',
+        city: 'Knysna',
+        province: 'Western Cape',
+        postalCode: '6570',
+      },
+    },
+  });
+  await markDomainOrderPaid(t.app.database.db, order.id);
+  await registerDomainOrder(
+    { db: t.app.database.db, registrar: t.app.registrar, config: t.app.config },
+    order.id,
+  );
+  return customer;
+}
+
+function api(t: TestApp, cookie: string) {
+  return (method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH', url: string, payload?: object) =>
+    t.app.inject({ method, url, payload, headers: { cookie } });
+}
+
+describe('customer DNS records (local registrar)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('adds, lists, edits and deletes records of their own domain, checked per type', async () => {
+    const { cookie } = await customerWithDomain(t, 'botha-guesthouse.co.za');
+    const call = api(t, cookie);
+    const base = '/api/user/domains/botha-guesthouse.co.za';
+    const created = await call('POST', `${base}/records`, {
+      type: 'A',
+      name: '@',
+      content: '196.22.132.10',
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      type: 'A',
+      name: '',
+      content: '196.22.132.10',
+      ttl: 3600,
+    });
+    await call('POST', `${base}/records`, {
+      type: 'MX',
+      name: '',
+      content: 'mail.botha-guesthouse.co.za',
+      priority: 10,
+    });
+    const bad = await call('POST', `${base}/records`, {
+      type: 'MX',
+      name: '',
+      content: 'mail.example.com',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues[0]).toMatchObject({ path: 'priority' });
+    const listed = (await call('GET', `${base}/records`)).json() as { id: string; type: string }[];
+    expect(listed.map((r) => r.type).sort()).toEqual(['A', 'MX']);
+    const a = listed.find((r) => r.type === 'A')!;
+    const edited = await call('PUT', `${base}/records/${a.id}`, {
+      type: 'A',
+      name: 'www',
+      content: '196.22.132.11',
+      ttl: 600,
+    });
+    expect(edited.json()).toMatchObject({ name: 'www', content: '196.22.132.11', ttl: 600 });
+    expect((await call('DELETE', `${base}/records/${a.id}`)).statusCode).toBe(200);
+    expect((await call('DELETE', `${base}/records/${a.id}`)).statusCode).toBe(404);
+    const renewal = await call('PATCH', base, { autoRenew: false });
+    expect(renewal.json()).toEqual({ domain: 'botha-guesthouse.co.za', autoRenew: false });
+    const mine = (await call('GET', '/api/user/domains')).json();
+    expect(mine[0]).toMatchObject({
+      domain: 'botha-guesthouse.co.za',
+      status: 'active',
+      autoRenew: false,
+    });
+  });
+
+  it("never touches someone else's domain", async () => {
+    await customerWithDomain(t, 'someone-else.co.za');
+    const stranger = await signUp(t.app);
+    const response = await api(t, stranger.cookie)(
+      'GET',
+      '/api/user/domains/someone-else.co.za/records',
+    );
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error).toBe('someone-else.co.za is not one of your active domains');
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/domains/someone-else.co.za/records',
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('customer DNS records through DNSimple', () => {
+  let t: TestApp;
+  let dnsimple: Awaited<ReturnType<typeof startDnsimpleStandIn>>;
+  beforeAll(async () => {
+    dnsimple = await startDnsimpleStandIn({ token: 'test-token-123456', accountId: 4242 });
+    t = await createTestApp({
+      DNSIMPLE_TOKEN: 'test-token-123456',
+      DNSIMPLE_ACCOUNT_ID: '4242',
+      DNSIMPLE_BASE_URL: dnsimple.baseUrl,
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await dnsimple.close();
+  });
+
+  it('manages zone records and auto-renewal at the registrar', async () => {
+    const { cookie } = await customerWithDomain(t, 'pieter-botha.com');
+    const call = api(t, cookie);
+    const base = '/api/user/domains/pieter-botha.com';
+    const created = await call('POST', `${base}/records`, {
+      type: 'TXT',
+      name: '_dmarc',
+      content: 'v=DMARC1; p=none',
+    });
+    expect(created.statusCode).toBe(201);
+    expect((await call('GET', `${base}/records`)).json()).toEqual([
+      expect.objectContaining({ type: 'TXT', name: '_dmarc', content: 'v=DMARC1; p=none' }),
+    ]);
+    expect((await call('DELETE', `${base}/records/${created.json().id}`)).statusCode).toBe(200);
+    await call('PATCH', base, { autoRenew: false });
+    expect(dnsimple.autoRenew.get('pieter-botha.com')).toBe(false);
+    dnsimple.failNext(429);
+    const busy = await call('GET', `${base}/records`);
+    expect(busy.statusCode).toBe(429);
+  });
+});

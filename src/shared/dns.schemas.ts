@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/** DNS records a customer can manage: A, AAAA, CNAME, MX and TXT, each checked for its type. */
+export const dnsRecordTypes = ['A', 'AAAA', 'CNAME', 'MX', 'TXT'] as const;
+export type DnsRecordType = (typeof dnsRecordTypes)[number];
+
+const hostLabel = '[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?';
+const recordName = new RegExp(`^(?:${hostLabel})(?:\\.${hostLabel})*$`);
+const hostname =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+\.?$/;
+
+export const dnsRecordInputSchema = z
+  .object({
+    type: z.enum(dnsRecordTypes, { error: 'Choose a record type' }),
+    /** "" or "@" is the domain itself; otherwise the part before it, e.g. "www". */
+    name: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(200)
+      .transform((value) => (value === '@' ? '' : value))
+      .refine((value) => value === '' || recordName.test(value), {
+        message:
+          'Use letters, digits, hyphens and dots, e.g. www or mail (@ for the domain itself)',
+      }),
+    content: z.string().trim().min(1, 'Enter the value').max(1024, 'At most 1024 characters'),
+    ttl: z.coerce
+      .number()
+      .int()
+      .min(60, 'At least 60 seconds')
+      .max(86_400, 'At most one day')
+      .default(3600),
+    priority: z.coerce.number().int().min(0).max(65_535).optional(),
+  })
+  .superRefine((record, context) => {
+    const issue = (path: string, message: string) =>
+      context.addIssue({ code: 'custom', path: [path], message });
+    switch (record.type) {
+      case 'A':
+        if (!z.ipv4().safeParse(record.content).success)
+          issue('content', 'Enter an IPv4 address, e.g. 196.22.132.10');
+        break;
+      case 'AAAA':
+        if (!z.ipv6().safeParse(record.content).success)
+          issue('content', 'Enter an IPv6 address, e.g. 2c0f:f4c0::1');
+        break;
+      case 'CNAME':
+        if (record.name === '')
+          issue('name', 'A CNAME cannot be on the domain itself; use a name such as www');
+        if (!hostname.test(record.content.toLowerCase()))
+          issue('content', 'Enter a host name, e.g. shops.example.com');
+        break;
+      case 'MX':
+        if (!hostname.test(record.content.toLowerCase()))
+          issue('content', 'Enter the mail server, e.g. mail.example.co.za');
+        if (record.priority === undefined)
+          issue('priority', 'An MX record needs a priority, e.g. 10');
+        break;
+      case 'TXT':
+        break;
+    }
+  });
+export type DnsRecordInput = z.input<typeof dnsRecordInputSchema>;
+export type DnsRecordValues = z.output<typeof dnsRecordInputSchema>;
+
+export const dnsRecordSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  name: z.string(),
+  content: z.string(),
+  ttl: z.number(),
+  priority: z.number().nullable(),
+});
+export type DnsRecord = z.infer<typeof dnsRecordSchema>;
+
+export const autoRenewSchema = z.object({ autoRenew: z.boolean() });
