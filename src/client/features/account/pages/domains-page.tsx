@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { formatDate } from '#shared/dates.ts';
 import type { DomainOrder } from '#shared/domain-orders.schemas.ts';
@@ -7,7 +8,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { toast } from '../../../components/ui/use-toast.ts';
 import { AccountShell } from '../components/account-shell.tsx';
+import { DnsPanel } from '../components/dns-panel.tsx';
 
 const myDomainsQueryOptions = queryOptions({
   queryKey: ['/api/user/domains'],
@@ -22,6 +25,69 @@ const statusText: Record<DomainOrder['status'], string> = {
   failed: 'Registration failed: we will contact you',
   refunded: 'Refunded',
 };
+
+function DomainCard({ domain }: { domain: DomainOrder }) {
+  const [managing, setManaging] = useState(false);
+  const queryClient = useQueryClient();
+  const renewal = useMutation({
+    mutationFn: (autoRenew: boolean) =>
+      apiRequest('PATCH', `/api/user/domains/${encodeURIComponent(domain.domain)}`, { autoRenew }),
+    onMutate: async (autoRenew: boolean) => {
+      await queryClient.cancelQueries(myDomainsQueryOptions);
+      queryClient.setQueryData(myDomainsQueryOptions.queryKey, (current) =>
+        current?.map((d) => (d.id === domain.id ? { ...d, autoRenew } : d)),
+      );
+    },
+    onSuccess: (_answer, autoRenew) =>
+      toast({
+        title: 'Saved',
+        description: autoRenew
+          ? `${domain.domain} renews automatically.`
+          : `${domain.domain} will not renew by itself.`,
+        variant: 'success',
+      }),
+    onError: (error) => {
+      toast({ title: 'Not saved', description: error.message, variant: 'destructive' });
+      void queryClient.invalidateQueries(myDomainsQueryOptions);
+    },
+  });
+  const active = domain.status === 'active';
+  return (
+    <Card className="grid gap-1">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="text-lg font-bold break-all text-ink">{domain.domain}</h2>
+          <p className="text-sm text-muted">
+            {statusText[domain.status]}
+            {domain.expiresAt ? ` · expires ${formatDate(domain.expiresAt)}` : ''}
+          </p>
+        </div>
+        {active && (
+          <Button
+            variant="outline"
+            size="sm"
+            aria-expanded={managing}
+            onClick={() => setManaging((m) => !m)}
+          >
+            {managing ? 'Close' : 'Manage DNS'}
+          </Button>
+        )}
+      </div>
+      {active && (
+        <label className="mt-2 flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="size-4 accent-brand-700"
+            checked={domain.autoRenew}
+            onChange={(event) => renewal.mutate(event.target.checked)}
+          />
+          Renew automatically
+        </label>
+      )}
+      {managing && <DnsPanel domain={domain.domain} />}
+    </Card>
+  );
+}
 
 /** /user/domains and /domain-management: the customer's domains and where each one stands. */
 export function DomainsPage() {
@@ -46,13 +112,7 @@ export function DomainsPage() {
           <ul className="grid gap-4">
             {domains.data.map((domain) => (
               <li key={domain.id}>
-                <Card className="grid gap-1">
-                  <h2 className="text-lg font-bold break-all text-ink">{domain.domain}</h2>
-                  <p className="text-sm text-muted">
-                    {statusText[domain.status]}
-                    {domain.expiresAt ? ` · renews ${formatDate(domain.expiresAt)}` : ''}
-                  </p>
-                </Card>
+                <DomainCard domain={domain} />
               </li>
             ))}
           </ul>

@@ -1,0 +1,203 @@
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trash2 } from 'lucide-react';
+import {
+  dnsRecordInputSchema,
+  dnsRecordTypes,
+  type DnsRecord,
+  type DnsRecordInput,
+  type DnsRecordValues,
+} from '#shared/dns.schemas.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { showFieldIssues } from '../../../lib/show-field-issues.ts';
+
+const recordsQueryOptions = (domain: string) =>
+  queryOptions({
+    queryKey: ['/api/user/domains/', domain, 'records'],
+    queryFn: () =>
+      apiRequest<DnsRecord[]>('GET', `/api/user/domains/${encodeURIComponent(domain)}/records`),
+  });
+
+const placeholders: Record<string, string> = {
+  A: '196.22.132.10',
+  AAAA: '2c0f:f4c0::1',
+  CNAME: 'shops.example.com',
+  MX: 'mail.example.co.za',
+  TXT: 'v=spf1 include:_spf.example.com ~all',
+};
+
+/** The DNS records of one active domain: list, add, delete. */
+export function DnsPanel({ domain }: { domain: string }) {
+  const queryClient = useQueryClient();
+  const records = useQuery(recordsQueryOptions(domain));
+  const base = `/api/user/domains/${encodeURIComponent(domain)}/records`;
+  const refresh = () => queryClient.invalidateQueries(recordsQueryOptions(domain));
+  const form = useForm<DnsRecordInput, unknown, DnsRecordValues>({
+    resolver: zodResolver(dnsRecordInputSchema),
+    defaultValues: { type: 'A', name: '', content: '', ttl: 3600 },
+  });
+  const type = useWatch({ control: form.control, name: 'type' });
+  const add = useMutation({
+    mutationFn: (record: DnsRecordValues) => apiRequest<DnsRecord>('POST', base, record),
+    onSuccess: (record) => {
+      form.reset({ type: record.type as DnsRecordInput['type'], name: '', content: '', ttl: 3600 });
+      toast({
+        title: 'Record added',
+        description: `${record.type} ${record.name || '@'} → ${record.content}`,
+        variant: 'success',
+      });
+      void refresh();
+    },
+    onError: (error) => showFieldIssues(error, form.setError, 'Record not added'),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => apiRequest('DELETE', `${base}/${encodeURIComponent(id)}`),
+    onSuccess: () => {
+      toast({
+        title: 'Record deleted',
+        description: `The change reaches the internet within the record's TTL.`,
+        variant: 'success',
+      });
+      void refresh();
+    },
+    onError: (error) =>
+      toast({ title: 'Record not deleted', description: error.message, variant: 'destructive' }),
+  });
+  const { errors } = form.formState;
+
+  return (
+    <section
+      aria-label={`DNS records of ${domain}`}
+      className="mt-4 grid gap-4 border-t border-line pt-4"
+    >
+      <h3 className="font-bold text-ink">DNS records</h3>
+      {records.isPending ? (
+        <Spinner label="Loading DNS records" />
+      ) : records.isError ? (
+        <p role="alert">{records.error.message}</p>
+      ) : records.data.length === 0 ? (
+        <p className="text-sm text-muted">
+          No records yet. Add an A record to point the domain at your website.
+        </p>
+      ) : (
+        <div
+          className="overflow-x-auto"
+          role="region"
+          aria-label={`Records of ${domain}`}
+          tabIndex={0}
+          data-scrolls
+        >
+          <table className="w-full text-left text-sm">
+            <thead className="text-muted">
+              <tr>
+                <th scope="col" className="py-1 pr-3 font-semibold">
+                  Type
+                </th>
+                <th scope="col" className="py-1 pr-3 font-semibold">
+                  Name
+                </th>
+                <th scope="col" className="py-1 pr-3 font-semibold">
+                  Value
+                </th>
+                <th scope="col" className="py-1 pr-3 font-semibold">
+                  TTL
+                </th>
+                <th scope="col" className="py-1">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {records.data.map((record) => (
+                <tr key={record.id}>
+                  <td className="py-1 pr-3 font-mono">{record.type}</td>
+                  <td className="py-1 pr-3 font-mono">{record.name || '@'}</td>
+                  <td className="py-1 pr-3 font-mono break-all">
+                    {record.priority !== null ? `${record.priority} ` : ''}
+                    {record.content}
+                  </td>
+                  <td className="py-1 pr-3 tabular-nums">{record.ttl}</td>
+                  <td className="py-1 text-right">
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Delete ${record.type} ${record.name || '@'}`}
+                      disabled={remove.isPending}
+                      onClick={() => remove.mutate(record.id)}
+                    >
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <form
+        noValidate
+        className="grid gap-3 sm:grid-cols-[7rem_1fr_2fr_6rem] sm:items-start"
+        onSubmit={form.handleSubmit((record) => add.mutate(record))}
+        aria-label={`Add a DNS record to ${domain}`}
+      >
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${domain}-type`}>Type</Label>
+          <select
+            id={`${domain}-type`}
+            className="h-10 rounded-lg border border-gray-400 bg-white px-2"
+            {...form.register('type')}
+          >
+            {dnsRecordTypes.map((t) => (
+              <option key={t}>{t}</option>
+            ))}
+          </select>
+        </div>
+        <FormField
+          id={`${domain}-name`}
+          label="Name"
+          placeholder="@ or www"
+          error={errors.name?.message}
+          {...form.register('name')}
+        />
+        <FormField
+          id={`${domain}-content`}
+          label="Value"
+          placeholder={placeholders[type] ?? ''}
+          error={errors.content?.message}
+          {...form.register('content')}
+        />
+        {type === 'MX' ? (
+          <FormField
+            key="priority"
+            id={`${domain}-priority`}
+            label="Priority"
+            inputMode="numeric"
+            placeholder="10"
+            error={errors.priority?.message}
+            {...form.register('priority')}
+          />
+        ) : (
+          <FormField
+            key="ttl"
+            id={`${domain}-ttl`}
+            label="TTL (s)"
+            inputMode="numeric"
+            error={errors.ttl?.message}
+            {...form.register('ttl')}
+          />
+        )}
+        <div className="sm:col-span-4">
+          <Button type="submit" size="sm" disabled={add.isPending}>
+            Add record
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
