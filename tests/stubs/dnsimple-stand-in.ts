@@ -78,6 +78,22 @@ export async function startDnsimpleStandIn(options: { token: string; accountId: 
           return;
         }
       }
+      const delegation = new RegExp(`^${account}/registrar/domains/([^/]+)/delegation$`).exec(
+        url.pathname,
+      );
+      if (delegation) {
+        return send(response, 200, { data: ['ns1.dnsimple.com', 'ns2.dnsimple-edge.net'] });
+      }
+      const renew = new RegExp(`^${account}/registrar/domains/([^/]+)/renewals$`).exec(
+        url.pathname,
+      );
+      if (renew && request.method === 'POST') {
+        const body = await readJson(request);
+        nextId += 1;
+        return send(response, 201, {
+          data: { id: nextId, period: body.period ?? 1, state: 'renewed' },
+        });
+      }
       const renewal = new RegExp(`^${account}/registrar/domains/([^/]+)/auto_renewal$`).exec(
         url.pathname,
       );

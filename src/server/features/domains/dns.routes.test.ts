@@ -95,6 +95,12 @@ describe('customer DNS records (local registrar)', () => {
     expect(edited.json()).toMatchObject({ name: 'www', content: '196.22.132.11', ttl: 600 });
     expect((await call('DELETE', `${base}/records/${a.id}`)).statusCode).toBe(200);
     expect((await call('DELETE', `${base}/records/${a.id}`)).statusCode).toBe(404);
+    expect((await call('GET', `${base}/nameservers`)).json()).toEqual([
+      'ns1.sebenza.local',
+      'ns2.sebenza.local',
+    ]);
+    const expiry = await t.app.registrar.renew('botha-guesthouse.co.za', 2);
+    expect(expiry.getUTCFullYear()).toBe(new Date().getUTCFullYear() + 3);
     const renewal = await call('PATCH', base, { autoRenew: false });
     expect(renewal.json()).toEqual({ domain: 'botha-guesthouse.co.za', autoRenew: false });
     const mine = (await call('GET', '/api/user/domains')).json();
@@ -154,6 +160,12 @@ describe('customer DNS records through DNSimple', () => {
     expect((await call('DELETE', `${base}/records/${created.json().id}`)).statusCode).toBe(200);
     await call('PATCH', base, { autoRenew: false });
     expect(dnsimple.autoRenew.get('pieter-botha.com')).toBe(false);
+    expect((await call('GET', `${base}/nameservers`)).json()).toEqual([
+      'ns1.dnsimple.com',
+      'ns2.dnsimple-edge.net',
+    ]);
+    await t.app.registrar.renew('pieter-botha.com', 1);
+    expect(dnsimple.calls).toContain('POST /v2/4242/registrar/domains/pieter-botha.com/renewals');
     dnsimple.failNext(429);
     const busy = await call('GET', `${base}/records`);
     expect(busy.statusCode).toBe(429);

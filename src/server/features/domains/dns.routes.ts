@@ -63,6 +63,15 @@ export function dnsRoutes(app: AppInstance): void {
     },
   );
 
+  app.get(
+    '/api/user/domains/:domain/nameservers',
+    { schema: { params: domainParams, response: { 200: z.array(z.string()) } } },
+    async (request, reply) => {
+      await ownDomain(request, reply, request.params.domain);
+      return throughRegistrar(() => app.registrar.nameservers(request.params.domain));
+    },
+  );
+
   app.post(
     '/api/user/domains/:domain/records',
     {

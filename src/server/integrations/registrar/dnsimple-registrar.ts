@@ -180,6 +180,23 @@ export function createDnsimpleRegistrar(options: {
         return explain(error);
       }
     },
+    async nameservers(domain) {
+      try {
+        const { data } = await client.registrar.getDomainDelegation(account, domain);
+        return z.array(z.string()).parse(data);
+      } catch (error) {
+        return explain(error);
+      }
+    },
+    async renew(domain, years) {
+      try {
+        await client.registrar.renewDomain(account, domain, { period: years });
+        const held = await this.holds(domain);
+        return held?.expiresAt ?? new Date();
+      } catch (error) {
+        return explain(error);
+      }
+    },
     async setAutoRenew(domain, autoRenew) {
       try {
         if (autoRenew) await client.registrar.enableDomainAutoRenewal(account, domain);

@@ -98,6 +98,24 @@ export function createLocalRegistrar(db: Db): Registrar {
         .returning({ id: localRegistrarRecords.id });
       return rows.length > 0;
     },
+    async nameservers(domain) {
+      const [row] = await db
+        .select({ nameservers: localRegistrarDomains.nameservers })
+        .from(localRegistrarDomains)
+        .where(eq(localRegistrarDomains.domain, domain));
+      return row?.nameservers ?? [];
+    },
+    async renew(domain, years) {
+      const [row] = await db
+        .update(localRegistrarDomains)
+        .set({
+          expiresAt: sql`${localRegistrarDomains.expiresAt} + make_interval(years => ${years})`,
+        })
+        .where(eq(localRegistrarDomains.domain, domain))
+        .returning();
+      if (!row) throw new RangeError(`${domain} is not held here`);
+      return row.expiresAt;
+    },
     async setAutoRenew(domain, autoRenew) {
       await db
         .update(localRegistrarDomains)

@@ -53,6 +53,9 @@ export interface Registrar {
   /** False when there was no such record. */
   deleteRecord(domain: string, id: string): Promise<boolean>;
   setAutoRenew(domain: string, autoRenew: boolean): Promise<void>;
+  nameservers(domain: string): Promise<string[]>;
+  /** Adds `years` to the registration; returns the new expiry. */
+  renew(domain: string, years: number): Promise<Date>;
   register(input: {
     domain: string;
     years: number;

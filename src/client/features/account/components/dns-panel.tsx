@@ -1,7 +1,8 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Pencil, Trash2 } from 'lucide-react';
 import {
   dnsRecordInputSchema,
   dnsRecordTypes,
@@ -24,6 +25,16 @@ const recordsQueryOptions = (domain: string) =>
       apiRequest<DnsRecord[]>('GET', `/api/user/domains/${encodeURIComponent(domain)}/records`),
   });
 
+const nameserversQueryOptions = (domain: string) =>
+  queryOptions({
+    queryKey: ['/api/user/domains/', domain, 'nameservers'],
+    queryFn: () =>
+      apiRequest<string[]>('GET', `/api/user/domains/${encodeURIComponent(domain)}/nameservers`),
+    staleTime: 10 * 60_000,
+  });
+
+const emptyRecord: DnsRecordInput = { type: 'A', name: '', content: '', ttl: 3600 };
+
 const placeholders: Record<string, string> = {
   A: '196.22.132.10',
   AAAA: '2c0f:f4c0::1',
@@ -36,25 +47,31 @@ const placeholders: Record<string, string> = {
 export function DnsPanel({ domain }: { domain: string }) {
   const queryClient = useQueryClient();
   const records = useQuery(recordsQueryOptions(domain));
+  const nameservers = useQuery(nameserversQueryOptions(domain));
+  const [editing, setEditing] = useState<DnsRecord | null>(null);
   const base = `/api/user/domains/${encodeURIComponent(domain)}/records`;
   const refresh = () => queryClient.invalidateQueries(recordsQueryOptions(domain));
   const form = useForm<DnsRecordInput, unknown, DnsRecordValues>({
     resolver: zodResolver(dnsRecordInputSchema),
-    defaultValues: { type: 'A', name: '', content: '', ttl: 3600 },
+    defaultValues: emptyRecord,
   });
   const type = useWatch({ control: form.control, name: 'type' });
   const add = useMutation({
-    mutationFn: (record: DnsRecordValues) => apiRequest<DnsRecord>('POST', base, record),
+    mutationFn: (record: DnsRecordValues) =>
+      editing
+        ? apiRequest<DnsRecord>('PUT', `${base}/${encodeURIComponent(editing.id)}`, record)
+        : apiRequest<DnsRecord>('POST', base, record),
     onSuccess: (record) => {
+      setEditing(null);
       form.reset({ type: record.type as DnsRecordInput['type'], name: '', content: '', ttl: 3600 });
       toast({
-        title: 'Record added',
+        title: editing ? 'Record saved' : 'Record added',
         description: `${record.type} ${record.name || '@'} → ${record.content}`,
         variant: 'success',
       });
       void refresh();
     },
-    onError: (error) => showFieldIssues(error, form.setError, 'Record not added'),
+    onError: (error) => showFieldIssues(error, form.setError, 'Record not saved'),
   });
   const remove = useMutation({
     mutationFn: (id: string) => apiRequest('DELETE', `${base}/${encodeURIComponent(id)}`),
@@ -76,6 +93,12 @@ export function DnsPanel({ domain }: { domain: string }) {
       aria-label={`DNS records of ${domain}`}
       className="mt-4 grid gap-4 border-t border-line pt-4"
     >
+      {nameservers.data && nameservers.data.length > 0 && (
+        <p className="text-sm text-muted">
+          Name servers:{' '}
+          <span className="font-mono break-all text-ink">{nameservers.data.join(', ')}</span>
+        </p>
+      )}
       <h3 className="font-bold text-ink">DNS records</h3>
       {records.isPending ? (
         <Spinner label="Loading DNS records" />
@@ -123,7 +146,24 @@ export function DnsPanel({ domain }: { domain: string }) {
                     {record.content}
                   </td>
                   <td className="py-1 pr-3 tabular-nums">{record.ttl}</td>
-                  <td className="py-1 text-right">
+                  <td className="py-1 text-right whitespace-nowrap">
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Edit ${record.type} ${record.name || '@'}`}
+                      onClick={() => {
+                        setEditing(record);
+                        form.reset({
+                          type: record.type as DnsRecordInput['type'],
+                          name: record.name,
+                          content: record.content,
+                          ttl: record.ttl,
+                          priority: record.priority ?? undefined,
+                        });
+                      }}
+                    >
+                      <Pencil aria-hidden="true" />
+                    </Button>
                     <Button
                       variant="ghost"
                       size="icon"
@@ -144,7 +184,7 @@ export function DnsPanel({ domain }: { domain: string }) {
         noValidate
         className="grid gap-3 sm:grid-cols-[7rem_1fr_2fr_6rem] sm:items-start"
         onSubmit={form.handleSubmit((record) => add.mutate(record))}
-        aria-label={`Add a DNS record to ${domain}`}
+        aria-label={editing ? `Edit a DNS record of ${domain}` : `Add a DNS record to ${domain}`}
       >
         <div className="grid gap-1.5">
           <Label htmlFor={`${domain}-type`}>Type</Label>
@@ -192,10 +232,23 @@ export function DnsPanel({ domain }: { domain: string }) {
             {...form.register('ttl')}
           />
         )}
-        <div className="sm:col-span-4">
+        <div className="flex gap-2 sm:col-span-4">
           <Button type="submit" size="sm" disabled={add.isPending}>
-            Add record
+            {editing ? 'Save record' : 'Add record'}
           </Button>
+          {editing && (
+            <Button
+              type="button"
+              size="sm"
+              variant="ghost"
+              onClick={() => {
+                setEditing(null);
+                form.reset(emptyRecord);
+              }}
+            >
+              Cancel
+            </Button>
+          )}
         </div>
       </form>
     </section>
