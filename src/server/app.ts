@@ -35,6 +35,7 @@ import { createDomainRegistrationWorker } from './features/domains/domain-regist
 import { domainOrderRoutes } from './features/domains/domain-orders.routes.ts';
 import { registrarAdminRoutes } from './features/domains/registrar-admin.routes.ts';
 import { dnsRoutes } from './features/domains/dns.routes.ts';
+import { orderRoutes } from './features/orders/orders.routes.ts';
 import { backOfficeRoutes } from './features/admin/back-office.routes.ts';
 import { issueSetupToken } from './features/admin/admin-auth.service.ts';
 
@@ -131,6 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await domainOrderRoutes(app);
   await registrarAdminRoutes(app);
   dnsRoutes(app);
+  orderRoutes(app);
   const domainChecker = createDomainChecker({
     db: database.db,
     registrar,

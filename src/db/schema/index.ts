@@ -3,3 +3,4 @@ export * from './accounts.ts';
 export * from './admin.ts';
 export * from './catalogue.ts';
 export * from './domains.ts';
+export * from './orders.ts';

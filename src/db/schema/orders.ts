@@ -1,0 +1,69 @@
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { domainOrders } from './domains.ts';
+
+/** A customer's purchase; money in cents, VAT included in the total. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reference: text('reference').notNull().unique(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', {
+      enum: [
+        'pending_payment',
+        'paid',
+        'in_progress',
+        'completed',
+        'cancelled',
+        'failed',
+        'refunded',
+      ],
+    })
+      .notNull()
+      .default('pending_payment'),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    vatCents: integer('vat_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (table) => [index('orders_user_idx').on(table.userId, table.createdAt)],
+);
+
+export const orderItems = pgTable('order_items', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  type: text('type').notNull(),
+  title: text('title').notNull(),
+  packageId: text('package_id'),
+  addOnIds: jsonb('add_on_ids').$type<string[]>().notNull().default([]),
+  domainOrderId: uuid('domain_order_id').references(() => domainOrders.id),
+  quantity: integer('quantity').notNull(),
+  unitPriceCents: integer('unit_price_cents').notNull(),
+  totalCents: integer('total_cents').notNull(),
+  details: jsonb('details').$type<Record<string, unknown>>(),
+});
+
+export const orderEvents = pgTable('order_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  fromStatus: text('from_status'),
+  toStatus: text('to_status').notNull(),
+  note: text('note'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

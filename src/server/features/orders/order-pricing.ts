@@ -1,0 +1,125 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { serviceAddOns, servicePackages, services } from '#db/schema/index.ts';
+import { randToCents } from '#shared/money.ts';
+import type { z } from 'zod';
+import type { orderItemSchema } from '#shared/orders.schemas.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { DomainChecker } from '../domains/domain-check.service.ts';
+
+type OrderItemInput = z.output<typeof orderItemSchema>;
+
+export interface PricedLine {
+  input: OrderItemInput;
+  type: string;
+  title: string;
+  packageId: string | null;
+  addOnIds: string[];
+  quantity: number;
+  unitPriceCents: number;
+  totalCents: number;
+  /** A domain line's normalised name and what it costs us, for its domain order. */
+  domain?: string;
+  registrarCostCents?: number;
+}
+
+const refuse = (message: string) => new AppError('BAD_REQUEST', { message });
+
+/** Prices one package line (and its add-ons) from the database; refuses anything not on sale. */
+async function pricePackage(db: Db, packageId: string, addOnIds: string[], serviceSlug?: string) {
+  const [row] = await db
+    .select({ pkg: servicePackages, service: services })
+    .from(servicePackages)
+    .innerJoin(services, eq(services.slug, servicePackages.serviceSlug))
+    .where(
+      and(
+        eq(servicePackages.id, packageId),
+        eq(servicePackages.active, true),
+        eq(services.active, true),
+      ),
+    );
+  if (!row) throw refuse(`The package "${packageId}" is not for sale`);
+  if (serviceSlug && row.service.slug !== serviceSlug)
+    throw refuse(`The package "${packageId}" is not part of ${serviceSlug}`);
+  if (row.pkg.pricing !== 'fixed') {
+    throw refuse(
+      `${row.service.name}: ${row.pkg.name} is priced by quote; request a quote instead`,
+    );
+  }
+  const unique = [...new Set(addOnIds)];
+  const addOns = unique.length
+    ? await db
+        .select()
+        .from(serviceAddOns)
+        .where(
+          and(
+            inArray(serviceAddOns.id, unique),
+            eq(serviceAddOns.serviceSlug, row.service.slug),
+            eq(serviceAddOns.active, true),
+          ),
+        )
+    : [];
+  if (addOns.length !== unique.length) {
+    const missing = unique.filter((id) => !addOns.some((a) => a.id === id));
+    throw refuse(`The add-on "${missing[0]}" is not available for ${row.service.name}`);
+  }
+  return {
+    title: [`${row.service.name}: ${row.pkg.name}`, ...addOns.map((a) => a.name)].join(' + '),
+    unitPriceCents: row.pkg.priceCents + addOns.reduce((sum, a) => sum + a.priceCents, 0),
+    addOnIds: unique,
+  };
+}
+
+/** Every line priced on the server; the browser's `price` and `title` are never read. */
+export async function priceLines(
+  db: Db,
+  checker: DomainChecker,
+  items: OrderItemInput[],
+): Promise<PricedLine[]> {
+  const lines: PricedLine[] = [];
+  for (const item of items) {
+    if (item.type === 'domain') {
+      const quote = await checker.quote(item.domain, item.years).catch((error: unknown) => {
+        if (error instanceof AppError) throw refuse(error.message);
+        throw error;
+      });
+      const totalCents = randToCents(quote.total);
+      // Cached a moment ago by the quote: what the registrar charges us per year.
+      const { originalPrice } = await checker.check(quote.domain);
+      lines.push({
+        input: item,
+        type: 'domain',
+        domain: quote.domain,
+        registrarCostCents: randToCents(originalPrice) * quote.years,
+        title: `Domain ${quote.domain}, ${quote.years} ${quote.years === 1 ? 'year' : 'years'}`,
+        packageId: null,
+        addOnIds: [],
+        quantity: 1,
+        unitPriceCents: totalCents,
+        totalCents,
+      });
+      continue;
+    }
+    const priced = await pricePackage(
+      db,
+      item.packageId,
+      item.addOnIds,
+      item.type === 'business-registration' ? 'business-registration' : undefined,
+    );
+    const title =
+      item.type === 'business-registration'
+        ? `${priced.title} (${item.details.names[0]})`
+        : priced.title;
+    lines.push({
+      input: item,
+      type: item.type,
+      title,
+      packageId: item.packageId,
+      addOnIds: priced.addOnIds,
+      quantity: item.quantity,
+      unitPriceCents: priced.unitPriceCents,
+      totalCents: priced.unitPriceCents * item.quantity,
+    });
+  }
+  return lines;
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { createOrderSchema, orderSchema } from '#shared/orders.schemas.ts';
+import type { AppInstance } from '../../app.ts';
+import { loadSessionAdmin, requireUser } from '../../plugins/sessions.ts';
+import { priceLines } from './order-pricing.ts';
+import { createOrder, getOrder, listOrders } from './orders.service.ts';
+
+export function orderRoutes(app: AppInstance): void {
+  const { db } = app.database;
+
+  app.post(
+    '/api/orders',
+    {
+      schema: { body: createOrderSchema, response: { 201: orderSchema } },
+      config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
+      // Who is asking comes before what they sent: no session is a 401, even with a bad body.
+      onRequest: async (request, reply) => {
+        await requireUser(request, reply);
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request, reply);
+      const lines = await priceLines(db, app.domainChecker, request.body.items);
+      const order = await createOrder(db, {
+        userId: user.id,
+        lines,
+        registrar: app.registrar.provider,
+      });
+      return reply.status(201).send(order);
+    },
+  );
+
+  app.get(
+    '/api/orders',
+    { schema: { response: { 200: z.array(orderSchema) } } },
+    async (request, reply) => {
+      const user = await requireUser(request, reply);
+      reply.header('cache-control', 'private, no-store');
+      return listOrders(db, user.id);
+    },
+  );
+
+  app.get(
+    '/api/orders/:reference',
+    {
+      schema: {
+        params: z.object({
+          reference: z.string().regex(/^SO-[A-Z0-9]{6}$/, 'Not an order reference'),
+        }),
+        response: { 200: orderSchema },
+      },
+    },
+    async (request, reply) => {
+      const admin = await loadSessionAdmin(request, reply, { touch: false });
+      reply.header('cache-control', 'private, no-store');
+      if (admin) return getOrder(db, request.params.reference, { admin: true });
+      const user = await requireUser(request, reply);
+      return getOrder(db, request.params.reference, { userId: user.id });
+    },
+  );
+}
