@@ -36,6 +36,8 @@ import { domainOrderRoutes } from './features/domains/domain-orders.routes.ts';
 import { registrarAdminRoutes } from './features/domains/registrar-admin.routes.ts';
 import { dnsRoutes } from './features/domains/dns.routes.ts';
 import { orderRoutes } from './features/orders/orders.routes.ts';
+import { paymentRoutes } from './features/payments/payments.routes.ts';
+import { payfastSimulatorRoutes } from './features/payments/payfast-simulator.routes.ts';
 import { backOfficeRoutes } from './features/admin/back-office.routes.ts';
 import { issueSetupToken } from './features/admin/admin-auth.service.ts';
 
@@ -133,6 +135,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registrarAdminRoutes(app);
   dnsRoutes(app);
   orderRoutes(app);
+  await paymentRoutes(app);
+  await payfastSimulatorRoutes(app);
   const domainChecker = createDomainChecker({
     db: database.db,
     registrar,

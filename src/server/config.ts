@@ -51,6 +51,39 @@ const envSchema = siteEnvSchema.extend({
       .regex(/^[0-9a-f.:]+(,[0-9a-f.:]+)*$/i, 'must be IP addresses separated by commas')
       .optional(),
   ),
+  PAYFAST_MODE: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['live', 'sandbox', 'simulator'], { error: 'must be live, sandbox or simulator' })
+      .optional(),
+  ),
+  PAYFAST_MERCHANT_ID: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\d{1,20}$/, 'must be digits')
+      .optional(),
+  ),
+  PAYFAST_MERCHANT_KEY: z.preprocess(emptyAsUndefined, z.string().min(5).max(50).optional()),
+  PAYFAST_PASSPHRASE: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_/-]+$/, 'may contain letters, digits and - _ / only')
+      .optional(),
+  ),
+  PAYFAST_PROCESS_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ),
+  PAYFAST_VALIDATE_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ),
+  PAYFAST_VERIFY_SOURCE: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  ),
   DNSIMPLE_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(10).optional()),
   DNSIMPLE_ACCOUNT_ID: z.preprocess(
     emptyAsUndefined,
@@ -87,11 +120,52 @@ export interface Config {
   usdZarRate: number;
   /** Addresses the rate limits never apply to (monitoring, load tests). */
   rateLimitAllow: string[];
+  payfast: PayfastConfig;
   /** DNSimple when a token is set; otherwise the local registrar. */
   dnsimple: { token: string; accountId: number; baseUrl: string } | undefined;
 }
 
+export interface PayfastConfig {
+  mode: 'live' | 'sandbox' | 'simulator';
+  merchantId: string;
+  merchantKey: string;
+  passphrase: string | undefined;
+  processUrl: string;
+  validateUrl: string;
+  verifySource: boolean;
+}
+
+/** PayFast's public sandbox merchant, used by the sandbox and the simulator when none is set. */
+const sandboxMerchant = { id: '10000100', key: '46f0cd694581a', passphrase: 'jt7NOE43FZPn' };
+
+const payfastHosts = {
+  live: 'https://www.payfast.co.za',
+  sandbox: 'https://sandbox.payfast.co.za',
+} as const;
+
 export class ConfigError extends Error {}
+
+function payfastConfig(e: z.infer<typeof envSchema>, publicUrl: string): PayfastConfig {
+  const credentials = Boolean(e.PAYFAST_MERCHANT_ID && e.PAYFAST_MERCHANT_KEY);
+  const mode = e.PAYFAST_MODE ?? (credentials ? 'sandbox' : 'simulator');
+  if (mode === 'live' && !credentials) {
+    throw new ConfigError(
+      'Invalid configuration: PAYFAST_MERCHANT_ID and PAYFAST_MERCHANT_KEY must be set when PAYFAST_MODE is live',
+    );
+  }
+  const base = mode === 'simulator' ? `${publicUrl}/payfast-simulator` : payfastHosts[mode];
+  return {
+    mode,
+    merchantId: e.PAYFAST_MERCHANT_ID ?? sandboxMerchant.id,
+    merchantKey: e.PAYFAST_MERCHANT_KEY ?? sandboxMerchant.key,
+    passphrase: e.PAYFAST_PASSPHRASE ?? (credentials ? undefined : sandboxMerchant.passphrase),
+    processUrl: e.PAYFAST_PROCESS_URL ?? `${base}/eng/process`,
+    validateUrl: e.PAYFAST_VALIDATE_URL ?? `${base}/eng/query/validate`,
+    verifySource: e.PAYFAST_VERIFY_SOURCE
+      ? e.PAYFAST_VERIFY_SOURCE === 'true'
+      : mode !== 'simulator',
+  };
+}
 
 /** Parses the environment once; the first bad value becomes one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -124,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM ?? `"${e.SITE_NAME}" <${e.CONTACT_EMAIL}>`,
     secureCookies: publicUrl.startsWith('https://'),
     usdZarRate: e.USD_ZAR_RATE,
+    payfast: payfastConfig(e, publicUrl),
     rateLimitAllow: e.RATE_LIMIT_ALLOW?.split(',') ?? [],
     dnsimple: e.DNSIMPLE_TOKEN
       ? {

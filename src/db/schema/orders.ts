@@ -1,5 +1,6 @@
 import {
   bigserial,
+  boolean,
   index,
   integer,
   jsonb,
@@ -66,4 +67,40 @@ export const orderEvents = pgTable('order_events', {
   toStatus: text('to_status').notNull(),
   note: text('note'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One attempt to pay an order by card; paid at most once, keyed on PayFast's payment id. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reference: text('reference').notNull().unique(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'paid', 'failed', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    amountCents: integer('amount_cents').notNull(),
+    feeCents: integer('fee_cents'),
+    pfPaymentId: text('pf_payment_id').unique(),
+    /** The fields sent to PayFast, for the debug page. */
+    fields: jsonb('fields').$type<[string, string][]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (table) => [index('payments_order_idx').on(table.orderId)],
+);
+
+/** Every ITN PayFast (or anyone) posted, accepted or not, with the reason. */
+export const payfastItns = pgTable('payfast_itns', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  paymentReference: text('payment_reference'),
+  pfPaymentId: text('pf_payment_id'),
+  paymentStatus: text('payment_status'),
+  ip: text('ip'),
+  fields: jsonb('fields').$type<[string, string][]>().notNull(),
+  accepted: boolean('accepted').notNull(),
+  reason: text('reason').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });

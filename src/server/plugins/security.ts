@@ -34,7 +34,8 @@ export async function registerSecurity(app: AppInstance): Promise<void> {
         'img-src': ["'self'", 'data:'],
         'font-src': ["'self'"],
         'connect-src': ["'self'"],
-        'form-action': ["'self'"],
+        // The checkout posts its signed form to PayFast's payment page.
+        'form-action': ["'self'", 'https://www.payfast.co.za', 'https://sandbox.payfast.co.za'],
         'frame-ancestors': ["'none'"],
         'base-uri': ["'self'"],
         'object-src': ["'none'"],

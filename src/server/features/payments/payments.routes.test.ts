@@ -1,0 +1,239 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { domainOrders, orderEvents, orders, payfastItns, payments } from '#db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { signUp } from '../../../../tests/helpers/accounts.ts';
+import { startPayfastStandIn } from '../../../../tests/stubs/payfast-stand-in.ts';
+import { md5, signatureString } from '../../integrations/payfast/signature.ts';
+
+const passphrase = 'jt7NOE43FZPn';
+let t: TestApp;
+let payfast: Awaited<ReturnType<typeof startPayfastStandIn>>;
+let cookie: string;
+
+beforeAll(async () => {
+  payfast = await startPayfastStandIn();
+  t = await createTestApp({
+    PUBLIC_URL: 'https://shop.example.co.za',
+    PAYFAST_MODE: 'sandbox',
+    PAYFAST_MERCHANT_ID: '10000100',
+    PAYFAST_MERCHANT_KEY: '46f0cd694581a',
+    PAYFAST_PASSPHRASE: passphrase,
+    PAYFAST_VALIDATE_URL: payfast.validateUrl,
+    PAYFAST_VERIFY_SOURCE: 'false',
+  });
+  ({ cookie } = await signUp(t.app, { fullName: 'Thandi Nkosi' }));
+});
+afterAll(async () => {
+  await t.close();
+  await payfast.close();
+});
+
+async function newPayment(items: unknown[] = [{ type: 'package', packageId: 'website-business' }]) {
+  const order = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      payload: { items },
+      headers: { cookie },
+    })
+  ).json();
+  const form = await t.app.inject({
+    method: 'POST',
+    url: `/api/orders/${order.reference}/payfast`,
+    headers: { cookie },
+  });
+  return {
+    order,
+    form: form.json() as { action: string; reference: string; fields: Record<string, string> },
+  };
+}
+
+function itn(reference: string, overrides: Record<string, string> = {}, key = passphrase) {
+  const fields: [string, string][] = Object.entries({
+    m_payment_id: reference,
+    pf_payment_id: overrides.pf_payment_id ?? `${Date.now()}${Math.floor(Math.random() * 1000)}`,
+    payment_status: 'COMPLETE',
+    item_name: 'Order',
+    amount_gross: '4999.00',
+    amount_fee: '-162.27',
+    amount_net: '4836.73',
+    merchant_id: '10000100',
+    ...overrides,
+  });
+  const signed = [...fields, ['signature', md5(signatureString(fields, key))]];
+  return new URLSearchParams(signed).toString();
+}
+
+const notify = (body: string, remoteAddress = '197.97.145.150') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/payments/payfast/notify',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: body,
+    remoteAddress,
+  });
+
+const state = async (reference: string) => {
+  const [payment] = await t.app.database.db
+    .select()
+    .from(payments)
+    .where(eq(payments.reference, reference));
+  const [order] = await t.app.database.db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, payment!.orderId));
+  return { payment: payment!, order: order! };
+};
+
+describe('the PayFast form', () => {
+  it('has the fields in PayFast’s order, amount as 1234.50 and a valid signature', async () => {
+    const { form, order } = await newPayment();
+    expect(form.action).toBe('https://sandbox.payfast.co.za/eng/process');
+    expect(Object.keys(form.fields)).toEqual([
+      'merchant_id',
+      'merchant_key',
+      'return_url',
+      'cancel_url',
+      'notify_url',
+      'name_first',
+      'name_last',
+      'email_address',
+      'm_payment_id',
+      'amount',
+      'item_name',
+      'item_description',
+      'signature',
+    ]);
+    expect(form.fields).toMatchObject({
+      amount: '4999.00',
+      m_payment_id: form.reference,
+      item_name: `Order ${order.reference}`,
+      notify_url: 'https://shop.example.co.za/api/payments/payfast/notify',
+      name_first: 'Thandi',
+    });
+    const { signature, ...rest } = form.fields;
+    expect(signature).toBe(md5(signatureString(Object.entries(rest), passphrase)));
+  });
+});
+
+describe('ITN', () => {
+  it('pays the order once even when the same ITN arrives three times, two of them at once', async () => {
+    const { form, order } = await newPayment([{ type: 'package', packageId: 'website-business' }]);
+    const body = itn(form.reference, { pf_payment_id: '777001' });
+    expect((await notify(body)).statusCode).toBe(200);
+    await Promise.all([notify(body), notify(body)]);
+    const { payment, order: stored } = await state(form.reference);
+    expect(payment).toMatchObject({ status: 'paid', pfPaymentId: '777001', feeCents: 16_227 });
+    expect(stored.status).toBe('paid');
+    const events = await t.app.database.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, stored.id));
+    expect(events.map((e) => e.toStatus)).toEqual(['pending_payment', 'paid']);
+    const stored3 = await t.app.database.db
+      .select()
+      .from(payfastItns)
+      .where(eq(payfastItns.paymentReference, form.reference));
+    expect(stored3.map((i) => i.reason)).toEqual(
+      expect.arrayContaining(['COMPLETE: payment and order paid', 'duplicate: already applied']),
+    );
+    expect(order.status).toBe('pending_payment');
+  });
+
+  it('marks the paid order’s domains paid for the registration worker', async () => {
+    const { form } = await newPayment([
+      {
+        type: 'domain',
+        domain: 'itn-paid-domain.co.za',
+        years: 1,
+        registrant: {
+          type: 'individual',
+          fullName: 'Thandi Nkosi',
+          email: 'thandi@example.co.za',
+          phone: '0825550101',
+          address1: '12 Jan Smuts Ave',
+          city: 'Johannesburg',
+          province: 'Gauteng',
+          postalCode: '2196',
+        },
+      },
+    ]);
+    await notify(itn(form.reference, { amount_gross: '114.00' }));
+    await t.app.domainRegistration.run();
+    const [domain] = await t.app.database.db
+      .select()
+      .from(domainOrders)
+      .where(eq(domainOrders.domain, 'itn-paid-domain.co.za'));
+    expect(domain!.status).toBe('active');
+  });
+
+  it('refuses forged or wrong ITNs, changes nothing, and stores why', async () => {
+    const { form } = await newPayment();
+    const cases: [string, string][] = [
+      [itn(form.reference, {}, 'wrong-passphrase'), 'signature mismatch'],
+      [itn(form.reference, { amount_gross: '1.00' }), 'amount 1.00 does not match 4999.00'],
+      [itn(form.reference, { merchant_id: '999' }), 'merchant id is not ours'],
+      [itn('PAY-NOSUCH00'), 'unknown payment reference PAY-NOSUCH00'],
+    ];
+    for (const [body, reason] of cases) {
+      expect((await notify(body)).statusCode).toBe(200);
+      const [last] = (await t.app.database.db.select().from(payfastItns)).slice(-1);
+      expect(last).toMatchObject({ accepted: false, reason });
+    }
+    payfast.answer('INVALID');
+    await notify(itn(form.reference));
+    payfast.answer('VALID');
+    const [last] = (await t.app.database.db.select().from(payfastItns)).slice(-1);
+    expect(last).toMatchObject({
+      accepted: false,
+      reason: 'PayFast did not confirm the ITN as VALID',
+    });
+    const { payment, order } = await state(form.reference);
+    expect(payment.status).toBe('pending');
+    expect(order.status).toBe('pending_payment');
+  });
+
+  it('records a FAILED payment and keeps the order payable', async () => {
+    const { form } = await newPayment();
+    await notify(itn(form.reference, { payment_status: 'FAILED' }));
+    const { payment, order } = await state(form.reference);
+    expect(payment.status).toBe('failed');
+    expect(order.status).toBe('pending_payment');
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.reference}/payfast`,
+      headers: { cookie },
+    });
+    expect(again.statusCode).toBe(200);
+  });
+});
+
+describe('ITN source check', () => {
+  it('refuses an ITN from an address that is not PayFast when the check is on', async () => {
+    const strict = await createTestApp({
+      PAYFAST_MODE: 'sandbox',
+      PAYFAST_MERCHANT_ID: '10000100',
+      PAYFAST_MERCHANT_KEY: '46f0cd694581a',
+      PAYFAST_PASSPHRASE: passphrase,
+      PAYFAST_VALIDATE_URL: payfast.validateUrl,
+    });
+    try {
+      const response = await strict.app.inject({
+        method: 'POST',
+        url: '/api/payments/payfast/notify',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: itn('PAY-ABCDEFGH'),
+        remoteAddress: '203.0.113.9',
+      });
+      expect(response.statusCode).toBe(200);
+      const [stored] = await strict.app.database.db.select().from(payfastItns);
+      expect(stored).toMatchObject({
+        accepted: false,
+        reason: 'source 203.0.113.9 is not PayFast',
+      });
+    } finally {
+      await strict.close();
+    }
+  });
+});

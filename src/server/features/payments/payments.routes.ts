@@ -1,0 +1,67 @@
+import formbody from '@fastify/formbody';
+import { z } from 'zod';
+import type { AppInstance } from '../../app.ts';
+import { requireUser } from '../../plugins/sessions.ts';
+import { getPayment, handleItn, startPayfastPayment } from './payments.service.ts';
+
+/** Card payments through PayFast: the signed form, the ITN, and the status the browser polls. */
+export async function paymentRoutes(app: AppInstance): Promise<void> {
+  await app.register(formbody);
+  const deps = { db: app.database.db, config: app.config };
+
+  app.post(
+    '/api/orders/:reference/payfast',
+    {
+      schema: {
+        params: z.object({
+          reference: z.string().regex(/^SO-[A-Z0-9]{6}$/, 'Not an order reference'),
+        }),
+        response: {
+          200: z.object({
+            action: z.string(),
+            reference: z.string(),
+            fields: z.record(z.string(), z.string()),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request, reply);
+      return startPayfastPayment(deps, {
+        orderReference: request.params.reference,
+        userId: user.id,
+      });
+    },
+  );
+
+  app.post('/api/payments/payfast/notify', async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const fields = Object.entries(body).map(
+      ([key, value]) => [key, String(value)] as [string, string],
+    );
+    const verdict = await handleItn(deps, { fields, ip: request.ip });
+    if (!verdict.accepted) request.log.warn(`PayFast ITN refused: ${verdict.reason}`);
+    if (verdict.paidOrderId) {
+      app.domainRegistration.kick();
+      app.mailer.kick();
+    }
+    // PayFast retries until it gets a 200; a refused ITN is stored, not retried.
+    return reply.status(200).type('text/plain').send('OK');
+  });
+
+  app.get(
+    '/api/payments/:reference',
+    {
+      schema: {
+        params: z.object({
+          reference: z.string().regex(/^PAY-[A-Z0-9]{8}$/, 'Not a payment reference'),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request, reply);
+      reply.header('cache-control', 'private, no-store');
+      return getPayment(app.database.db, request.params.reference, user.id);
+    },
+  );
+}

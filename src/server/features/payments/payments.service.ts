@@ -1,0 +1,238 @@
+import { randomInt } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import {
+  domainOrders,
+  orderEvents,
+  orderItems,
+  orders,
+  payfastItns,
+  payments,
+  users,
+} from '#db/schema/index.ts';
+import { centsToRand, randToCents } from '#shared/money.ts';
+import type { Config } from '../../config.ts';
+import { isPayfastSource } from '../../integrations/payfast/itn-source.ts';
+import {
+  itnSignatureValid,
+  signRedirectForm,
+  signatureString,
+} from '../../integrations/payfast/signature.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { markDomainOrderPaid } from '../domains/domain-orders.service.ts';
+
+const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const newReference = () =>
+  `PAY-${Array.from({ length: 8 }, () => alphabet[randomInt(alphabet.length)]).join('')}`;
+
+/** PayFast's amount format: plain 1234.50, never the en-ZA display format. */
+export const payfastAmount = (cents: number) => (cents / 100).toFixed(2);
+
+export interface PaymentDeps {
+  db: Db;
+  config: Pick<Config, 'publicUrl' | 'payfast'>;
+}
+
+/** The signed form that sends the customer to PayFast's payment page for one of their orders. */
+export async function startPayfastPayment(
+  { db, config }: PaymentDeps,
+  input: { orderReference: string; userId: string },
+) {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.reference, input.orderReference), eq(orders.userId, input.userId)));
+  if (!order)
+    throw new AppError('NOT_FOUND', {
+      message: `There is no order ${input.orderReference} in your account`,
+    });
+  if (order.status !== 'pending_payment') {
+    throw new AppError('CONFLICT', {
+      message: `Order ${order.reference} is already ${order.status.replace('_', ' ')}`,
+    });
+  }
+  const [customer] = await db.select().from(users).where(eq(users.id, input.userId));
+  const items = await db
+    .select({ title: orderItems.title })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id));
+  const reference = newReference();
+  const [first = '', ...rest] = (customer?.fullName ?? '').split(/\s+/);
+  const fields = signRedirectForm(
+    {
+      merchant_id: config.payfast.merchantId,
+      merchant_key: config.payfast.merchantKey,
+      return_url: `${config.publicUrl}/payment/success?reference=${reference}`,
+      cancel_url: `${config.publicUrl}/payment/cancel?reference=${reference}`,
+      notify_url: `${config.publicUrl}/api/payments/payfast/notify`,
+      name_first: first.slice(0, 100),
+      name_last: rest.join(' ').slice(0, 100),
+      email_address: (customer?.email ?? '').slice(0, 100),
+      m_payment_id: reference,
+      amount: payfastAmount(order.totalCents),
+      item_name: `Order ${order.reference}`,
+      item_description: items
+        .map((i) => i.title)
+        .join('; ')
+        .slice(0, 255),
+    },
+    config.payfast.passphrase,
+  );
+  await db
+    .insert(payments)
+    .values({ reference, orderId: order.id, amountCents: order.totalCents, fields });
+  return { action: config.payfast.processUrl, reference, fields: Object.fromEntries(fields) };
+}
+
+type Verdict = { accepted: true; reason: string } | { accepted: false; reason: string };
+
+/** The ITN's parameter string: its fields up to (not including) the signature, encoded. */
+export function itnParamString(fields: [string, string][]): string {
+  const end = fields.findIndex(([key]) => key === 'signature');
+  return signatureString(end === -1 ? fields : fields.slice(0, end), undefined);
+}
+
+/** PayFast's server confirmation: the same parameter string must come back as exactly VALID. */
+async function confirmWithPayfast(
+  validateUrl: string,
+  fields: [string, string][],
+): Promise<boolean> {
+  try {
+    const response = await fetch(validateUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: itnParamString(fields),
+      signal: AbortSignal.timeout(10_000),
+    });
+    return (await response.text()).trim() === 'VALID';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An ITN: nothing is trusted until signature, source, amount + merchant and PayFast's own
+ * confirmation all pass; then, once per pf_payment_id and in one transaction, the payment and its
+ * order change. Every ITN is stored with the reason it was accepted or refused.
+ */
+export async function handleItn(
+  { db, config }: PaymentDeps,
+  input: { fields: [string, string][]; ip: string },
+): Promise<Verdict & { paidOrderId?: string }> {
+  const get = (name: string) => input.fields.find(([key]) => key === name)?.[1]?.trim() ?? '';
+  const reference = get('m_payment_id');
+  const pfPaymentId = get('pf_payment_id');
+  const status = get('payment_status');
+
+  const verdict = await (async (): Promise<Verdict & { paidOrderId?: string }> => {
+    if (!itnSignatureValid(input.fields, config.payfast.passphrase))
+      return { accepted: false, reason: 'signature mismatch' };
+    if (config.payfast.verifySource && !(await isPayfastSource(input.ip))) {
+      return { accepted: false, reason: `source ${input.ip} is not PayFast` };
+    }
+    if (get('merchant_id') !== config.payfast.merchantId)
+      return { accepted: false, reason: 'merchant id is not ours' };
+    const [payment] = await db.select().from(payments).where(eq(payments.reference, reference));
+    if (!payment)
+      return { accepted: false, reason: `unknown payment reference ${reference || '(none)'}` };
+    if (Math.abs(randToCents(Number(get('amount_gross')) || 0) - payment.amountCents) > 1) {
+      return {
+        accepted: false,
+        reason: `amount ${get('amount_gross')} does not match ${payfastAmount(payment.amountCents)}`,
+      };
+    }
+    if (!pfPaymentId) return { accepted: false, reason: 'no pf_payment_id' };
+    if (!(await confirmWithPayfast(config.payfast.validateUrl, input.fields))) {
+      return { accepted: false, reason: 'PayFast did not confirm the ITN as VALID' };
+    }
+    return db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(payments)
+        .where(eq(payments.id, payment.id))
+        .for('update');
+      if (current!.pfPaymentId === pfPaymentId || current!.status === 'paid') {
+        return { accepted: true, reason: 'duplicate: already applied' };
+      }
+      if (status === 'COMPLETE') {
+        const fee = Math.abs(randToCents(Number(get('amount_fee')) || 0));
+        await tx
+          .update(payments)
+          .set({ status: 'paid', pfPaymentId, feeCents: fee, paidAt: sql`now()` })
+          .where(eq(payments.id, payment.id));
+        const [paid] = await tx
+          .update(orders)
+          .set({ status: 'paid', paidAt: sql`now()`, updatedAt: sql`now()` })
+          .where(and(eq(orders.id, payment.orderId), eq(orders.status, 'pending_payment')))
+          .returning();
+        if (paid) {
+          await tx.insert(orderEvents).values({
+            orderId: paid.id,
+            fromStatus: 'pending_payment',
+            toStatus: 'paid',
+            note: `PayFast ${pfPaymentId}`,
+          });
+          const linked = await tx
+            .select({ id: orderItems.domainOrderId })
+            .from(orderItems)
+            .where(
+              and(eq(orderItems.orderId, paid.id), sql`${orderItems.domainOrderId} is not null`),
+            );
+          for (const { id } of linked) await markDomainOrderPaid(tx, id!);
+        }
+        return {
+          accepted: true,
+          reason: 'COMPLETE: payment and order paid',
+          paidOrderId: payment.orderId,
+        };
+      }
+      if (status === 'FAILED' || status === 'CANCELLED') {
+        await tx
+          .update(payments)
+          .set({ status: status === 'FAILED' ? 'failed' : 'cancelled', pfPaymentId })
+          .where(eq(payments.id, payment.id));
+        return { accepted: true, reason: `${status}: recorded, the order stays payable` };
+      }
+      return { accepted: true, reason: `${status || 'no status'}: nothing to change yet` };
+    });
+  })();
+
+  await db.insert(payfastItns).values({
+    paymentReference: reference || null,
+    pfPaymentId: pfPaymentId || null,
+    paymentStatus: status || null,
+    ip: input.ip,
+    fields: input.fields,
+    accepted: verdict.accepted,
+    reason: verdict.reason,
+  });
+  return verdict;
+}
+
+/** A payment as its owner sees it (the success page polls this). */
+export async function getPayment(db: Db, reference: string, userId: string) {
+  const [row] = await db
+    .select({ payment: payments, order: orders })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.reference, reference), eq(orders.userId, userId)));
+  if (!row)
+    throw new AppError('NOT_FOUND', {
+      message: `There is no payment ${reference} in your account`,
+    });
+  const domains = await db
+    .select({ domain: domainOrders.domain, status: domainOrders.status })
+    .from(orderItems)
+    .innerJoin(domainOrders, eq(domainOrders.id, orderItems.domainOrderId))
+    .where(eq(orderItems.orderId, row.order.id));
+  return {
+    reference: row.payment.reference,
+    status: row.payment.status,
+    amount: centsToRand(row.payment.amountCents),
+    pfPaymentId: row.payment.pfPaymentId,
+    createdAt: row.payment.createdAt.toISOString(),
+    paidAt: row.payment.paidAt?.toISOString() ?? null,
+    order: { reference: row.order.reference, status: row.order.status },
+    domains,
+  };
+}
