@@ -6,6 +6,7 @@ import { PageHeader, Section } from '../../../components/page.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { cartTotals, removeFromCart, setCartQuantity, useCart } from '../../../lib/cart.ts';
+import { PayWithCard } from '../components/pay-with-card.tsx';
 
 export function CheckoutPage() {
   const items = useCart();
@@ -100,6 +101,7 @@ export function CheckoutPage() {
                 <dd>{formatZAR(totalCents)}</dd>
               </div>
             </dl>
+            <PayWithCard items={items} />
           </Card>
         )}
       </Section>
