@@ -30,6 +30,13 @@ test.describe('checkout with the PayFast simulator', () => {
     await expect(page).toHaveURL(/\/payment\/success\?reference=PAY-/);
     await expect(page.getByText('Paid: R 2 499,00')).toBeVisible();
     await expect(page.getByTestId('cart-summary')).toHaveCount(0);
+
+    await gotoHydrated(page, '/user/payments');
+    await expect(page.getByText('Paid', { exact: true })).toBeVisible();
+    await page.getByRole('link', { name: /^PAY-/ }).click();
+    await expect(page).toHaveURL(/\/payment\/details\/PAY-/);
+    await expect(page.getByText('Ready-made website: Starter')).toBeVisible();
+    await expect(page.getByText('Card (PayFast)')).toBeVisible();
     expect(consoleErrors).toEqual([]);
   });
 

@@ -194,6 +194,14 @@ const DomainsPage = lazyNamed(
   () => import('../features/account/pages/domains-page.tsx'),
   'DomainsPage',
 );
+const PaymentsPage = lazyNamed(
+  () => import('../features/account/pages/payments-page.tsx'),
+  'PaymentsPage',
+);
+const PaymentDetailsPage = lazyNamed(
+  () => import('../features/account/pages/payment-details-page.tsx'),
+  'PaymentDetailsPage',
+);
 const SettingsPage = lazyNamed(
   () => import('../features/account/pages/settings-page.tsx'),
   'SettingsPage',
@@ -261,6 +269,10 @@ export function AppRoutes() {
                 <SettingsPage />
               ) : path === paths.userDomains || path === '/domain-management' ? (
                 <DomainsPage />
+              ) : path === paths.userPayments ? (
+                <PaymentsPage />
+              ) : path === '/payment/details/:reference' ? (
+                <PaymentDetailsPage />
               ) : (
                 <AccountPage />
               )}

@@ -139,6 +139,23 @@ describe('ITN', () => {
       expect.arrayContaining(['COMPLETE: payment and order paid', 'duplicate: already applied']),
     );
     expect(order.status).toBe('pending_payment');
+    const mine = await t.app.inject({ method: 'GET', url: '/api/payments', headers: { cookie } });
+    expect(mine.json()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ reference: form.reference, status: 'paid', amount: 4999 }),
+      ]),
+    );
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/payments/${form.reference}`,
+      headers: { cookie },
+    });
+    expect(detail.json()).toMatchObject({
+      status: 'paid',
+      pfPaymentId: '777001',
+      method: 'Card (PayFast)',
+      items: [{ title: 'Ready-made website: Business', quantity: 1, total: 4999 }],
+    });
   });
 
   it('marks the paid order’s domains paid for the registration worker', async () => {

@@ -2,7 +2,7 @@ import formbody from '@fastify/formbody';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
 import { requireUser } from '../../plugins/sessions.ts';
-import { getPayment, handleItn, startPayfastPayment } from './payments.service.ts';
+import { getPayment, handleItn, listPayments, startPayfastPayment } from './payments.service.ts';
 
 /** Card payments through PayFast: the signed form, the ITN, and the status the browser polls. */
 export async function paymentRoutes(app: AppInstance): Promise<void> {
@@ -47,6 +47,12 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
     }
     // PayFast retries until it gets a 200; a refused ITN is stored, not retried.
     return reply.status(200).type('text/plain').send('OK');
+  });
+
+  app.get('/api/payments', async (request, reply) => {
+    const user = await requireUser(request, reply);
+    reply.header('cache-control', 'private, no-store');
+    return listPayments(app.database.db, user.id);
   });
 
   app.get(

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import {
   domainOrders,
@@ -225,9 +225,23 @@ export async function getPayment(db: Db, reference: string, userId: string) {
     .from(orderItems)
     .innerJoin(domainOrders, eq(domainOrders.id, orderItems.domainOrderId))
     .where(eq(orderItems.orderId, row.order.id));
+  const items = await db
+    .select({
+      title: orderItems.title,
+      quantity: orderItems.quantity,
+      totalCents: orderItems.totalCents,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, row.order.id));
   return {
     reference: row.payment.reference,
     status: row.payment.status,
+    method: 'Card (PayFast)',
+    items: items.map((i) => ({
+      title: i.title,
+      quantity: i.quantity,
+      total: centsToRand(i.totalCents),
+    })),
     amount: centsToRand(row.payment.amountCents),
     pfPaymentId: row.payment.pfPaymentId,
     createdAt: row.payment.createdAt.toISOString(),
@@ -235,4 +249,23 @@ export async function getPayment(db: Db, reference: string, userId: string) {
     order: { reference: row.order.reference, status: row.order.status },
     domains,
   };
+}
+
+/** The customer's payments, newest first. */
+export async function listPayments(db: Db, userId: string) {
+  const rows = await db
+    .select({ payment: payments, order: orders })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(payments.createdAt))
+    .limit(100);
+  return rows.map(({ payment, order }) => ({
+    reference: payment.reference,
+    status: payment.status,
+    amount: centsToRand(payment.amountCents),
+    createdAt: payment.createdAt.toISOString(),
+    paidAt: payment.paidAt?.toISOString() ?? null,
+    order: { reference: order.reference, status: order.status },
+  }));
 }

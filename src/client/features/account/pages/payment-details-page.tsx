@@ -1,0 +1,76 @@
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'wouter';
+import { formatDate } from '#shared/dates.ts';
+import { formatZAR, randToCents, vatFromInclusive } from '#shared/money.ts';
+import { Card } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paymentQueryOptions, paymentStatusText } from '../api/payments.ts';
+import { AccountShell } from '../components/account-shell.tsx';
+import { statusBadge } from './payments-page.tsx';
+
+/** /payment/details/{reference}: one of the customer's own payments. */
+export function PaymentDetailsPage() {
+  const { reference = '' } = useParams<{ reference: string }>();
+  const payment = useQuery(paymentQueryOptions(reference));
+  return (
+    <AccountShell>
+      <h1 className="text-3xl font-extrabold break-all text-ink">Payment {reference}</h1>
+      <div className="mt-6">
+        {payment.isPending ? (
+          <Spinner label="Loading the payment" />
+        ) : payment.isError ? (
+          <p role="alert">{payment.error.message}</p>
+        ) : (
+          <Card className="grid max-w-2xl gap-4">
+            <dl className="grid grid-cols-[9rem_1fr] gap-2 text-sm">
+              <dt className="text-muted">Status</dt>
+              <dd>
+                <span className={statusBadge(payment.data.status)}>
+                  {paymentStatusText[payment.data.status]}
+                </span>
+              </dd>
+              <dt className="text-muted">Amount</dt>
+              <dd className="font-semibold">{formatZAR(randToCents(payment.data.amount))}</dd>
+              <dt className="text-muted">Method</dt>
+              <dd>{payment.data.method}</dd>
+              <dt className="text-muted">Order</dt>
+              <dd className="font-mono">{payment.data.order.reference}</dd>
+              <dt className="text-muted">Started</dt>
+              <dd>{formatDate(payment.data.createdAt)}</dd>
+              {payment.data.paidAt && (
+                <>
+                  <dt className="text-muted">Paid</dt>
+                  <dd>{formatDate(payment.data.paidAt)}</dd>
+                </>
+              )}
+              {payment.data.pfPaymentId && (
+                <>
+                  <dt className="text-muted">PayFast id</dt>
+                  <dd className="font-mono">{payment.data.pfPaymentId}</dd>
+                </>
+              )}
+            </dl>
+            <div>
+              <h2 className="font-bold text-ink">Items</h2>
+              <ul className="mt-2 divide-y divide-line text-sm">
+                {payment.data.items.map((item, index) => (
+                  <li key={index} className="flex justify-between gap-3 py-2">
+                    <span>
+                      {item.quantity > 1 ? `${item.quantity} × ` : ''}
+                      {item.title}
+                    </span>
+                    <span className="tabular-nums">{formatZAR(randToCents(item.total))}</span>
+                  </li>
+                ))}
+              </ul>
+              <p className="mt-2 text-sm text-muted">
+                Includes VAT of {formatZAR(vatFromInclusive(randToCents(payment.data.amount)))} at
+                15%.
+              </p>
+            </div>
+          </Card>
+        )}
+      </div>
+    </AccountShell>
+  );
+}
