@@ -10,6 +10,7 @@ const passphrase = 'jt7NOE43FZPn';
 let t: TestApp;
 let payfast: Awaited<ReturnType<typeof startPayfastStandIn>>;
 let cookie: string;
+let email: string;
 
 beforeAll(async () => {
   payfast = await startPayfastStandIn();
@@ -22,7 +23,7 @@ beforeAll(async () => {
     PAYFAST_VALIDATE_URL: payfast.validateUrl,
     PAYFAST_VERIFY_SOURCE: 'false',
   });
-  ({ cookie } = await signUp(t.app, { fullName: 'Thandi Nkosi' }));
+  ({ cookie, email } = await signUp(t.app, { fullName: 'Thandi Nkosi' }));
 });
 afterAll(async () => {
   await t.close();
@@ -144,6 +145,21 @@ describe('ITN', () => {
       expect.arrayContaining([
         expect.objectContaining({ reference: form.reference, status: 'paid', amount: 4999 }),
       ]),
+    );
+    const { latestMail } = await import('../../../../tests/helpers/accounts.ts');
+    const receipt = await latestMail(
+      t.app,
+      email,
+      `Payment received for order ${stored.reference}`,
+    );
+    expect(receipt.text).toContain('Ready-made website: Business: R');
+    const { serviceRequests } = await import('#db/schema/index.ts');
+    const won = await t.app.database.db
+      .select()
+      .from(serviceRequests)
+      .where(eq(serviceRequests.status, 'won'));
+    expect(won.map((p) => p.message)).toContain(
+      `Paid order ${stored.reference}: Ready-made website: Business`,
     );
     const detail = await t.app.inject({
       method: 'GET',

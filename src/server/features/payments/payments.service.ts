@@ -8,6 +8,7 @@ import {
   orders,
   payfastItns,
   payments,
+  serviceRequests,
   users,
 } from '#db/schema/index.ts';
 import { centsToRand, randToCents } from '#shared/money.ts';
@@ -20,6 +21,8 @@ import {
 } from '../../integrations/payfast/signature.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { markDomainOrderPaid } from '../domains/domain-orders.service.ts';
+import { queueMail } from '../../integrations/mail/outbox.ts';
+import { receiptMail } from './payment-mails.ts';
 
 const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const newReference = () =>
@@ -30,7 +33,7 @@ export const payfastAmount = (cents: number) => (cents / 100).toFixed(2);
 
 export interface PaymentDeps {
   db: Db;
-  config: Pick<Config, 'publicUrl' | 'payfast'>;
+  config: Pick<Config, 'publicUrl' | 'payfast' | 'site'>;
 }
 
 /** The signed form that sends the customer to PayFast's payment page for one of their orders. */
@@ -82,6 +85,51 @@ export async function startPayfastPayment(
     .insert(payments)
     .values({ reference, orderId: order.id, amountCents: order.totalCents, fields });
   return { action: config.payfast.processUrl, reference, fields: Object.fromEntries(fields) };
+}
+
+/**
+ * What a paid order starts, in the payment's transaction: website packages become projects for
+ * the team (won website requests), and the customer gets a receipt.
+ */
+async function fulfilPaidOrder(
+  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  config: PaymentDeps['config'],
+  order: typeof orders.$inferSelect,
+  paymentReference: string,
+) {
+  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  const [customer] = order.userId
+    ? await tx.select().from(users).where(eq(users.id, order.userId))
+    : [];
+  for (const item of items.filter((i) => i.packageId?.startsWith('website-'))) {
+    await tx.insert(serviceRequests).values({
+      reference: `SR-${order.reference.slice(3)}${items.indexOf(item)}`,
+      userId: order.userId,
+      serviceType: 'website_development',
+      packageId: item.packageId,
+      name: customer?.fullName ?? 'Customer',
+      email: customer?.email ?? '',
+      message: `Paid order ${order.reference}: ${item.title}`,
+      status: 'won',
+    });
+  }
+  if (customer) {
+    await queueMail(tx, {
+      to: customer.email,
+      userId: customer.id,
+      ...receiptMail(config, {
+        name: customer.fullName,
+        orderReference: order.reference,
+        paymentReference,
+        items: items.map((i) => ({
+          title: i.title,
+          quantity: i.quantity,
+          totalCents: i.totalCents,
+        })),
+        totalCents: order.totalCents,
+      }),
+    });
+  }
 }
 
 type Verdict = { accepted: true; reason: string } | { accepted: false; reason: string };
@@ -179,6 +227,7 @@ export async function handleItn(
               and(eq(orderItems.orderId, paid.id), sql`${orderItems.domainOrderId} is not null`),
             );
           for (const { id } of linked) await markDomainOrderPaid(tx, id!);
+          await fulfilPaidOrder(tx, config, paid, payment.reference);
         }
         return {
           accepted: true,

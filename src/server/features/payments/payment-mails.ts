@@ -1,0 +1,33 @@
+import { formatZAR, vatFromInclusive } from '#shared/money.ts';
+import type { Config } from '../../config.ts';
+import { renderMail, type RenderedMail } from '../../integrations/mail/mail-template.ts';
+
+/** The receipt sent when PayFast confirms a payment. */
+export function receiptMail(
+  config: Pick<Config, 'site' | 'publicUrl'>,
+  input: {
+    name: string;
+    orderReference: string;
+    paymentReference: string;
+    items: { title: string; quantity: number; totalCents: number }[];
+    totalCents: number;
+  },
+): RenderedMail {
+  return renderMail(config, {
+    subject: `Payment received for order ${input.orderReference}`,
+    greeting: `Hi ${input.name.split(/\s+/)[0]},`,
+    paragraphs: [
+      `Thank you: we received your card payment of ${formatZAR(input.totalCents)} for order ${input.orderReference}.`,
+      ...input.items.map(
+        (item) =>
+          `${item.quantity > 1 ? `${item.quantity} × ` : ''}${item.title}: ${formatZAR(item.totalCents)}`,
+      ),
+      `Total ${formatZAR(input.totalCents)}, which includes VAT of ${formatZAR(vatFromInclusive(input.totalCents))} at 15%.`,
+      'We start on your order today and keep you updated by e-mail.',
+    ],
+    action: {
+      label: 'See the payment',
+      url: `${config.publicUrl}/payment/details/${input.paymentReference}`,
+    },
+  });
+}
