@@ -84,6 +84,16 @@ const envSchema = siteEnvSchema.extend({
     emptyAsUndefined,
     z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   ),
+  SUPPLIER_NAME: z.preprocess(emptyAsUndefined, z.string().max(120).optional()),
+  SUPPLIER_ADDRESS: z.preprocess(emptyAsUndefined, z.string().max(300).optional()),
+  SUPPLIER_VAT_NUMBER: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^4\d{9}$/, 'must be a 10-digit South African VAT number starting with 4')
+      .optional(),
+  ),
+  SUPPLIER_REGISTRATION_NUMBER: z.preprocess(emptyAsUndefined, z.string().max(30).optional()),
   DNSIMPLE_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(10).optional()),
   DNSIMPLE_ACCOUNT_ID: z.preprocess(
     emptyAsUndefined,
@@ -121,6 +131,13 @@ export interface Config {
   /** Addresses the rate limits never apply to (monitoring, load tests). */
   rateLimitAllow: string[];
   payfast: PayfastConfig;
+  /** Who issues the invoices; with a VAT number they are tax invoices. */
+  supplier: {
+    name: string;
+    address: string;
+    vatNumber: string | undefined;
+    registrationNumber: string | undefined;
+  };
   /** DNSimple when a token is set; otherwise the local registrar. */
   dnsimple: { token: string; accountId: number; baseUrl: string } | undefined;
 }
@@ -199,6 +216,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: publicUrl.startsWith('https://'),
     usdZarRate: e.USD_ZAR_RATE,
     payfast: payfastConfig(e, publicUrl),
+    supplier: {
+      name: e.SUPPLIER_NAME ?? e.SITE_NAME,
+      address: e.SUPPLIER_ADDRESS ?? 'Johannesburg East, South Africa',
+      vatNumber: e.SUPPLIER_VAT_NUMBER,
+      registrationNumber: e.SUPPLIER_REGISTRATION_NUMBER,
+    },
     rateLimitAllow: e.RATE_LIMIT_ALLOW?.split(',') ?? [],
     dnsimple: e.DNSIMPLE_TOKEN
       ? {

@@ -37,6 +37,9 @@ test.describe('checkout with the PayFast simulator', () => {
     await expect(page).toHaveURL(/\/payment\/details\/PAY-/);
     await expect(page.getByText('Ready-made website: Starter')).toBeVisible();
     await expect(page.getByText('Card (PayFast)')).toBeVisible();
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download invoice (PDF)' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^INV-\d{6}\.pdf$/);
     expect(consoleErrors).toEqual([]);
   });
 

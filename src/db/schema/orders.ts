@@ -104,3 +104,25 @@ export const payfastItns = pgTable('payfast_itns', {
   reason: text('reason').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Invoices, numbered in an unbroken series: the number is taken inside the payment's transaction
+ * under a lock, so a rolled-back payment leaves no gap. Supplier, recipient and lines are a
+ * snapshot: the invoice reads the same forever.
+ */
+export const invoices = pgTable('invoices', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  number: integer('number').notNull().unique(),
+  orderId: uuid('order_id')
+    .notNull()
+    .unique()
+    .references(() => orders.id),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  supplier: jsonb('supplier').$type<Record<string, string>>().notNull(),
+  recipient: jsonb('recipient').$type<Record<string, string>>().notNull(),
+  lines: jsonb('lines')
+    .$type<{ title: string; quantity: number; unitCents: number; totalCents: number }[]>()
+    .notNull(),
+  totalCents: integer('total_cents').notNull(),
+  vatCents: integer('vat_cents').notNull(),
+});

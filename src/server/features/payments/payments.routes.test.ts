@@ -22,6 +22,7 @@ beforeAll(async () => {
     PAYFAST_PASSPHRASE: passphrase,
     PAYFAST_VALIDATE_URL: payfast.validateUrl,
     PAYFAST_VERIFY_SOURCE: 'false',
+    SUPPLIER_VAT_NUMBER: '4123456789',
   });
   ({ cookie, email } = await signUp(t.app, { fullName: 'Thandi Nkosi' }));
 });
@@ -268,5 +269,45 @@ describe('ITN source check', () => {
     } finally {
       await strict.close();
     }
+  });
+});
+
+describe('tax invoices', () => {
+  it('issues one numbered invoice per paid order, in an unbroken series, as a PDF', async () => {
+    const { invoices } = await import('#db/schema/index.ts');
+    const first = await newPayment([{ type: 'package', packageId: 'plan-essential' }]);
+    const second = await newPayment([{ type: 'package', packageId: 'plan-essential' }]);
+    await notify(itn(first.form.reference, { amount_gross: '3499.00' }));
+    await notify(itn(first.form.reference, { amount_gross: '3499.00' }));
+    await notify(itn(second.form.reference, { amount_gross: '3499.00' }));
+    const numbers = (await t.app.database.db.select().from(invoices))
+      .map((i) => i.number)
+      .sort((a, b) => a - b);
+    expect(numbers).toEqual(numbers.map((_, i) => i + 1));
+    const [row] = await t.app.database.db
+      .select()
+      .from(invoices)
+      .innerJoin(orders, eq(orders.id, invoices.orderId))
+      .where(eq(orders.reference, second.order.reference));
+    expect(row!.invoices).toMatchObject({ vatCents: 45_639, totalCents: 349_900 });
+    expect(row!.invoices.supplier).toMatchObject({ vatNumber: '4123456789' });
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/${second.order.reference}/invoice.pdf`,
+      headers: { cookie },
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe(
+      `attachment; filename="INV-${String(row!.invoices.number).padStart(6, '0')}.pdf"`,
+    );
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const stranger = await signUp(t.app);
+    const hidden = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/${second.order.reference}/invoice.pdf`,
+      headers: { cookie: stranger.cookie },
+    });
+    expect(hidden.statusCode).toBe(404);
   });
 });

@@ -1,7 +1,8 @@
 import formbody from '@fastify/formbody';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
-import { requireUser } from '../../plugins/sessions.ts';
+import { loadSessionAdmin, requireUser } from '../../plugins/sessions.ts';
+import { invoicePdf } from './invoices.service.ts';
 import { getPayment, handleItn, listPayments, startPayfastPayment } from './payments.service.ts';
 
 /** Card payments through PayFast: the signed form, the ITN, and the status the browser polls. */
@@ -48,6 +49,29 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
     // PayFast retries until it gets a 200; a refused ITN is stored, not retried.
     return reply.status(200).type('text/plain').send('OK');
   });
+
+  app.get(
+    '/api/orders/:reference/invoice.pdf',
+    {
+      schema: {
+        params: z.object({
+          reference: z.string().regex(/^SO-[A-Z0-9]{6}$/, 'Not an order reference'),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const admin = await loadSessionAdmin(request, reply, { touch: false });
+      const viewer = admin ? { admin: true } : { userId: (await requireUser(request, reply)).id };
+      const { pdf, filename } = await invoicePdf(app.database.db, request.params.reference, viewer);
+      return reply
+        .headers({
+          'cache-control': 'private, no-store',
+          'content-disposition': `attachment; filename="${filename}"`,
+        })
+        .type('application/pdf')
+        .send(pdf);
+    },
+  );
 
   app.get('/api/payments', async (request, reply) => {
     const user = await requireUser(request, reply);

@@ -23,6 +23,7 @@ import { AppError } from '../../plugins/errors.ts';
 import { markDomainOrderPaid } from '../domains/domain-orders.service.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
 import { receiptMail } from './payment-mails.ts';
+import { issueInvoice } from './invoices.service.ts';
 
 const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const newReference = () =>
@@ -33,7 +34,7 @@ export const payfastAmount = (cents: number) => (cents / 100).toFixed(2);
 
 export interface PaymentDeps {
   db: Db;
-  config: Pick<Config, 'publicUrl' | 'payfast' | 'site'>;
+  config: Pick<Config, 'publicUrl' | 'payfast' | 'site' | 'supplier'>;
 }
 
 /** The signed form that sends the customer to PayFast's payment page for one of their orders. */
@@ -227,6 +228,7 @@ export async function handleItn(
               and(eq(orderItems.orderId, paid.id), sql`${orderItems.domainOrderId} is not null`),
             );
           for (const { id } of linked) await markDomainOrderPaid(tx, id!);
+          await issueInvoice(tx, config.supplier, paid);
           await fulfilPaidOrder(tx, config, paid, payment.reference);
         }
         return {

@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'wouter';
 import { formatDate } from '#shared/dates.ts';
 import { formatZAR, randToCents, vatFromInclusive } from '#shared/money.ts';
+import { FileDown } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paymentQueryOptions, paymentStatusText } from '../api/payments.ts';
@@ -50,6 +52,17 @@ export function PaymentDetailsPage() {
                 </>
               )}
             </dl>
+            {payment.data.status === 'paid' && (
+              <Button asChild variant="outline" className="w-fit">
+                <a
+                  href={`/api/orders/${encodeURIComponent(payment.data.order.reference)}/invoice.pdf`}
+                  download
+                >
+                  <FileDown aria-hidden="true" />
+                  Download invoice (PDF)
+                </a>
+              </Button>
+            )}
             <div>
               <h2 className="font-bold text-ink">Items</h2>
               <ul className="mt-2 divide-y divide-line text-sm">

@@ -1,0 +1,75 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '#db/client.ts';
+import { invoices, orderItems, orders, users } from '#db/schema/index.ts';
+import type { Config } from '../../config.ts';
+import { invoiceNumber, renderInvoicePdf } from '../../integrations/pdf/invoice-pdf.ts';
+import { AppError } from '../../plugins/errors.ts';
+
+/** Issues the invoice of a paid order in the caller's transaction; the next number, no gaps. */
+export async function issueInvoice(
+  tx: Db | Tx,
+  supplier: Config['supplier'],
+  order: typeof orders.$inferSelect,
+): Promise<number> {
+  // One invoice number at a time; the lock ends with the transaction.
+  await tx.execute(sql`select pg_advisory_xact_lock(7160002)`);
+  const [existing] = await tx.select().from(invoices).where(eq(invoices.orderId, order.id));
+  if (existing) return existing.number;
+  const [{ next }] = (await tx
+    .select({ next: sql<number>`coalesce(max(${invoices.number}), 0) + 1` })
+    .from(invoices)) as [{ next: number }];
+  const [customer] = order.userId
+    ? await tx.select().from(users).where(eq(users.id, order.userId))
+    : [];
+  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  await tx.insert(invoices).values({
+    number: Number(next),
+    orderId: order.id,
+    supplier: {
+      name: supplier.name,
+      address: supplier.address,
+      ...(supplier.vatNumber ? { vatNumber: supplier.vatNumber } : {}),
+      ...(supplier.registrationNumber ? { registrationNumber: supplier.registrationNumber } : {}),
+    },
+    recipient: {
+      name: customer?.company ?? customer?.fullName ?? 'Customer',
+      email: customer?.email ?? '',
+      ...(customer?.address ? { address: customer.address } : {}),
+    },
+    lines: items.map((i) => ({
+      title: i.title,
+      quantity: i.quantity,
+      unitCents: i.unitPriceCents,
+      totalCents: i.totalCents,
+    })),
+    totalCents: order.totalCents,
+    vatCents: order.vatCents,
+  });
+  return Number(next);
+}
+
+/** The PDF of an order's invoice, for its customer or an administrator. */
+export async function invoicePdf(
+  db: Db,
+  orderReference: string,
+  viewer: { userId?: string; admin?: boolean },
+) {
+  const [row] = await db
+    .select({ invoice: invoices, order: orders })
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .where(
+      viewer.admin
+        ? eq(orders.reference, orderReference)
+        : and(
+            eq(orders.reference, orderReference),
+            eq(orders.userId, viewer.userId ?? '00000000-0000-0000-0000-000000000000'),
+          ),
+    );
+  if (!row)
+    throw new AppError('NOT_FOUND', {
+      message: `There is no invoice for order ${orderReference} in your account`,
+    });
+  const pdf = await renderInvoicePdf({ ...row.invoice, orderReference: row.order.reference });
+  return { pdf, filename: `${invoiceNumber(row.invoice.number)}.pdf` };
+}
