@@ -37,7 +37,9 @@ test.describe('back office', () => {
     await nav.getByRole('link', { name: 'Support tickets' }).click();
     await expect(page.getByRole('heading', { name: 'Support tickets', level: 1 })).toBeVisible();
     await nav.getByRole('link', { name: 'Domain orders' }).click();
-    await expect(page.getByText('No domain orders yet')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Domain orders', level: 1 })).toBeVisible();
+    await nav.getByRole('link', { name: 'Profit analytics' }).click();
+    await expect(page.getByRole('heading', { name: 'Profit analytics', level: 1 })).toBeVisible();
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByText('Logout Successful').first()).toBeVisible();

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { Redirect, Route, Switch } from 'wouter';
 import {
   adminProtectedRoutes,
   authRoutes,
@@ -153,6 +153,10 @@ const adminPages: Record<string, ComponentType> = {
     () => import('../features/admin/pages/website-projects-page.tsx'),
     'WebsiteProjectsPage',
   ),
+  '/admin/profit-analytics': lazyNamed(
+    () => import('../features/admin/pages/profit-analytics-page.tsx'),
+    'ProfitAnalyticsPage',
+  ),
   '/admin/dnsimple-management': lazyNamed(
     () => import('../features/admin/pages/registrar-page.tsx'),
     'RegistrarPage',
@@ -171,16 +175,6 @@ const adminPages: Record<string, ComponentType> = {
     'AuditLogPage',
   ),
 };
-const UpcomingSectionPage = lazy(async () => {
-  const { UpcomingSectionPage: Page } =
-    await import('../features/admin/pages/upcoming-section-page.tsx');
-  return {
-    default: function Section() {
-      const [location] = useLocation();
-      return <Page path={location} />;
-    },
-  };
-});
 const AccountPage = lazy(async () => {
   const { AccountPage: Page } = await import('../features/account/pages/account-page.tsx');
   return {
@@ -287,7 +281,7 @@ export function AppRoutes() {
           </RequireAdmin>
         </Route>
         {adminProtectedRoutes.map((path) => {
-          const Page = adminPages[path] ?? UpcomingSectionPage;
+          const Page = adminPages[path] ?? NotFoundPage;
           return (
             <Route key={path} path={path}>
               <RequireAdmin>

@@ -13,6 +13,7 @@ import type { AppInstance } from '../../app.ts';
 import { adminScope } from '../../plugins/admin-scope.ts';
 import { listAuditLog } from './audit-log.ts';
 import {
+  profitByMonth,
   listContactMessages,
   listDatabaseTables,
   listOutbox,
@@ -51,6 +52,29 @@ export async function backOfficeRoutes(app: AppInstance): Promise<void> {
         },
       },
       (request) => readOutboxMessage(db, request.params.id),
+    );
+
+    scoped.get(
+      '/api/admin/profit-analytics',
+      {
+        schema: {
+          response: {
+            200: z.array(
+              z.object({
+                month: z.string(),
+                orders: z.number(),
+                revenue: z.number(),
+                vat: z.number(),
+                revenueExVat: z.number(),
+                paymentFees: z.number(),
+                registrarCosts: z.number(),
+                grossProfit: z.number(),
+              }),
+            ),
+          },
+        },
+      },
+      () => profitByMonth(db),
     );
 
     scoped.get(

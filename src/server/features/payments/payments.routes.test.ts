@@ -310,4 +310,34 @@ describe('tax invoices', () => {
     });
     expect(hidden.statusCode).toBe(404);
   });
+
+  it('shows in the admin dashboard and the monthly profit figures', async () => {
+    const { signInAdmin } = await import('../../../../tests/helpers/admins.ts');
+    const admin = await signInAdmin(t.app);
+    const dashboard = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/dashboard',
+        headers: { cookie: admin.cookie },
+      })
+    ).json();
+    expect(dashboard.ordersToday).toBeGreaterThan(0);
+    expect(dashboard.revenueThisMonthExVatCents).toBeGreaterThan(0);
+    const months = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/profit-analytics',
+        headers: { cookie: admin.cookie },
+      })
+    ).json();
+    const month = months[0];
+    expect(month.month).toMatch(/^\d{4}-\d{2}$/);
+    expect(month.revenueExVat).toBeCloseTo(month.revenue - month.vat, 2);
+    expect(month.grossProfit).toBeCloseTo(
+      month.revenueExVat - month.paymentFees - month.registrarCosts,
+      2,
+    );
+    expect(month.paymentFees).toBeGreaterThan(0);
+    expect(month.registrarCosts).toBe(95);
+  });
 });

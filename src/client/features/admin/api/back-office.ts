@@ -132,3 +132,19 @@ export const switchTld = (tld: string, enabled: boolean) =>
       enabled,
     },
   );
+
+export interface ProfitMonth {
+  month: string;
+  orders: number;
+  revenue: number;
+  vat: number;
+  revenueExVat: number;
+  paymentFees: number;
+  registrarCosts: number;
+  grossProfit: number;
+}
+
+export const profitQueryOptions = queryOptions({
+  queryKey: ['/api/admin/profit-analytics'],
+  queryFn: get<ProfitMonth[]>('/api/admin/profit-analytics'),
+});
