@@ -1,12 +1,6 @@
 import { count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DatabaseKind } from '#db/client.ts';
-import {
-  contactMessages,
-  domainOrders,
-  mailOutbox,
-  orders,
-  users,
-} from '#db/schema/index.ts';
+import { contactMessages, domainOrders, mailOutbox, orders, users } from '#db/schema/index.ts';
 import type {
   AdminDashboard,
   ContactMessagePage,
