@@ -40,6 +40,13 @@ test.describe('checkout with the PayFast simulator', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Download invoice (PDF)' }).click();
     expect((await download).suggestedFilename()).toMatch(/^INV-\d{6}\.pdf$/);
+
+    await gotoHydrated(page, '/payment/debug');
+    await expect(page.getByRole('heading', { name: 'Payment diagnostics' })).toBeVisible();
+    await expect(
+      page.getByText('COMPLETE: payment and order paid', { exact: false }),
+    ).toBeVisible();
+    await expect(page.getByText(/passphrase=\*{8}$/)).toBeVisible();
     expect(consoleErrors).toEqual([]);
   });
 

@@ -196,6 +196,10 @@ const PaymentDetailsPage = lazyNamed(
   () => import('../features/account/pages/payment-details-page.tsx'),
   'PaymentDetailsPage',
 );
+const PaymentDebugPage = lazyNamed(
+  () => import('../features/account/pages/payment-debug-page.tsx'),
+  'PaymentDebugPage',
+);
 const SettingsPage = lazyNamed(
   () => import('../features/account/pages/settings-page.tsx'),
   'SettingsPage',
@@ -267,6 +271,8 @@ export function AppRoutes() {
                 <PaymentsPage />
               ) : path === '/payment/details/:reference' ? (
                 <PaymentDetailsPage />
+              ) : path === '/payment/debug' ? (
+                <PaymentDebugPage />
               ) : (
                 <AccountPage />
               )}

@@ -340,4 +340,25 @@ describe('tax invoices', () => {
     expect(month.paymentFees).toBeGreaterThan(0);
     expect(month.registrarCosts).toBe(95);
   });
+
+  it('shows the caller’s own last payment on the debug call, passphrase masked', async () => {
+    const { form } = await newPayment();
+    await notify(itn(form.reference, { amount_gross: '1.00' }));
+    const debug = (
+      await t.app.inject({ method: 'GET', url: '/api/payments/debug', headers: { cookie } })
+    ).json();
+    expect(debug).toMatchObject({ reference: form.reference, status: 'pending' });
+    expect(debug.signatureString).toMatch(/^merchant_id=10000100&.*&passphrase=\*{8}$/);
+    expect(debug.signatureString).not.toContain(passphrase);
+    expect(debug.itns).toEqual([
+      expect.objectContaining({ accepted: false, reason: 'amount 1.00 does not match 4999.00' }),
+    ]);
+    const stranger = await signUp(t.app);
+    const none = await t.app.inject({
+      method: 'GET',
+      url: '/api/payments/debug',
+      headers: { cookie: stranger.cookie },
+    });
+    expect(none.statusCode).toBe(404);
+  });
 });

@@ -3,7 +3,13 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
 import { loadSessionAdmin, requireUser } from '../../plugins/sessions.ts';
 import { invoicePdf } from './invoices.service.ts';
-import { getPayment, handleItn, listPayments, startPayfastPayment } from './payments.service.ts';
+import {
+  debugLastPayment,
+  getPayment,
+  handleItn,
+  listPayments,
+  startPayfastPayment,
+} from './payments.service.ts';
 
 /** Card payments through PayFast: the signed form, the ITN, and the status the browser polls. */
 export async function paymentRoutes(app: AppInstance): Promise<void> {
@@ -72,6 +78,12 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
         .send(pdf);
     },
   );
+
+  app.get('/api/payments/debug', async (request, reply) => {
+    const user = await requireUser(request, reply);
+    reply.header('cache-control', 'private, no-store');
+    return debugLastPayment(app.database.db, user.id);
+  });
 
   app.get('/api/payments', async (request, reply) => {
     const user = await requireUser(request, reply);

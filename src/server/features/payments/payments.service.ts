@@ -320,3 +320,39 @@ export async function listPayments(db: Db, userId: string) {
     order: { reference: order.reference, status: order.status },
   }));
 }
+
+/**
+ * /payment/debug: the caller's own latest payment — the fields sent to PayFast, the string that
+ * was signed (passphrase masked) and every ITN received for it with the reason it was accepted
+ * or refused.
+ */
+export async function debugLastPayment(db: Db, userId: string) {
+  const [row] = await db
+    .select({ payment: payments })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', { message: 'You have not started a payment yet' });
+  const { payment } = row;
+  const itns = await db
+    .select()
+    .from(payfastItns)
+    .where(eq(payfastItns.paymentReference, payment.reference))
+    .orderBy(payfastItns.id);
+  const signed = payment.fields.filter(([key]) => key !== 'signature');
+  return {
+    reference: payment.reference,
+    status: payment.status,
+    amount: centsToRand(payment.amountCents),
+    fields: payment.fields,
+    signatureString: `${signatureString(signed, undefined)}&passphrase=********`,
+    itns: itns.map((itn) => ({
+      receivedAt: itn.receivedAt.toISOString(),
+      paymentStatus: itn.paymentStatus,
+      accepted: itn.accepted,
+      reason: itn.reason,
+    })),
+  };
+}
