@@ -6,16 +6,11 @@ import {
   adminSetupSchema,
 } from '#shared/admin.schemas.ts';
 import type { AppInstance } from '../../app.ts';
+import { noCacheHeaders } from '../../lib/no-cache.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { endSession, loadSessionAdmin, startAdminSession } from '../../plugins/sessions.ts';
 import { recordAudit } from './audit-log.ts';
 import { completeSetup, loginAdmin } from './admin-auth.service.ts';
-
-const noCache = {
-  'cache-control': 'no-store, no-cache, must-revalidate, private',
-  pragma: 'no-cache',
-  expires: '0',
-};
 
 const toAdmin = (row: { id: string; email: string; name: string }) => ({
   id: row.id,
@@ -71,7 +66,7 @@ export function adminAuthRoutes(app: AppInstance): void {
     '/api/admin/auth-status',
     { schema: { response: { 200: adminAuthStatusSchema } } },
     async (request, reply) => {
-      reply.headers(noCache);
+      reply.headers(noCacheHeaders);
       const admin = await loadSessionAdmin(request, reply, { touch: false });
       return { authenticated: admin !== null, admin: admin ? toAdmin(admin) : null };
     },
@@ -88,7 +83,7 @@ export function adminAuthRoutes(app: AppInstance): void {
       },
     },
     async (request, reply) => {
-      reply.headers(noCache);
+      reply.headers(noCacheHeaders);
       if (await loadSessionAdmin(request, reply)) return { authenticated: true as const };
       return reply.status(401).send({
         authenticated: false,

@@ -9,6 +9,7 @@ import {
   verifyEmailSchema,
 } from '#shared/auth.schemas.ts';
 import type { AppInstance } from '../../app.ts';
+import { noCacheHeaders } from '../../lib/no-cache.ts';
 import {
   endSession,
   loadSessionUser,
@@ -25,12 +26,6 @@ import {
   toUser,
   verifyEmail,
 } from './auth.service.ts';
-
-const noCache = {
-  'cache-control': 'no-store, no-cache, must-revalidate, private',
-  pragma: 'no-cache',
-  expires: '0',
-};
 
 const limit = (max: number, timeWindow: string) => ({ rateLimit: { max, timeWindow } });
 
@@ -90,7 +85,7 @@ export function authRoutes(app: AppInstance): void {
       },
     },
     async (request, reply) => {
-      reply.headers(noCache);
+      reply.headers(noCacheHeaders);
       const user = await loadSessionUser(request, reply);
       if (user) return { authenticated: true as const };
       return reply.status(401).send({
@@ -175,7 +170,7 @@ export function authRoutes(app: AppInstance): void {
       },
     },
     async (request, reply) => {
-      reply.headers(noCache);
+      reply.headers(noCacheHeaders);
       const clientType = request.headers['x-client-type'];
       return {
         sessionCookiePresent: Boolean(request.cookies[sessionCookieNames.user]),

@@ -1,5 +1,5 @@
-import { randomInt } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
+import { newReference } from '../../lib/references.ts';
 import type { Db } from '#db/client.ts';
 import { orderEvents, orderItems, orders } from '#db/schema/index.ts';
 import { centsToRand, vatFromInclusive } from '#shared/money.ts';
@@ -9,10 +9,6 @@ import { AppError } from '../../plugins/errors.ts';
 import { isUniqueViolation } from '../auth/auth.service.ts';
 import { createDomainOrder } from '../domains/domain-orders.service.ts';
 import type { PricedLine } from './order-pricing.ts';
-
-const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-const newReference = () =>
-  `SO-${Array.from({ length: 6 }, () => alphabet[randomInt(alphabet.length)]).join('')}`;
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
@@ -46,7 +42,7 @@ export async function createOrder(
         const [order] = await tx
           .insert(orders)
           .values({
-            reference: newReference(),
+            reference: newReference('SO', 6),
             userId: input.userId,
             subtotalCents: totalCents - vatCents,
             vatCents,

@@ -1,18 +1,12 @@
 import { randomInt } from 'node:crypto';
 import type { AppInstance } from '../../app.ts';
 import { itnSignatureValid, md5, signatureString } from '../../integrations/payfast/signature.ts';
+import { escapeHtml } from '../../lib/html.ts';
 import { createSecureToken } from '../../lib/secure-token.ts';
 import { itnParamString } from './payments.service.ts';
 
-const escape = (value: string) =>
-  value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
-
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en-ZA"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="/favicon.svg"><title>${escape(title)}</title></head>
+  return `<!doctype html><html lang="en-ZA"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="/favicon.svg"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;font-family:Arial,Helvetica,sans-serif;background:#f1f5f9;color:#0f172a">
 <div style="background:#b91c1c;color:#fff;text-align:center;padding:10px;font-weight:bold">Test payment — no money moves</div>
 <main style="max-width:480px;margin:32px auto;background:#fff;border-radius:12px;padding:24px">${body}</main></body></html>`;
@@ -54,9 +48,9 @@ export async function payfastSimulatorRoutes(app: AppInstance): Promise<void> {
         'PayFast simulator',
         `<h1 style="margin-top:0">PayFast simulator</h1>
 <dl style="display:grid;grid-template-columns:8rem 1fr;gap:6px">
-<dt>Merchant</dt><dd style="margin:0">${escape(form.merchant_id ?? '')}</dd>
-<dt>Item</dt><dd style="margin:0">${escape(form.item_name ?? '')}</dd>
-<dt>Amount</dt><dd style="margin:0;font-weight:bold">R ${escape(form.amount ?? '')}</dd>
+<dt>Merchant</dt><dd style="margin:0">${escapeHtml(form.merchant_id ?? '')}</dd>
+<dt>Item</dt><dd style="margin:0">${escapeHtml(form.item_name ?? '')}</dd>
+<dt>Amount</dt><dd style="margin:0;font-weight:bold">R ${escapeHtml(form.amount ?? '')}</dd>
 </dl>
 <div style="display:grid;gap:10px;margin-top:20px">${button('complete', 'Complete payment', '#166534')}${button('fail', 'Fail payment', '#b91c1c')}${button('cancel', 'Cancel', '#475569')}</div>`,
       ),

@@ -1,5 +1,5 @@
-import { randomInt } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { newReference } from '../../lib/references.ts';
 import type { Db } from '#db/client.ts';
 import {
   domainOrders,
@@ -24,10 +24,6 @@ import { markDomainOrderPaid } from '../domains/domain-orders.service.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
 import { receiptMail } from './payment-mails.ts';
 import { issueInvoice } from './invoices.service.ts';
-
-const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-const newReference = () =>
-  `PAY-${Array.from({ length: 8 }, () => alphabet[randomInt(alphabet.length)]).join('')}`;
 
 /** PayFast's amount format: plain 1234.50, never the en-ZA display format. */
 export const payfastAmount = (cents: number) => (cents / 100).toFixed(2);
@@ -60,7 +56,7 @@ export async function startPayfastPayment(
     .select({ title: orderItems.title })
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id));
-  const reference = newReference();
+  const reference = newReference('PAY', 8);
   const [first = '', ...rest] = (customer?.fullName ?? '').split(/\s+/);
   const fields = signRedirectForm(
     {
@@ -104,7 +100,7 @@ async function fulfilPaidOrder(
     : [];
   for (const item of items.filter((i) => i.packageId?.startsWith('website-'))) {
     await tx.insert(serviceRequests).values({
-      reference: `SR-${order.reference.slice(3)}${items.indexOf(item)}`,
+      reference: newReference('SR', 6),
       userId: order.userId,
       serviceType: 'website_development',
       packageId: item.packageId,

@@ -1,5 +1,5 @@
-import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { newReference } from '../../lib/references.ts';
 import type { Db } from '#db/client.ts';
 import { serviceRequests } from '#db/schema/index.ts';
 import {
@@ -14,11 +14,6 @@ import { AppError } from '../../plugins/errors.ts';
 import { isUniqueViolation } from '../auth/auth.service.ts';
 import { recordAudit } from '../admin/audit-log.ts';
 import { requestNotificationMail, requestReceivedMail } from './request-mails.ts';
-
-const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-/** SR- and six characters that cannot be mistaken for each other when read over the phone. */
-const newReference = () =>
-  `SR-${Array.from({ length: 6 }, () => alphabet[randomInt(alphabet.length)]).join('')}`;
 
 type Row = typeof serviceRequests.$inferSelect;
 
@@ -64,7 +59,7 @@ export async function createServiceRequest(
         const [created] = await tx
           .insert(serviceRequests)
           .values({
-            reference: newReference(),
+            reference: newReference('SR', 6),
             userId: input.userId,
             serviceType: input.serviceType,
             packageId: input.packageId ?? null,

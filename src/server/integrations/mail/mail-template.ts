@@ -1,5 +1,6 @@
 import { siteLocation } from '#shared/site.ts';
 import type { Config } from '../../config.ts';
+import { escapeHtml } from '../../lib/html.ts';
 
 export interface MailContent {
   subject: string;
@@ -16,14 +17,6 @@ export interface RenderedMail {
   text: string;
   html: string;
 }
-
-const escapeHtml = (value: string) =>
-  value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 
 /** Every mail in one layout: a text part and an HTML part, both signed with the site's address. */
 export function renderMail(
