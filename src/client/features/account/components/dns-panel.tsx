@@ -10,6 +10,7 @@ import {
   type DnsRecordInput,
   type DnsRecordValues,
 } from '#shared/dns.schemas.ts';
+import { Select } from '../../../components/ui/select.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Label } from '../../../components/ui/label.tsx';
@@ -188,15 +189,11 @@ export function DnsPanel({ domain }: { domain: string }) {
       >
         <div className="grid gap-1.5">
           <Label htmlFor={`${domain}-type`}>Type</Label>
-          <select
-            id={`${domain}-type`}
-            className="h-10 rounded-lg border border-gray-400 bg-white px-2"
-            {...form.register('type')}
-          >
+          <Select id={`${domain}-type`} {...form.register('type')}>
             {dnsRecordTypes.map((t) => (
               <option key={t}>{t}</option>
             ))}
-          </select>
+          </Select>
         </div>
         <FormField
           id={`${domain}-name`}

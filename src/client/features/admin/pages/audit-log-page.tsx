@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Select } from '../../../components/ui/select.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
@@ -29,9 +30,8 @@ export function AuditLogPage() {
       >
         <div className="grid gap-1.5">
           <Label htmlFor="audit-action">Action</Label>
-          <select
+          <Select
             id="audit-action"
-            className="h-10 rounded-lg border border-gray-400 bg-white px-3"
             value={filters.action}
             onChange={(event) => set({ action: event.target.value })}
           >
@@ -39,7 +39,7 @@ export function AuditLogPage() {
             {(query.data?.actions ?? []).map((action) => (
               <option key={action}>{action}</option>
             ))}
-          </select>
+          </Select>
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="audit-actor">Who</Label>

@@ -3,18 +3,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDate } from '#shared/dates.ts';
 import { domainOrderStatuses, type DomainOrderStatus } from '#shared/domain-orders.schemas.ts';
 import { formatZAR, randToCents } from '#shared/money.ts';
+import { Select } from '../../../components/ui/select.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { cn } from '../../../lib/cn.ts';
 import {
   domainOrderAction,
   domainOrderDetailQueryOptions,
   domainOrdersQueryOptions,
 } from '../api/back-office.ts';
 import { AdminShell } from '../components/admin-shell.tsx';
-import { Pager } from '../components/pager.tsx';
+import { ListWithDetail } from '../components/list-with-detail.tsx';
 import { EmptyState, QueryState } from '../components/query-state.tsx';
 
 const label = (status: string) => status.replace('_', ' ');
@@ -110,9 +109,8 @@ export function DomainOrdersPage() {
     <AdminShell title="Domain orders">
       <div className="mb-4 grid max-w-xs gap-1.5">
         <Label htmlFor="domain-status">Status</Label>
-        <select
+        <Select
           id="domain-status"
-          className="h-10 rounded-lg border border-gray-400 bg-white px-3"
           value={status}
           onChange={(event) => {
             setStatus(event.target.value as DomainOrderStatus | '');
@@ -125,7 +123,7 @@ export function DomainOrdersPage() {
               {label(s)}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       <QueryState query={query} label="the domain orders">
         {(data) =>
@@ -134,43 +132,25 @@ export function DomainOrdersPage() {
               Domains that customers buy are listed here until the registrar confirms them.
             </EmptyState>
           ) : (
-            <div className="grid gap-6 xl:grid-cols-2">
-              <div>
-                <ul className="divide-y divide-line rounded-2xl border border-line bg-white">
-                  {data.items.map((order) => (
-                    <li key={order.id}>
-                      <button
-                        type="button"
-                        aria-pressed={selected === order.id}
-                        onClick={() => setSelected(order.id)}
-                        className={cn(
-                          'grid w-full gap-0.5 px-4 py-3 text-left hover:bg-brand-50',
-                          selected === order.id && 'bg-brand-50',
-                        )}
-                      >
-                        <span className="font-semibold break-all text-ink">{order.domain}</span>
-                        <span className="text-sm text-muted capitalize">
-                          {label(order.status)} · {formatDate(order.createdAt)}
-                        </span>
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-                <Pager
-                  page={data.page}
-                  pageSize={data.pageSize}
-                  total={data.total}
-                  onPage={setPage}
-                />
-              </div>
-              <Card>
-                {selected ? (
-                  <OrderDetail id={selected} />
-                ) : (
-                  <p className="text-muted">Choose an order to see its history.</p>
-                )}
-              </Card>
-            </div>
+            <ListWithDetail
+              items={data.items}
+              selectedId={selected}
+              onSelect={setSelected}
+              title={(order) => order.domain}
+              meta={(order) => (
+                <span className="capitalize">
+                  {label(order.status)} · {formatDate(order.createdAt)}
+                </span>
+              )}
+              paging={{
+                page: data.page,
+                pageSize: data.pageSize,
+                total: data.total,
+                onPage: setPage,
+              }}
+              detail={selected && <OrderDetail id={selected} />}
+              placeholder="Choose an order to see its history."
+            />
           )
         }
       </QueryState>

@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Card } from '../../../components/ui/card.tsx';
 import { outboxMessageQueryOptions, outboxQueryOptions } from '../api/back-office.ts';
 import { AdminShell } from '../components/admin-shell.tsx';
 import { EmptyState, QueryState } from '../components/query-state.tsx';
-import { Pager } from '../components/pager.tsx';
-import { cn } from '../../../lib/cn.ts';
+import { ListWithDetail } from '../components/list-with-detail.tsx';
 
 const dateTime = new Intl.DateTimeFormat('en-ZA', {
   dateStyle: 'medium',
@@ -58,46 +56,23 @@ export function OutboxPage() {
               Verification, password-reset and order e-mails appear here as the site sends them.
             </EmptyState>
           ) : (
-            <div className="grid gap-6 xl:grid-cols-2">
-              <div>
-                <ul className="divide-y divide-line rounded-2xl border border-line bg-white">
-                  {data.items.map((item) => (
-                    <li key={item.id}>
-                      <button
-                        type="button"
-                        aria-pressed={selected === item.id}
-                        onClick={() => setSelected(item.id)}
-                        className={cn(
-                          'grid w-full gap-0.5 px-4 py-3 text-left hover:bg-brand-50',
-                          selected === item.id && 'bg-brand-50',
-                        )}
-                      >
-                        <span className="font-semibold [overflow-wrap:anywhere] text-ink">
-                          {item.subject}
-                        </span>
-                        <span className="text-sm [overflow-wrap:anywhere] text-muted">
-                          {item.to} · {dateTime.format(new Date(item.createdAt))} ·{' '}
-                          {statusLabels[item.status] ?? item.status}
-                        </span>
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-                <Pager
-                  page={data.page}
-                  pageSize={data.pageSize}
-                  total={data.total}
-                  onPage={setPage}
-                />
-              </div>
-              <Card>
-                {selected ? (
-                  <Message id={selected} />
-                ) : (
-                  <p className="text-muted">Choose a message to read it.</p>
-                )}
-              </Card>
-            </div>
+            <ListWithDetail
+              items={data.items}
+              selectedId={selected}
+              onSelect={setSelected}
+              title={(item) => item.subject}
+              meta={(item) =>
+                `${item.to} · ${dateTime.format(new Date(item.createdAt))} · ${statusLabels[item.status] ?? item.status}`
+              }
+              paging={{
+                page: data.page,
+                pageSize: data.pageSize,
+                total: data.total,
+                onPage: setPage,
+              }}
+              detail={selected && <Message id={selected} />}
+              placeholder="Choose a message to read it."
+            />
           )
         }
       </QueryState>

@@ -8,14 +8,13 @@ import {
 } from '#shared/requests.schemas.ts';
 import { formatDate } from '#shared/dates.ts';
 import { serviceTypeLabel } from '#shared/service-types.ts';
+import { Select } from '../../../components/ui/select.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { cn } from '../../../lib/cn.ts';
 import { changeServiceRequestStatus, serviceRequestsQueryOptions } from '../api/back-office.ts';
 import { AdminShell } from '../components/admin-shell.tsx';
-import { Pager } from '../components/pager.tsx';
+import { ListWithDetail } from '../components/list-with-detail.tsx';
 import { EmptyState, QueryState } from '../components/query-state.tsx';
 
 const statusLabels: Record<ServiceRequestStatus, string> = {
@@ -100,9 +99,8 @@ export function ServiceRequestsPage() {
     <AdminShell title="Service requests">
       <div className="mb-4 grid max-w-xs gap-1.5">
         <Label htmlFor="request-status">Status</Label>
-        <select
+        <Select
           id="request-status"
-          className="h-10 rounded-lg border border-gray-400 bg-white px-3"
           value={status}
           onChange={(event) => {
             setStatus(event.target.value as ServiceRequestStatus | '');
@@ -115,7 +113,7 @@ export function ServiceRequestsPage() {
               {statusLabels[s]}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       <QueryState query={query} label="the service requests">
         {(data) => {
@@ -125,46 +123,28 @@ export function ServiceRequestsPage() {
               Requests sent from the service pages and the request forms appear here.
             </EmptyState>
           ) : (
-            <div className="grid gap-6 xl:grid-cols-2">
-              <div>
-                <ul className="divide-y divide-line rounded-2xl border border-line bg-white">
-                  {data.items.map((item) => (
-                    <li key={item.id}>
-                      <button
-                        type="button"
-                        aria-pressed={selectedId === item.id}
-                        onClick={() => setSelectedId(item.id)}
-                        className={cn(
-                          'grid w-full gap-0.5 px-4 py-3 text-left hover:bg-brand-50',
-                          selectedId === item.id && 'bg-brand-50',
-                        )}
-                      >
-                        <span className="font-semibold text-ink">
-                          <span className="font-mono">{item.reference}</span> ·{' '}
-                          {serviceTypeLabel(item.serviceType)}
-                        </span>
-                        <span className="text-sm [overflow-wrap:anywhere] text-muted">
-                          {item.name} · {formatDate(item.createdAt)} · {statusLabels[item.status]}
-                        </span>
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-                <Pager
-                  page={data.page}
-                  pageSize={data.pageSize}
-                  total={data.total}
-                  onPage={setPage}
-                />
-              </div>
-              <Card>
-                {selected ? (
-                  <RequestDetail request={selected} />
-                ) : (
-                  <p className="text-muted">Choose a request to see it and move it along.</p>
-                )}
-              </Card>
-            </div>
+            <ListWithDetail
+              items={data.items}
+              selectedId={selectedId}
+              onSelect={setSelectedId}
+              title={(item) => (
+                <>
+                  <span className="font-mono">{item.reference}</span> ·{' '}
+                  {serviceTypeLabel(item.serviceType)}
+                </>
+              )}
+              meta={(item) =>
+                `${item.name} · ${formatDate(item.createdAt)} · ${statusLabels[item.status]}`
+              }
+              paging={{
+                page: data.page,
+                pageSize: data.pageSize,
+                total: data.total,
+                onPage: setPage,
+              }}
+              detail={selected && <RequestDetail request={selected} />}
+              placeholder="Choose a request to see it and move it along."
+            />
           );
         }}
       </QueryState>

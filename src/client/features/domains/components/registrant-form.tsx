@@ -11,15 +11,13 @@ import {
 } from '#shared/domain.schemas.ts';
 import { formatZAR, randToCents } from '#shared/money.ts';
 import { paths } from '#shared/routes.ts';
+import { Select } from '../../../components/ui/select.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FieldError, Label } from '../../../components/ui/label.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { addToCart } from '../../../lib/cart.ts';
-
-const selectClass =
-  'h-10 w-full rounded-lg border border-gray-400 bg-white px-3 text-base text-ink focus-visible:border-brand-700 focus-visible:outline-3 focus-visible:outline-accent-400';
 
 /** Years, registrant and choices for the selected domain; the server prices it for the cart. */
 export function RegistrantForm({ domain, pricePerYear }: { domain: string; pricePerYear: number }) {
@@ -88,13 +86,13 @@ export function RegistrantForm({ domain, pricePerYear }: { domain: string; price
     >
       <div className="grid max-w-xs gap-1.5">
         <Label htmlFor="years">Register for</Label>
-        <select id="years" className={selectClass} {...form.register('years')}>
+        <Select id="years" {...form.register('years')}>
           {Array.from({ length: 10 }, (_, i) => i + 1).map((n) => (
             <option key={n} value={n}>
               {n} {n === 1 ? 'year' : 'years'}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
 
       <fieldset className="grid gap-3 sm:grid-cols-2">
@@ -179,9 +177,8 @@ export function RegistrantForm({ domain, pricePerYear }: { domain: string; price
         />
         <div className="grid gap-1.5">
           <Label htmlFor="reg-province">Province</Label>
-          <select
+          <Select
             id="reg-province"
-            className={selectClass}
             aria-invalid={r?.province ? true : undefined}
             aria-describedby={r?.province ? 'reg-province-error' : undefined}
             {...form.register('registrant.province')}
@@ -190,7 +187,7 @@ export function RegistrantForm({ domain, pricePerYear }: { domain: string; price
             {provinces.map((province) => (
               <option key={province}>{province}</option>
             ))}
-          </select>
+          </Select>
           <FieldError id="reg-province-error" message={r?.province?.message} />
         </div>
         <FormField

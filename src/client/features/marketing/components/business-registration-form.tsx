@@ -15,6 +15,7 @@ import {
 import { findService } from '#shared/catalogue.ts';
 import { formatZAR } from '#shared/money.ts';
 import { paths } from '#shared/routes.ts';
+import { Select } from '../../../components/ui/select.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
@@ -28,9 +29,6 @@ const addOnFor = { vat: 'registration-vat', paye_uif: 'registration-paye-uif' } 
 const includedIn: Record<string, string[]> = {
   'registration-complete-startup': ['vat', 'paye_uif'],
 };
-
-const selectClass =
-  'h-10 w-full rounded-lg border border-gray-400 bg-white px-3 text-base text-ink focus-visible:border-brand-700 focus-visible:outline-3 focus-visible:outline-accent-400';
 
 /** Price of the chosen package plus any tax registration it does not include. */
 export function registrationPrice(packageId: string, taxes: string[]) {
@@ -173,14 +171,13 @@ export function BusinessRegistrationForm({ packageId }: { packageId: string }) {
                 />
                 <div className="grid gap-1.5">
                   <Label htmlFor={`director-${index}-idtype`}>Identity document</Label>
-                  <select
+                  <Select
                     id={`director-${index}-idtype`}
-                    className={selectClass}
                     {...form.register(`directors.${index}.idType`)}
                   >
                     <option value="sa_id">South African ID</option>
                     <option value="passport">Passport (non-citizen)</option>
-                  </select>
+                  </Select>
                 </div>
                 {idType === 'sa_id' ? (
                   <FormField
@@ -267,9 +264,8 @@ export function BusinessRegistrationForm({ packageId }: { packageId: string }) {
           />
           <div className="grid gap-1.5">
             <Label htmlFor="address-province">Province</Label>
-            <select
+            <Select
               id="address-province"
-              className={selectClass}
               aria-invalid={errors.address?.province ? true : undefined}
               aria-describedby={errors.address?.province ? 'address-province-error' : undefined}
               {...form.register('address.province')}
@@ -278,7 +274,7 @@ export function BusinessRegistrationForm({ packageId }: { packageId: string }) {
               {provinces.map((province) => (
                 <option key={province}>{province}</option>
               ))}
-            </select>
+            </Select>
             <FieldError id="address-province-error" message={errors.address?.province?.message} />
           </div>
           <FormField
@@ -295,11 +291,11 @@ export function BusinessRegistrationForm({ packageId }: { packageId: string }) {
           <legend className="mb-2 text-lg font-bold text-ink">Tax</legend>
           <div className="grid gap-1.5">
             <Label htmlFor="fye">Financial year end</Label>
-            <select id="fye" className={selectClass} {...form.register('financialYearEnd')}>
+            <Select id="fye" {...form.register('financialYearEnd')}>
               {months.map((month) => (
                 <option key={month}>{month}</option>
               ))}
-            </select>
+            </Select>
           </div>
           <div className="grid gap-2 sm:col-span-2">
             <p className="text-sm font-semibold text-ink">Register with SARS for</p>

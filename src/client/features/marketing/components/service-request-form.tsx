@@ -9,6 +9,7 @@ import {
   type ServiceRequestInput,
 } from '#shared/requests.schemas.ts';
 import { serviceTypeLabels, type ServiceType } from '#shared/service-types.ts';
+import { Select } from '../../../components/ui/select.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { FormField, TextareaField } from '../../../components/ui/form-field.tsx';
@@ -21,9 +22,6 @@ export interface RequestQuestion {
   label: string;
   options: string[];
 }
-
-const selectClass =
-  'h-10 w-full rounded-lg border border-gray-400 bg-white px-3 text-base text-ink focus-visible:border-brand-700 focus-visible:outline-3 focus-visible:outline-accent-400';
 
 /**
  * A request for a quote or a call back (POST /api/service-requests): fixed to one service, or
@@ -93,9 +91,8 @@ export function ServiceRequestForm({
           {!serviceType && (
             <div className="grid gap-1.5 sm:col-span-2">
               <Label htmlFor={field('service')}>Service</Label>
-              <select
+              <Select
                 id={field('service')}
-                className={selectClass}
                 aria-invalid={errors.serviceType ? true : undefined}
                 aria-describedby={errors.serviceType ? `${field('service')}-error` : undefined}
                 {...form.register('serviceType')}
@@ -106,7 +103,7 @@ export function ServiceRequestForm({
                     {label}
                   </option>
                 ))}
-              </select>
+              </Select>
               <FieldError id={`${field('service')}-error`} message={errors.serviceType?.message} />
             </div>
           )}
@@ -143,16 +140,12 @@ export function ServiceRequestForm({
           {questions.map((question) => (
             <div key={question.key} className="grid gap-1.5">
               <Label htmlFor={field(question.key)}>{question.label}</Label>
-              <select
-                id={field(question.key)}
-                className={selectClass}
-                {...form.register(`answers.${question.key}`)}
-              >
+              <Select id={field(question.key)} {...form.register(`answers.${question.key}`)}>
                 <option value="">Not sure yet</option>
                 {question.options.map((option) => (
                   <option key={option}>{option}</option>
                 ))}
-              </select>
+              </Select>
             </div>
           ))}
           <div className="sm:col-span-2">

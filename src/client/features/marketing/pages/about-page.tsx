@@ -4,6 +4,7 @@ import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.tsx';
 import { PageHeader, Section } from '../../../components/page.tsx';
+import { CtaBanner } from '../components/cta-banner.tsx';
 import { site } from '../../../lib/site.ts';
 
 const values = [
@@ -98,21 +99,22 @@ export function AboutPage() {
       </Section>
 
       <Section>
-        <div className="rounded-3xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12">
-          <h2 className="text-3xl font-extrabold">Let us help your business grow</h2>
-          <p className="mx-auto mt-3 max-w-xl text-brand-100">
-            See everything we offer, or tell us about your plans and we will reply within one
-            business day.
-          </p>
-          <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Button asChild variant="secondary" size="lg">
-              <Link href={paths.services}>Explore our services</Link>
-            </Button>
-            <Button asChild variant="outline" size="lg">
-              <Link href={paths.contact}>Contact our team</Link>
-            </Button>
-          </div>
-        </div>
+        <CtaBanner
+          title="Let us help your business grow"
+          actions={
+            <>
+              <Button asChild variant="secondary" size="lg">
+                <Link href={paths.services}>Explore our services</Link>
+              </Button>
+              <Button asChild variant="outline" size="lg">
+                <Link href={paths.contact}>Contact our team</Link>
+              </Button>
+            </>
+          }
+        >
+          See everything we offer, or tell us about your plans and we will reply within one business
+          day.
+        </CtaBanner>
       </Section>
     </>
   );

@@ -6,6 +6,7 @@ import { Card, CardDescription, CardTitle } from '../../../components/ui/card.ts
 import { PageHeader, Section } from '../../../components/page.tsx';
 import { ServiceRequestForm } from '../components/service-request-form.tsx';
 import { site } from '../../../lib/site.ts';
+import { CtaBanner } from '../components/cta-banner.tsx';
 
 const steps = [
   {
@@ -188,21 +189,22 @@ export function BuildWebsitePage() {
       </Section>
 
       <Section>
-        <div className="rounded-3xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12">
-          <h2 className="text-3xl font-extrabold">Tell us what you want to build</h2>
-          <p className="mx-auto mt-3 max-w-xl text-brand-100">
-            Send us a short description of the website you have in mind. We reply within one
-            business day to book a free 30-minute discovery call.
-          </p>
-          <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Button asChild variant="secondary" size="lg">
-              <Link href={paths.websiteRequest}>Request a website</Link>
-            </Button>
-            <Button asChild variant="outline" size="lg">
-              <Link href={paths.portfolio}>See our work</Link>
-            </Button>
-          </div>
-        </div>
+        <CtaBanner
+          title="Tell us what you want to build"
+          actions={
+            <>
+              <Button asChild variant="secondary" size="lg">
+                <Link href={paths.websiteRequest}>Request a website</Link>
+              </Button>
+              <Button asChild variant="outline" size="lg">
+                <Link href={paths.portfolio}>See our work</Link>
+              </Button>
+            </>
+          }
+        >
+          Send us a short description of the website you have in mind. We reply within one business
+          day to book a free 30-minute discovery call.
+        </CtaBanner>
       </Section>
     </>
   );

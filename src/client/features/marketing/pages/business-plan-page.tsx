@@ -4,6 +4,7 @@ import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.tsx';
 import { PageHeader, Section } from '../../../components/page.tsx';
+import { CtaBanner } from '../components/cta-banner.tsx';
 import { ServiceRequestForm } from '../components/service-request-form.tsx';
 import { PackageCards } from '../components/package-cards.tsx';
 import { site } from '../../../lib/site.ts';
@@ -165,21 +166,22 @@ export function BusinessPlanPage() {
       </Section>
 
       <Section>
-        <div className="rounded-3xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12">
-          <h2 className="text-3xl font-extrabold">Ready to put your plan on paper?</h2>
-          <p className="mx-auto mt-3 max-w-xl text-brand-100">
-            Tell us what the plan is for and when you need it. We reply within one business day to
-            book your discovery call.
-          </p>
-          <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Button asChild variant="secondary" size="lg">
-              <Link href={paths.requestService}>Request a plan</Link>
-            </Button>
-            <Button asChild variant="outline" size="lg">
-              <Link href={paths.contact}>Ask a question</Link>
-            </Button>
-          </div>
-        </div>
+        <CtaBanner
+          title="Ready to put your plan on paper?"
+          actions={
+            <>
+              <Button asChild variant="secondary" size="lg">
+                <Link href={paths.requestService}>Request a plan</Link>
+              </Button>
+              <Button asChild variant="outline" size="lg">
+                <Link href={paths.contact}>Ask a question</Link>
+              </Button>
+            </>
+          }
+        >
+          Tell us what the plan is for and when you need it. We reply within one business day to
+          book your discovery call.
+        </CtaBanner>
       </Section>
     </>
   );

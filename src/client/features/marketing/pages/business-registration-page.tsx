@@ -1,22 +1,15 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import {
-  Building2,
-  Check,
-  ChevronDown,
-  FileText,
-  Landmark,
-  Receipt,
-  Scale,
-  Users,
-} from 'lucide-react';
+import { Building2, Check, FileText, Landmark, Receipt, Scale, Users } from 'lucide-react';
 import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.tsx';
 import { PageHeader, Section } from '../../../components/page.tsx';
+import { FaqList } from '../components/faq-list.tsx';
 import { PackageCards } from '../components/package-cards.tsx';
 import { BusinessRegistrationForm } from '../components/business-registration-form.tsx';
 import { site } from '../../../lib/site.ts';
+import { CtaBanner } from '../components/cta-banner.tsx';
 
 const registrations = [
   {
@@ -203,20 +196,7 @@ export function BusinessRegistrationPage() {
       </Section>
 
       <Section title="Questions about company registration">
-        <div className="divide-y divide-line rounded-2xl border border-line">
-          {faqs.map((faq) => (
-            <details key={faq.question} className="group p-5">
-              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold text-ink [&::-webkit-details-marker]:hidden">
-                {faq.question}
-                <ChevronDown
-                  className="size-5 shrink-0 text-brand-700 transition-transform group-open:rotate-180"
-                  aria-hidden="true"
-                />
-              </summary>
-              <p className="mt-3 text-muted">{faq.answer}</p>
-            </details>
-          ))}
-        </div>
+        <FaqList items={faqs} />
         <p className="mt-6 text-muted">
           More answers are on our{' '}
           <Link
@@ -230,21 +210,22 @@ export function BusinessRegistrationPage() {
       </Section>
 
       <Section>
-        <div className="rounded-3xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12">
-          <h2 className="text-3xl font-extrabold">Start trading with a registered company</h2>
-          <p className="mx-auto mt-3 max-w-xl text-brand-100">
-            Add a business plan or a website to your registration and receive one quote and one tax
-            invoice.
-          </p>
-          <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Button asChild variant="secondary" size="lg">
-              <Link href={paths.requestService}>Request registration</Link>
-            </Button>
-            <Button asChild variant="outline" size="lg">
-              <Link href={paths.serviceBuilder}>Build a package</Link>
-            </Button>
-          </div>
-        </div>
+        <CtaBanner
+          title="Start trading with a registered company"
+          actions={
+            <>
+              <Button asChild variant="secondary" size="lg">
+                <Link href={paths.requestService}>Request registration</Link>
+              </Button>
+              <Button asChild variant="outline" size="lg">
+                <Link href={paths.serviceBuilder}>Build a package</Link>
+              </Button>
+            </>
+          }
+        >
+          Add a business plan or a website to your registration and receive one quote and one tax
+          invoice.
+        </CtaBanner>
       </Section>
     </>
   );

@@ -1,8 +1,10 @@
 import { Link } from 'wouter';
-import { ChevronDown, Globe, Lock, MessageCircle, Smartphone } from 'lucide-react';
+import { Globe, Lock, MessageCircle, Smartphone } from 'lucide-react';
 import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageHeader, Section } from '../../../components/page.tsx';
+import { CtaBanner } from '../components/cta-banner.tsx';
+import { FaqList } from '../components/faq-list.tsx';
 import { PackageCards } from '../components/package-cards.tsx';
 import { site } from '../../../lib/site.ts';
 
@@ -113,38 +115,26 @@ export function BuyWebsitePage() {
       </Section>
 
       <Section title="Questions about ready-made websites">
-        <div className="divide-y divide-line rounded-2xl border border-line">
-          {faqs.map((faq) => (
-            <details key={faq.question} className="group p-5">
-              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold text-ink [&::-webkit-details-marker]:hidden">
-                {faq.question}
-                <ChevronDown
-                  className="size-5 shrink-0 text-brand-700 transition-transform group-open:rotate-180"
-                  aria-hidden="true"
-                />
-              </summary>
-              <p className="mt-3 text-muted">{faq.answer}</p>
-            </details>
-          ))}
-        </div>
+        <FaqList items={faqs} />
       </Section>
 
       <Section>
-        <div className="rounded-3xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12">
-          <h2 className="text-3xl font-extrabold">Get your business online this week</h2>
-          <p className="mx-auto mt-3 max-w-xl text-brand-100">
-            Tell us which package you want and we send the content checklist and a secure payment
-            link within one business day.
-          </p>
-          <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Button asChild variant="secondary" size="lg">
-              <Link href={paths.websiteRequest}>Request a website</Link>
-            </Button>
-            <Button asChild variant="outline" size="lg">
-              <Link href={paths.buyDomain}>Find your domain</Link>
-            </Button>
-          </div>
-        </div>
+        <CtaBanner
+          title="Get your business online this week"
+          actions={
+            <>
+              <Button asChild variant="secondary" size="lg">
+                <Link href={paths.websiteRequest}>Request a website</Link>
+              </Button>
+              <Button asChild variant="outline" size="lg">
+                <Link href={paths.buyDomain}>Find your domain</Link>
+              </Button>
+            </>
+          }
+        >
+          Tell us which package you want and we send the content checklist and a secure payment link
+          within one business day.
+        </CtaBanner>
       </Section>
     </>
   );

@@ -1,8 +1,8 @@
 import { Link } from 'wouter';
-import { ChevronDown } from 'lucide-react';
 import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageHeader, Section } from '../../../components/page.tsx';
+import { FaqList } from '../components/faq-list.tsx';
 import { site } from '../../../lib/site.ts';
 
 interface FaqGroup {
@@ -117,20 +117,7 @@ export function FaqPage() {
       />
       {groups.map((group) => (
         <Section key={group.title} title={group.title}>
-          <div className="max-w-3xl divide-y divide-line rounded-2xl border border-line bg-white">
-            {group.items.map((item) => (
-              <details key={item.question} className="group px-5 py-4">
-                <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded font-semibold text-ink focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent-400 [&::-webkit-details-marker]:hidden">
-                  {item.question}
-                  <ChevronDown
-                    className="size-5 shrink-0 text-brand-700 transition-transform group-open:rotate-180"
-                    aria-hidden="true"
-                  />
-                </summary>
-                <p className="mt-3 text-muted">{item.answer}</p>
-              </details>
-            ))}
-          </div>
+          <FaqList items={group.items} className="max-w-3xl" />
         </Section>
       ))}
       <Section title="Still have a question?">

@@ -7,6 +7,7 @@ import { PageHeader, Section } from '../../../components/page.tsx';
 import { ServiceRequestForm } from '../components/service-request-form.tsx';
 import { PackageCards } from '../components/package-cards.tsx';
 import { site } from '../../../lib/site.ts';
+import { CtaBanner } from '../components/cta-banner.tsx';
 
 const services = [
   {
@@ -156,21 +157,22 @@ export function FinancialManagementPage() {
       </Section>
 
       <Section>
-        <div className="rounded-3xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12">
-          <h2 className="text-3xl font-extrabold">Behind on your books or returns?</h2>
-          <p className="mx-auto mt-3 max-w-xl text-brand-100">
-            We catch up outstanding months and returns at a fixed price, then keep you up to date.
-            Tell us where things stand and we quote within one business day.
-          </p>
-          <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Button asChild variant="secondary" size="lg">
-              <Link href={paths.requestService}>Request a quote</Link>
-            </Button>
-            <Button asChild variant="outline" size="lg">
-              <Link href={paths.serviceBuilder}>Build a package</Link>
-            </Button>
-          </div>
-        </div>
+        <CtaBanner
+          title="Behind on your books or returns?"
+          actions={
+            <>
+              <Button asChild variant="secondary" size="lg">
+                <Link href={paths.requestService}>Request a quote</Link>
+              </Button>
+              <Button asChild variant="outline" size="lg">
+                <Link href={paths.serviceBuilder}>Build a package</Link>
+              </Button>
+            </>
+          }
+        >
+          We catch up outstanding months and returns at a fixed price, then keep you up to date.
+          Tell us where things stand and we quote within one business day.
+        </CtaBanner>
       </Section>
     </>
   );

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.tsx';
 import { Section } from '../../../components/page.tsx';
 import { site } from '../../../lib/site.ts';
+import { CtaBanner } from '../components/cta-banner.tsx';
 
 const featureCards = [
   {
@@ -123,21 +124,22 @@ export function HomePage({ domainSearch }: { domainSearch: ReactNode }) {
       </Section>
 
       <Section>
-        <div className="rounded-3xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12">
-          <h2 className="text-3xl font-extrabold">Ready to start?</h2>
-          <p className="mx-auto mt-3 max-w-xl text-brand-100">
-            Build your own package in the service builder, or tell us what you need and we will
-            reply within one business day.
-          </p>
-          <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Button asChild variant="secondary" size="lg">
-              <Link href={paths.serviceBuilder}>Build your package</Link>
-            </Button>
-            <Button asChild variant="outline" size="lg">
-              <Link href={paths.contact}>Talk to us</Link>
-            </Button>
-          </div>
-        </div>
+        <CtaBanner
+          title="Ready to start?"
+          actions={
+            <>
+              <Button asChild variant="secondary" size="lg">
+                <Link href={paths.serviceBuilder}>Build your package</Link>
+              </Button>
+              <Button asChild variant="outline" size="lg">
+                <Link href={paths.contact}>Talk to us</Link>
+              </Button>
+            </>
+          }
+        >
+          Build your own package in the service builder, or tell us what you need and we will reply
+          within one business day.
+        </CtaBanner>
       </Section>
     </>
   );

@@ -7,6 +7,7 @@ import { PageHeader, Section } from '../../../components/page.tsx';
 import { ServiceRequestForm } from '../components/service-request-form.tsx';
 import { PackageCards } from '../components/package-cards.tsx';
 import { site } from '../../../lib/site.ts';
+import { CtaBanner } from '../components/cta-banner.tsx';
 
 const builds = [
   {
@@ -146,18 +147,19 @@ export function MobileAppPage() {
       </Section>
 
       <Section>
-        <div className="rounded-3xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12">
-          <h2 className="text-3xl font-extrabold">Have an app idea?</h2>
-          <p className="mx-auto mt-3 max-w-xl text-brand-100">
-            Tell us what your app should do and we will reply within one business day with next
-            steps and a first estimate.
-          </p>
-          <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Button asChild variant="secondary" size="lg">
-              <Link href={paths.requestService}>Request your app</Link>
-            </Button>
-          </div>
-        </div>
+        <CtaBanner
+          title="Have an app idea?"
+          actions={
+            <>
+              <Button asChild variant="secondary" size="lg">
+                <Link href={paths.requestService}>Request your app</Link>
+              </Button>
+            </>
+          }
+        >
+          Tell us what your app should do and we will reply within one business day with next steps
+          and a first estimate.
+        </CtaBanner>
       </Section>
     </>
   );

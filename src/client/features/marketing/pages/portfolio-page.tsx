@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardTitle } from '../../../components/ui/card.tsx';
 import { PageHeader, Section } from '../../../components/page.tsx';
 import { site } from '../../../lib/site.ts';
+import { CtaBanner } from '../components/cta-banner.tsx';
 
 type Artwork = 'shop' | 'website' | 'app' | 'plan' | 'books' | 'speed';
 
@@ -255,21 +256,22 @@ export function PortfolioPage() {
       </Section>
 
       <Section>
-        <div className="rounded-3xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12">
-          <h2 className="text-3xl font-extrabold">Your business could be the next case study</h2>
-          <p className="mx-auto mt-3 max-w-xl text-brand-100">
-            Tell us where you are now and where you want to be. We reply within one business day
-            with a plan and a price in rand, VAT included.
-          </p>
-          <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Button asChild variant="secondary" size="lg">
-              <Link href={paths.requestService}>Request a service</Link>
-            </Button>
-            <Button asChild variant="outline" size="lg">
-              <Link href={paths.contact}>Talk to us</Link>
-            </Button>
-          </div>
-        </div>
+        <CtaBanner
+          title="Your business could be the next case study"
+          actions={
+            <>
+              <Button asChild variant="secondary" size="lg">
+                <Link href={paths.requestService}>Request a service</Link>
+              </Button>
+              <Button asChild variant="outline" size="lg">
+                <Link href={paths.contact}>Talk to us</Link>
+              </Button>
+            </>
+          }
+        >
+          Tell us where you are now and where you want to be. We reply within one business day with
+          a plan and a price in rand, VAT included.
+        </CtaBanner>
       </Section>
     </>
   );

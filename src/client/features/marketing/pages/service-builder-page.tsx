@@ -3,6 +3,7 @@ import { Calculator, CreditCard, ListChecks } from 'lucide-react';
 import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageHeader, Section } from '../../../components/page.tsx';
+import { CtaBanner } from '../components/cta-banner.tsx';
 import { ServiceBuilder } from '../components/service-builder.tsx';
 import { site } from '../../../lib/site.ts';
 
@@ -59,21 +60,22 @@ export function ServiceBuilderPage() {
       </div>
 
       <Section>
-        <div className="rounded-3xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12">
-          <h2 className="text-3xl font-extrabold">Tell us which services you chose</h2>
-          <p className="mx-auto mt-3 max-w-xl text-brand-100">
-            Send us your list and we reply within one business day with the confirmed total and a
-            secure card-payment link.
-          </p>
-          <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Button asChild variant="secondary" size="lg">
-              <Link href={paths.contact}>Contact us</Link>
-            </Button>
-            <Button asChild variant="outline" size="lg">
-              <Link href={paths.services}>Compare services</Link>
-            </Button>
-          </div>
-        </div>
+        <CtaBanner
+          title="Tell us which services you chose"
+          actions={
+            <>
+              <Button asChild variant="secondary" size="lg">
+                <Link href={paths.contact}>Contact us</Link>
+              </Button>
+              <Button asChild variant="outline" size="lg">
+                <Link href={paths.services}>Compare services</Link>
+              </Button>
+            </>
+          }
+        >
+          Send us your list and we reply within one business day with the confirmed total and a
+          secure card-payment link.
+        </CtaBanner>
       </Section>
     </>
   );

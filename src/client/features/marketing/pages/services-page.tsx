@@ -18,6 +18,7 @@ import { PageHeader, Section } from '../../../components/page.tsx';
 import { ServiceRequestForm } from '../components/service-request-form.tsx';
 import { PackageCards } from '../components/package-cards.tsx';
 import { site } from '../../../lib/site.ts';
+import { CtaBanner } from '../components/cta-banner.tsx';
 
 const services = [
   {
@@ -200,21 +201,22 @@ export function ServicesPage() {
       </Section>
 
       <Section>
-        <div className="rounded-3xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12">
-          <h2 className="text-3xl font-extrabold">Not sure where to start?</h2>
-          <p className="mx-auto mt-3 max-w-xl text-brand-100">
-            Tell us what your business does and where you want it to be in a year. We will recommend
-            the services you actually need, and nothing you do not.
-          </p>
-          <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Button asChild variant="secondary" size="lg">
-              <Link href={paths.contact}>Talk to us</Link>
-            </Button>
-            <Button asChild variant="outline" size="lg">
-              <Link href={paths.faq}>Read the FAQ</Link>
-            </Button>
-          </div>
-        </div>
+        <CtaBanner
+          title="Not sure where to start?"
+          actions={
+            <>
+              <Button asChild variant="secondary" size="lg">
+                <Link href={paths.contact}>Talk to us</Link>
+              </Button>
+              <Button asChild variant="outline" size="lg">
+                <Link href={paths.faq}>Read the FAQ</Link>
+              </Button>
+            </>
+          }
+        >
+          Tell us what your business does and where you want it to be in a year. We will recommend
+          the services you actually need, and nothing you do not.
+        </CtaBanner>
       </Section>
     </>
   );

@@ -4,6 +4,7 @@ import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.tsx';
 import { PageHeader, Section } from '../../../components/page.tsx';
+import { CtaBanner } from '../components/cta-banner.tsx';
 import { site } from '../../../lib/site.ts';
 
 const metrics = [
@@ -144,18 +145,19 @@ export function SpeedOptimizationPage() {
       </Section>
 
       <Section>
-        <div className="rounded-3xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12">
-          <h2 className="text-3xl font-extrabold">Find out what slows your site down</h2>
-          <p className="mx-auto mt-3 max-w-xl text-brand-100">
-            The report costs R 199 incl. VAT. If we then optimise your site for you, we deduct the R
-            199 from that quote.
-          </p>
-          <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Button asChild variant="secondary" size="lg">
-              <Link href={paths.contact}>Contact us for a report</Link>
-            </Button>
-          </div>
-        </div>
+        <CtaBanner
+          title="Find out what slows your site down"
+          actions={
+            <>
+              <Button asChild variant="secondary" size="lg">
+                <Link href={paths.contact}>Contact us for a report</Link>
+              </Button>
+            </>
+          }
+        >
+          The report costs R 199 incl. VAT. If we then optimise your site for you, we deduct the R
+          199 from that quote.
+        </CtaBanner>
       </Section>
     </>
   );

@@ -6,6 +6,7 @@ import { Card, CardDescription, CardTitle } from '../../../components/ui/card.ts
 import { PageHeader, Section } from '../../../components/page.tsx';
 import { ServiceRequestForm } from '../components/service-request-form.tsx';
 import { site } from '../../../lib/site.ts';
+import { CtaBanner } from '../components/cta-banner.tsx';
 
 const mailto = `mailto:${site.contactEmail}?subject=${encodeURIComponent('Website request')}`;
 
@@ -164,27 +165,28 @@ export function WebsiteRequestPage() {
       </Section>
 
       <Section>
-        <div className="rounded-3xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12">
-          <h2 className="text-3xl font-extrabold">Send us your brief today</h2>
-          <p className="mx-auto mt-3 max-w-xl text-brand-100">
-            E-mail us at{' '}
-            <a
-              href={mailto}
-              className="font-semibold break-all text-white underline underline-offset-4"
-            >
-              {site.contactEmail}
-            </a>{' '}
-            with “Website request” in the subject line.
-          </p>
-          <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Button asChild variant="secondary" size="lg">
-              <a href={mailto}>E-mail your brief</a>
-            </Button>
-            <Button asChild variant="outline" size="lg">
-              <Link href={paths.contact}>Contact us</Link>
-            </Button>
-          </div>
-        </div>
+        <CtaBanner
+          title="Send us your brief today"
+          actions={
+            <>
+              <Button asChild variant="secondary" size="lg">
+                <a href={mailto}>E-mail your brief</a>
+              </Button>
+              <Button asChild variant="outline" size="lg">
+                <Link href={paths.contact}>Contact us</Link>
+              </Button>
+            </>
+          }
+        >
+          E-mail us at{' '}
+          <a
+            href={mailto}
+            className="font-semibold break-all text-white underline underline-offset-4"
+          >
+            {site.contactEmail}
+          </a>{' '}
+          with “Website request” in the subject line.
+        </CtaBanner>
       </Section>
     </>
   );
