@@ -17,6 +17,7 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
 import { registerSessions } from './plugins/sessions.ts';
 import { createMailer, type Mailer } from './integrations/mail/mailer.ts';
+import { invoicePdf } from './features/payments/invoices.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { accountRoutes } from './features/auth/account.routes.ts';
@@ -106,6 +107,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     log: app.log,
+    buildAttachment: async (attachment) => {
+      const invoice = await invoicePdf(database.db, attachment.orderReference, { admin: true });
+      return { filename: invoice.filename, content: invoice.pdf, contentType: 'application/pdf' };
+    },
   });
   app.decorate('mailer', mailer);
   // Registered after the database hook, so it runs first: mail in flight finishes, then the db closes.

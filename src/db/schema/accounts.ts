@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { admins } from './admin.ts';
 
 /** Customers. A deleted account keeps its row (orders point at it) with personal data erased. */
@@ -75,6 +75,9 @@ export const loginFailures = pgTable(
  * Every e-mail the site sends, written in the same transaction as the change that caused it and
  * delivered afterwards; without SMTP it stays here as the local outbox.
  */
+/** A file the mailer builds at sending time, so the outbox holds a pointer, not the bytes. */
+export type MailAttachment = { kind: 'invoice'; orderReference: string };
+
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -84,6 +87,7 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
     status: text('status', { enum: ['pending', 'sent', 'stored', 'failed'] })
       .notNull()
       .default('pending'),

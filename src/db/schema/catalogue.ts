@@ -66,9 +66,11 @@ export const serviceRequests = pgTable(
     company: text('company'),
     message: text('message').notNull(),
     answers: jsonb('answers').$type<Record<string, string>>().notNull().default({}),
-    status: text('status', { enum: ['new', 'contacted', 'quoted', 'won', 'lost'] })
+    status: text('status', { enum: ['new', 'contacted', 'quoted', 'paid', 'won', 'lost'] })
       .notNull()
       .default('new'),
+    /** The quoted price, VAT included, set when the request is quoted; the customer pays it. */
+    quoteCents: integer('quote_cents'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

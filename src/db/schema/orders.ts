@@ -10,6 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
+import { serviceRequests } from './catalogue.ts';
 import { domainOrders } from './domains.ts';
 
 /** A customer's purchase; money in cents, VAT included in the total. */
@@ -52,6 +53,7 @@ export const orderItems = pgTable('order_items', {
   packageId: text('package_id'),
   addOnIds: jsonb('add_on_ids').$type<string[]>().notNull().default([]),
   domainOrderId: uuid('domain_order_id').references(() => domainOrders.id),
+  serviceRequestId: uuid('service_request_id').references(() => serviceRequests.id),
   quantity: integer('quantity').notNull(),
   unitPriceCents: integer('unit_price_cents').notNull(),
   totalCents: integer('total_cents').notNull(),

@@ -9,6 +9,8 @@ export function receiptMail(
     name: string;
     orderReference: string;
     paymentReference: string;
+    /** e.g. "tax invoice INV-000042" */
+    invoice: string;
     items: { title: string; quantity: number; totalCents: number }[];
     totalCents: number;
   },
@@ -23,6 +25,7 @@ export function receiptMail(
           `${item.quantity > 1 ? `${item.quantity} × ` : ''}${item.title}: ${formatZAR(item.totalCents)}`,
       ),
       `Total ${formatZAR(input.totalCents)}, which includes VAT of ${formatZAR(vatFromInclusive(input.totalCents))} at 15%.`,
+      `Your ${input.invoice} is attached as a PDF, and you can download it again from your dashboard at any time.`,
       'We start on your order today and keep you updated by e-mail.',
     ],
     action: {

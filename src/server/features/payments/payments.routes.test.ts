@@ -4,17 +4,21 @@ import { domainOrders, orderEvents, orders, payfastItns, payments } from '#db/sc
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { signUp } from '../../../../tests/helpers/accounts.ts';
 import { startPayfastStandIn } from '../../../../tests/stubs/payfast-stand-in.ts';
+import { startSmtpCatcher } from '../../../../tests/helpers/smtp-catcher.ts';
 import { md5, signatureString } from '../../integrations/payfast/signature.ts';
 
 const passphrase = 'jt7NOE43FZPn';
 let t: TestApp;
 let payfast: Awaited<ReturnType<typeof startPayfastStandIn>>;
+let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 let cookie: string;
 let email: string;
 
 beforeAll(async () => {
   payfast = await startPayfastStandIn();
+  smtp = await startSmtpCatcher();
   t = await createTestApp({
+    SMTP_URL: smtp.url,
     PUBLIC_URL: 'https://shop.example.co.za',
     PAYFAST_MODE: 'sandbox',
     PAYFAST_MERCHANT_ID: '10000100',
@@ -29,6 +33,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await payfast.close();
+  await smtp.close();
 });
 
 async function newPayment(items: unknown[] = [{ type: 'package', packageId: 'website-business' }]) {
@@ -309,6 +314,19 @@ describe('tax invoices', () => {
       headers: { cookie: stranger.cookie },
     });
     expect(hidden.statusCode).toBe(404);
+  });
+
+  it('goes with the receipt e-mail as a PDF attachment, over SMTP', async () => {
+    const { order, form } = await newPayment([{ type: 'package', packageId: 'plan-essential' }]);
+    await notify(itn(form.reference, { amount_gross: '3499.00' }));
+    await t.app.mailer.flush();
+    const mail = await smtp.waitFor(email, `Payment received for order ${order.reference}`);
+    expect(mail.text).toMatch(/Your tax invoice INV-\d{6} is attached as a PDF/);
+    expect(mail.attachments).toHaveLength(1);
+    const [pdf] = mail.attachments;
+    expect(pdf!.filename).toMatch(/^INV-\d{6}\.pdf$/);
+    expect(pdf!.contentType).toBe('application/pdf');
+    expect(pdf!.content.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('shows in the admin dashboard and the monthly profit figures', async () => {

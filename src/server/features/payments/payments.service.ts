@@ -24,6 +24,7 @@ import { markDomainOrderPaid } from '../domains/domain-orders.service.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
 import { receiptMail } from './payment-mails.ts';
 import { issueInvoice } from './invoices.service.ts';
+import { invoiceNumber } from '../../integrations/pdf/invoice-pdf.ts';
 
 /** PayFast's amount format: plain 1234.50, never the en-ZA display format. */
 export const payfastAmount = (cents: number) => (cents / 100).toFixed(2);
@@ -92,7 +93,7 @@ async function fulfilPaidOrder(
   tx: Parameters<Parameters<Db['transaction']>[0]>[0],
   config: PaymentDeps['config'],
   order: typeof orders.$inferSelect,
-  paymentReference: string,
+  { paymentReference, invoice }: { paymentReference: string; invoice: number },
 ) {
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
   const [customer] = order.userId
@@ -114,10 +115,12 @@ async function fulfilPaidOrder(
     await queueMail(tx, {
       to: customer.email,
       userId: customer.id,
+      attachments: [{ kind: 'invoice', orderReference: order.reference }],
       ...receiptMail(config, {
         name: customer.fullName,
         orderReference: order.reference,
         paymentReference,
+        invoice: `${config.supplier.vatNumber ? 'tax invoice' : 'invoice'} ${invoiceNumber(invoice)}`,
         items: items.map((i) => ({
           title: i.title,
           quantity: i.quantity,
@@ -224,8 +227,8 @@ export async function handleItn(
               and(eq(orderItems.orderId, paid.id), sql`${orderItems.domainOrderId} is not null`),
             );
           for (const { id } of linked) await markDomainOrderPaid(tx, id!);
-          await issueInvoice(tx, config.supplier, paid);
-          await fulfilPaidOrder(tx, config, paid, payment.reference);
+          const invoice = await issueInvoice(tx, config.supplier, paid);
+          await fulfilPaidOrder(tx, config, paid, { paymentReference: payment.reference, invoice });
         }
         return {
           accepted: true,

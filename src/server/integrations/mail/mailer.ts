@@ -2,7 +2,7 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#db/client.ts';
-import { mailOutbox } from '#db/schema/index.ts';
+import { mailOutbox, type MailAttachment } from '#db/schema/index.ts';
 
 const maxAttempts = 5;
 const batchSize = 20;
@@ -18,6 +18,11 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
+/** Builds an attachment's file when the mail is sent (an invoice PDF from its stored snapshot). */
+export type AttachmentBuilder = (
+  attachment: MailAttachment,
+) => Promise<{ filename: string; content: Buffer; contentType: string }>;
+
 const firstLink = (text: string) => /https?:\/\/\S+/.exec(text)?.[0];
 
 /**
@@ -29,6 +34,7 @@ export function createMailer(options: {
   smtpUrl: string | undefined;
   from: string;
   log: FastifyBaseLogger;
+  buildAttachment?: AttachmentBuilder;
 }): Mailer {
   const { db, log } = options;
   const transport: Transporter | null = options.smtpUrl
@@ -75,12 +81,19 @@ export function createMailer(options: {
       return;
     }
     try {
+      const attachments = [];
+      for (const attachment of mail.attachments) {
+        if (!options.buildAttachment)
+          throw new Error(`no builder for ${attachment.kind} attachments`);
+        attachments.push(await options.buildAttachment(attachment));
+      }
       await transport.sendMail({
         from: options.from,
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        attachments,
       });
       await db
         .update(mailOutbox)

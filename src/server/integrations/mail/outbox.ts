@@ -1,5 +1,5 @@
 import type { Db, Tx } from '#db/client.ts';
-import { mailOutbox } from '#db/schema/index.ts';
+import { mailOutbox, type MailAttachment } from '#db/schema/index.ts';
 import type { RenderedMail } from './mail-template.ts';
 
 /**
@@ -8,7 +8,7 @@ import type { RenderedMail } from './mail-template.ts';
  */
 export async function queueMail(
   tx: Db | Tx,
-  mail: RenderedMail & { to: string; userId?: string | null },
+  mail: RenderedMail & { to: string; userId?: string | null; attachments?: MailAttachment[] },
 ): Promise<void> {
   await tx.insert(mailOutbox).values({
     to: mail.to,
@@ -16,5 +16,6 @@ export async function queueMail(
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
+    attachments: mail.attachments ?? [],
   });
 }
