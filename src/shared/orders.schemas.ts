@@ -45,6 +45,12 @@ export const orderItemSchema = z.discriminatedUnion('type', [
     ...ignored,
   }),
   z.object({
+    type: z.literal('service-request'),
+    reference: z.string().regex(/^SR-[A-Z0-9]{6}$/, 'Not a service request reference'),
+    quantity: z.literal(1).default(1),
+    ...ignored,
+  }),
+  z.object({
     type: z.literal('business-registration'),
     packageId: z.string().max(60),
     addOnIds,

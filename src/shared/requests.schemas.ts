@@ -31,14 +31,25 @@ export const serviceRequestSchema = z.object({
 });
 export type ServiceRequestInput = z.input<typeof serviceRequestSchema>;
 
-export const serviceRequestStatuses = ['new', 'contacted', 'quoted', 'won', 'lost'] as const;
+export const serviceRequestStatuses = [
+  'new',
+  'contacted',
+  'quoted',
+  'paid',
+  'won',
+  'lost',
+] as const;
 export type ServiceRequestStatus = (typeof serviceRequestStatuses)[number];
 
-/** Where a request may go next: new → contacted → quoted → won or lost (lost from any open step). */
+/**
+ * Where an administrator may move a request: new → contacted → quoted → won or lost (lost from
+ * any open step). Only the customer's card payment makes a quoted request paid.
+ */
 export const nextStatuses: Record<ServiceRequestStatus, ServiceRequestStatus[]> = {
   new: ['contacted', 'lost'],
   contacted: ['quoted', 'lost'],
   quoted: ['won', 'lost'],
+  paid: ['won'],
   won: [],
   lost: [],
 };
@@ -55,6 +66,8 @@ export const serviceRequestSchemaOut = z.object({
   message: z.string(),
   answers: z.record(z.string(), z.string()),
   status: z.enum(serviceRequestStatuses),
+  /** The quoted price in rand, VAT included; set once the request is quoted. */
+  quote: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -67,7 +80,21 @@ export const serviceRequestCreatedSchema = z.object({
 });
 export type ServiceRequestCreated = z.infer<typeof serviceRequestCreatedSchema>;
 
-export const statusChangeSchema = z.object({ status: z.enum(serviceRequestStatuses) });
+/** A status change; quoting needs the amount (rand, VAT included) the customer will pay. */
+export const statusChangeSchema = z
+  .object({
+    status: z.enum(serviceRequestStatuses),
+    quote: z.coerce
+      .number({ error: 'Enter the quoted amount in rand' })
+      .min(1, 'The quote must be at least R1.00')
+      .max(1_000_000, 'The quote must be at most R1 000 000.00')
+      .optional(),
+  })
+  .refine((change) => change.status !== 'quoted' || change.quote !== undefined, {
+    message: 'Enter the quoted amount in rand',
+    path: ['quote'],
+  });
+export type StatusChange = z.input<typeof statusChangeSchema>;
 
 export const contactSchema = z.object({
   name: fullNameSchema,

@@ -17,8 +17,15 @@ export type CartItem = CartItemBase &
     | { type: 'bundle'; packageId: string; addOnIds: string[]; serviceSlug: string }
     | { type: 'domain'; domain: string; years: number; registrant?: Record<string, unknown> }
     | { type: 'business-registration'; packageId: string; details: Record<string, unknown> }
+    | { type: 'service-request'; reference: string }
     | { type: string; [key: string]: unknown }
   );
+
+const singleLines = new Set(['domain', 'business-registration', 'service-request']);
+
+/** How many of a line one order may hold: the server's limits (one domain, one quote, 20 else). */
+export const maxQuantity = (item: Pick<CartItem, 'type'>): number =>
+  singleLines.has(item.type) ? 1 : 20;
 
 export function readCart(): CartItem[] {
   try {
@@ -47,8 +54,12 @@ export function addToCart(...lines: CartItem[]): void {
   const items = readCart();
   for (const line of lines) {
     const existing = items.find((item) => item.id === line.id);
-    if (existing) existing.quantity = (existing.quantity ?? 1) + (line.quantity ?? 1);
-    else items.push({ ...line, quantity: line.quantity ?? 1 });
+    if (existing)
+      existing.quantity = Math.min(
+        (existing.quantity ?? 1) + (line.quantity ?? 1),
+        maxQuantity(line),
+      );
+    else items.push({ ...line, quantity: Math.min(line.quantity ?? 1, maxQuantity(line)) });
   }
   writeCart(items);
 }
@@ -61,7 +72,7 @@ export function setCartQuantity(id: string, quantity: number): void {
   if (quantity < 1) return removeFromCart(id);
   writeCart(
     readCart().map((item) =>
-      item.id === id ? { ...item, quantity: Math.min(quantity, 99) } : item,
+      item.id === id ? { ...item, quantity: Math.min(quantity, maxQuantity(item)) } : item,
     ),
   );
 }

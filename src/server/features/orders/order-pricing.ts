@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { serviceAddOns, servicePackages, services } from '#db/schema/index.ts';
+import { serviceAddOns, servicePackages, serviceRequests, services } from '#db/schema/index.ts';
+import { serviceTypeLabel } from '#shared/service-types.ts';
 import { randToCents } from '#shared/money.ts';
 import type { z } from 'zod';
 import type { orderItemSchema } from '#shared/orders.schemas.ts';
@@ -21,6 +22,8 @@ export interface PricedLine {
   /** A domain line's normalised name and what it costs us, for its domain order. */
   domain?: string;
   registrarCostCents?: number;
+  /** A quoted service request this line pays. */
+  serviceRequestId?: string;
 }
 
 const refuse = (message: string) => new AppError('BAD_REQUEST', { message });
@@ -70,14 +73,48 @@ async function pricePackage(db: Db, packageId: string, addOnIds: string[], servi
   };
 }
 
+/** A quoted request of the customer's own, at the price the team quoted. */
+async function priceQuote(db: Db, reference: string, userId: string) {
+  const [request] = await db
+    .select()
+    .from(serviceRequests)
+    .where(and(eq(serviceRequests.reference, reference), eq(serviceRequests.userId, userId)));
+  if (!request) throw refuse(`There is no service request ${reference} in your account`);
+  if (request.status === 'paid' || request.status === 'won')
+    throw refuse(`Service request ${reference} is already paid`);
+  if (request.status !== 'quoted' || request.quoteCents === null)
+    throw refuse(`Service request ${reference} has no quote to pay`);
+  return {
+    id: request.id,
+    title: `${serviceTypeLabel(request.serviceType)} (quote ${reference})`,
+    cents: request.quoteCents,
+  };
+}
+
 /** Every line priced on the server; the browser's `price` and `title` are never read. */
 export async function priceLines(
   db: Db,
   checker: DomainChecker,
   items: OrderItemInput[],
+  userId: string,
 ): Promise<PricedLine[]> {
   const lines: PricedLine[] = [];
   for (const item of items) {
+    if (item.type === 'service-request') {
+      const quote = await priceQuote(db, item.reference, userId);
+      lines.push({
+        input: item,
+        type: item.type,
+        title: quote.title,
+        packageId: null,
+        addOnIds: [],
+        quantity: 1,
+        unitPriceCents: quote.cents,
+        totalCents: quote.cents,
+        serviceRequestId: quote.id,
+      });
+      continue;
+    }
     if (item.type === 'domain') {
       const quote = await checker.quote(item.domain, item.years).catch((error: unknown) => {
         if (error instanceof AppError) throw refuse(error.message);

@@ -20,7 +20,7 @@ export function orderRoutes(app: AppInstance): void {
     },
     async (request, reply) => {
       const user = await requireUser(request, reply);
-      const lines = await priceLines(db, app.domainChecker, request.body.items);
+      const lines = await priceLines(db, app.domainChecker, request.body.items, user.id);
       const order = await createOrder(db, {
         userId: user.id,
         lines,

@@ -78,6 +78,7 @@ export async function createOrder(
               packageId: line.packageId,
               addOnIds: line.addOnIds,
               domainOrderId,
+              serviceRequestId: line.serviceRequestId ?? null,
               quantity: line.quantity,
               unitPriceCents: line.unitPriceCents,
               totalCents: line.totalCents,

@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { domainOrders, orderEvents, orders, payfastItns, payments } from '#db/schema/index.ts';
+import {
+  domainOrders,
+  orderEvents,
+  orders,
+  payfastItns,
+  payments,
+  serviceRequests,
+} from '#db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { signUp } from '../../../../tests/helpers/accounts.ts';
 import { startPayfastStandIn } from '../../../../tests/stubs/payfast-stand-in.ts';
@@ -245,6 +252,76 @@ describe('ITN', () => {
       headers: { cookie },
     });
     expect(again.statusCode).toBe(200);
+  });
+});
+
+describe('paying a quoted service request', () => {
+  it('orders the quote at the quoted price, and the paid ITN marks the request paid', async () => {
+    const { signInAdmin } = await import('../../../../tests/helpers/admins.ts');
+    const admin = await signInAdmin(t.app);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/service-requests',
+      headers: { cookie },
+      payload: {
+        serviceType: 'mobile_app',
+        name: 'Thandi Nkosi',
+        email,
+        message: 'An ordering app for our three coffee shops in Durban.',
+      },
+    });
+    const { reference } = created.json();
+    const [request] = await t.app.database.db
+      .select()
+      .from(serviceRequests)
+      .where(eq(serviceRequests.reference, reference));
+    const order = (items: unknown[], who = cookie) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: { cookie: who },
+        payload: { items },
+      });
+    const line = { type: 'service-request', reference, price: 1 };
+
+    const early = await order([line]);
+    expect(early.statusCode).toBe(400);
+    expect(early.json().error).toBe(`Service request ${reference} has no quote to pay`);
+
+    for (const change of [{ status: 'contacted' }, { status: 'quoted', quote: 18_500 }]) {
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/service-requests/${request!.id}`,
+        headers: { cookie: admin.cookie },
+        payload: change,
+      });
+    }
+    const stranger = await signUp(t.app);
+    const foreign = await order([line], stranger.cookie);
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().error).toBe(`There is no service request ${reference} in your account`);
+
+    const placed = await order([line]);
+    expect(placed.statusCode).toBe(201);
+    expect(placed.json()).toMatchObject({
+      total: 18_500,
+      items: [{ title: `Mobile App Development (quote ${reference})`, total: 18_500 }],
+    });
+    const form = (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/orders/${placed.json().reference}/payfast`,
+        headers: { cookie },
+      })
+    ).json();
+    await notify(itn(form.reference, { amount_gross: '18500.00' }));
+    const [paid] = await t.app.database.db
+      .select()
+      .from(serviceRequests)
+      .where(eq(serviceRequests.id, request!.id));
+    expect(paid!.status).toBe('paid');
+    const again = await order([line]);
+    expect(again.json().error).toBe(`Service request ${reference} is already paid`);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { newReference } from '../../lib/references.ts';
 import type { Db } from '#db/client.ts';
 import {
@@ -227,6 +227,21 @@ export async function handleItn(
               and(eq(orderItems.orderId, paid.id), sql`${orderItems.domainOrderId} is not null`),
             );
           for (const { id } of linked) await markDomainOrderPaid(tx, id!);
+          await tx
+            .update(serviceRequests)
+            .set({ status: 'paid', updatedAt: sql`now()` })
+            .where(
+              and(
+                eq(serviceRequests.status, 'quoted'),
+                inArray(
+                  serviceRequests.id,
+                  tx
+                    .select({ id: orderItems.serviceRequestId })
+                    .from(orderItems)
+                    .where(eq(orderItems.orderId, paid.id)),
+                ),
+              ),
+            );
           const invoice = await issueInvoice(tx, config.supplier, paid);
           await fulfilPaidOrder(tx, config, paid, { paymentReference: payment.reference, invoice });
         }

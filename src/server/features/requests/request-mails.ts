@@ -1,3 +1,4 @@
+import { formatZAR } from '#shared/money.ts';
 import { serviceTypeLabel } from '#shared/service-types.ts';
 import type { Config } from '../../config.ts';
 import { renderMail, type RenderedMail } from '../../integrations/mail/mail-template.ts';
@@ -53,5 +54,22 @@ export function contactNotificationMail(
       `From: ${message.name} <${message.email}>${message.phone ? `, ${message.phone}` : ''}`,
       message.message,
     ],
+  });
+}
+
+/** The quote, with the way to pay it: the dashboard puts it in the cart. */
+export function quoteMail(
+  config: MailConfig,
+  request: { reference: string; serviceType: string; name: string; quoteCents: number },
+): RenderedMail {
+  return renderMail(config, {
+    subject: `Your quote for ${request.reference}: ${formatZAR(request.quoteCents)}`,
+    greeting: `Hi ${request.name.split(/\s+/)[0]},`,
+    paragraphs: [
+      `Thank you for talking to us about your ${serviceTypeLabel(request.serviceType)} request ${request.reference}.`,
+      `Our price for the work we discussed is ${formatZAR(request.quoteCents)}, VAT at 15% included.`,
+      'You can pay it by card from your dashboard; we start as soon as the payment clears.',
+    ],
+    action: { label: 'Open my dashboard', url: `${config.publicUrl}/user/dashboard` },
   });
 }

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, contactMessages, serviceRequests } from '#db/schema/index.ts';
+import { auditLog, contactMessages, mailOutbox, serviceRequests } from '#db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { latestMail, signUp } from '../../../../tests/helpers/accounts.ts';
 import { signInAdmin } from '../../../../tests/helpers/admins.ts';
+import { formatZAR } from '#shared/money.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -126,18 +127,31 @@ describe('admin: service requests', () => {
       headers: { cookie },
     });
     expect(detail.json()).toMatchObject({ reference, message: valid.message });
-    const move = (status: string) =>
+    const move = (status: string, quote?: number) =>
       t.app.inject({
         method: 'PATCH',
         url: `/api/admin/service-requests/${item.id}`,
         headers: { cookie },
-        payload: { status },
+        payload: { status, quote },
       });
     const skip = await move('won');
     expect(skip.statusCode).toBe(409);
     expect(skip.json().error).toBe('A new request cannot become won');
-    for (const status of ['contacted', 'quoted', 'won'])
-      expect((await move(status)).json().status).toBe(status);
+    expect((await move('contacted')).json().status).toBe('contacted');
+    const unpriced = await move('quoted');
+    expect(unpriced.statusCode).toBe(400);
+    expect(unpriced.json().error).toBe('quote: Enter the quoted amount in rand');
+    expect((await move('quoted', 7500.5)).json()).toMatchObject({
+      status: 'quoted',
+      quote: 7500.5,
+    });
+    await t.app.mailer.flush();
+    const [quoteMail] = await t.app.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, `Your quote for ${reference}: ${formatZAR(750_050)}`));
+    expect(quoteMail?.to).toBe(valid.email);
+    expect((await move('won')).json().status).toBe('won');
     expect((await move('won')).statusCode).toBe(200);
     expect((await move('lost')).statusCode).toBe(409);
     const audits = await t.app.database.db

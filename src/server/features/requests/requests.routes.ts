@@ -95,12 +95,15 @@ export async function requestRoutes(app: AppInstance): Promise<void> {
       },
       async (request, reply) => {
         const admin = await requireAdmin(request, reply);
-        return changeRequestStatus(deps.db, {
+        const updated = await changeRequestStatus(deps, {
           id: request.params.id,
           status: request.body.status,
+          quote: request.body.quote,
           admin,
           ip: request.ip,
         });
+        app.mailer.kick();
+        return updated;
       },
     );
   });

@@ -13,7 +13,8 @@ import { queueMail } from '../../integrations/mail/outbox.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { isUniqueViolation } from '../auth/auth.service.ts';
 import { recordAudit } from '../admin/audit-log.ts';
-import { requestNotificationMail, requestReceivedMail } from './request-mails.ts';
+import { quoteMail, requestNotificationMail, requestReceivedMail } from './request-mails.ts';
+import { centsToRand, randToCents } from '#shared/money.ts';
 
 type Row = typeof serviceRequests.$inferSelect;
 
@@ -29,6 +30,7 @@ const toRequest = (row: Row): ServiceRequest => ({
   message: row.message,
   answers: row.answers,
   status: row.status,
+  quote: row.quoteCents === null ? null : centsToRand(row.quoteCents),
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -139,12 +141,16 @@ export async function getRequest(db: Db, id: string): Promise<ServiceRequest> {
   return toRequest(row);
 }
 
-/** Moves a request along new → contacted → quoted → won/lost; idempotent for the same status. */
+/**
+ * Moves a request along new → contacted → quoted → won/lost; idempotent for the same status.
+ * Quoting stores the price and e-mails the customer, who can then pay it from the dashboard.
+ */
 export async function changeRequestStatus(
-  db: Db,
+  { db, config }: RequestDeps,
   input: {
     id: string;
     status: ServiceRequestStatus;
+    quote?: number | undefined;
     admin: { id: string; email: string };
     ip: string;
   },
@@ -162,18 +168,30 @@ export async function changeRequestStatus(
         message: `A ${row.status} request cannot become ${input.status}`,
       });
     }
+    const quoteCents = input.status === 'quoted' ? randToCents(input.quote ?? 0) : row.quoteCents;
     const [updated] = await tx
       .update(serviceRequests)
-      .set({ status: input.status, updatedAt: sql`now()` })
+      .set({ status: input.status, quoteCents, updatedAt: sql`now()` })
       .where(and(eq(serviceRequests.id, input.id), eq(serviceRequests.status, row.status)))
       .returning();
+    if (input.status === 'quoted' && quoteCents) {
+      await queueMail(tx, {
+        to: row.email,
+        userId: row.userId,
+        ...quoteMail(config, { ...row, quoteCents }),
+      });
+    }
     await recordAudit(tx, {
       adminId: input.admin.id,
       actor: input.admin.email,
       action: 'service_request.status_changed',
       entityType: 'service_request',
       entityId: row.reference,
-      details: { from: row.status, to: input.status },
+      details: {
+        from: row.status,
+        to: input.status,
+        ...(input.status === 'quoted' ? { quoteCents } : {}),
+      },
       ip: input.ip,
     });
     return toRequest(updated!);

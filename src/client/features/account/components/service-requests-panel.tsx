@@ -1,8 +1,12 @@
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
+import type { ServiceRequest } from '#shared/requests.schemas.ts';
 import { formatDate } from '#shared/dates.ts';
+import { formatZAR, randToCents } from '#shared/money.ts';
 import { paths } from '#shared/routes.ts';
 import { serviceTypeLabel } from '#shared/service-types.ts';
+import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardDescription } from '../../../components/ui/card.tsx';
+import { addToCart, readCart } from '../../../lib/cart.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useMyServiceRequests } from '../api/service-requests.ts';
 
@@ -10,9 +14,35 @@ const statusLabels: Record<string, string> = {
   new: 'Received',
   contacted: 'In discussion',
   quoted: 'Quote sent',
+  paid: 'Paid',
   won: 'Accepted',
   lost: 'Closed',
 };
+
+/** A quote is paid like anything else: it goes into the cart and through the checkout. */
+function PayQuoteButton({ request, quote }: { request: ServiceRequest; quote: number }) {
+  const [, navigate] = useLocation();
+  const id = `quote-${request.reference}`;
+  return (
+    <Button
+      size="sm"
+      onClick={() => {
+        if (!readCart().some((item) => item.id === id)) {
+          addToCart({
+            id,
+            type: 'service-request',
+            reference: request.reference,
+            title: `${serviceTypeLabel(request.serviceType)} (quote ${request.reference})`,
+            price: quote,
+          });
+        }
+        navigate(paths.checkout);
+      }}
+    >
+      Pay {formatZAR(randToCents(quote))}
+    </Button>
+  );
+}
 
 /** The customer's quote and call-back requests, newest first. */
 export function ServiceRequestsPanel() {
@@ -49,8 +79,11 @@ export function ServiceRequestsPanel() {
                 <span className="font-mono font-semibold text-ink">{request.reference}</span>{' '}
                 <span className="text-muted">{serviceTypeLabel(request.serviceType)}</span>
               </span>
-              <span className="text-sm text-muted">
+              <span className="flex flex-wrap items-center gap-3 text-sm text-muted">
                 {statusLabels[request.status] ?? request.status} · {formatDate(request.createdAt)}
+                {request.status === 'quoted' && request.quote !== null && (
+                  <PayQuoteButton request={request} quote={request.quote} />
+                )}
               </span>
             </li>
           ))}

@@ -7,7 +7,11 @@ import type {
   OutboxMessage,
   OutboxPage,
 } from '#shared/admin.schemas.ts';
-import type { ServiceRequest, ServiceRequestStatus } from '#shared/requests.schemas.ts';
+import type {
+  ServiceRequest,
+  ServiceRequestStatus,
+  StatusChange,
+} from '#shared/requests.schemas.ts';
 import type {
   DomainOrder,
   DomainOrderDetail,
@@ -91,10 +95,12 @@ export const serviceRequestsQueryOptions = (
     placeholderData: keepPreviousData,
   });
 
-export const changeServiceRequestStatus = (id: string, status: ServiceRequestStatus) =>
-  apiRequest<ServiceRequest>('PATCH', `/api/admin/service-requests/${encodeURIComponent(id)}`, {
-    status,
-  });
+export const changeServiceRequestStatus = (id: string, change: StatusChange) =>
+  apiRequest<ServiceRequest>(
+    'PATCH',
+    `/api/admin/service-requests/${encodeURIComponent(id)}`,
+    change,
+  );
 
 export const supportTicketsQueryOptions = (page: number) =>
   queryOptions({

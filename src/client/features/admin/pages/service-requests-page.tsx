@@ -3,14 +3,18 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   nextStatuses,
   serviceRequestStatuses,
+  statusChangeSchema,
   type ServiceRequest,
   type ServiceRequestStatus,
+  type StatusChange,
 } from '#shared/requests.schemas.ts';
+import { formatZAR, randToCents } from '#shared/money.ts';
 import { formatDate } from '#shared/dates.ts';
 import { serviceTypeLabel } from '#shared/service-types.ts';
 import { Select } from '../../../components/ui/select.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Label } from '../../../components/ui/label.tsx';
+import { FieldError, Label } from '../../../components/ui/label.tsx';
+import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { changeServiceRequestStatus, serviceRequestsQueryOptions } from '../api/back-office.ts';
 import { AdminShell } from '../components/admin-shell.tsx';
@@ -21,14 +25,55 @@ const statusLabels: Record<ServiceRequestStatus, string> = {
   new: 'New',
   contacted: 'Contacted',
   quoted: 'Quoted',
+  paid: 'Paid',
   won: 'Won',
   lost: 'Lost',
 };
 
+/** Quoting needs the price the customer will pay; it is e-mailed to them with a way to pay. */
+function QuoteForm({ onQuote, busy }: { onQuote: (change: StatusChange) => void; busy: boolean }) {
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState('');
+  return (
+    <form
+      className="grid gap-2 rounded-lg border border-line p-3"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const parsed = statusChangeSchema.safeParse({
+          status: 'quoted',
+          quote: amount || undefined,
+        });
+        if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the amount');
+        setError('');
+        onQuote(parsed.data);
+      }}
+    >
+      <Label htmlFor="quote-amount">Quote in rand, VAT included</Label>
+      <div className="flex flex-wrap gap-2">
+        <Input
+          id="quote-amount"
+          inputMode="decimal"
+          placeholder="e.g. 7500.00"
+          className="w-40"
+          value={amount}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? 'quote-amount-error' : undefined}
+          onChange={(event) => setAmount(event.target.value)}
+        />
+        <Button type="submit" size="sm" disabled={busy}>
+          Send quote
+        </Button>
+      </div>
+      <FieldError id="quote-amount-error" message={error} />
+    </form>
+  );
+}
+
 function RequestDetail({ request }: { request: ServiceRequest }) {
   const queryClient = useQueryClient();
   const move = useMutation({
-    mutationFn: (status: ServiceRequestStatus) => changeServiceRequestStatus(request.id, status),
+    mutationFn: (change: StatusChange) => changeServiceRequestStatus(request.id, change),
     onSuccess: (updated) => {
       toast({
         title: 'Status changed',
@@ -59,6 +104,12 @@ function RequestDetail({ request }: { request: ServiceRequest }) {
         <dd>{formatDate(request.createdAt)}</dd>
         <dt className="text-muted">Status</dt>
         <dd>{statusLabels[request.status]}</dd>
+        {request.quote !== null && (
+          <>
+            <dt className="text-muted">Quote</dt>
+            <dd>{formatZAR(randToCents(request.quote))}</dd>
+          </>
+        )}
         {Object.entries(request.answers)
           .filter(([, answer]) => answer)
           .map(([question, answer]) => (
@@ -71,19 +122,24 @@ function RequestDetail({ request }: { request: ServiceRequest }) {
       <p className="rounded-lg bg-gray-50 p-3 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">
         {request.message}
       </p>
+      {nextStatuses[request.status].includes('quoted') && (
+        <QuoteForm busy={move.isPending} onQuote={(change) => move.mutate(change)} />
+      )}
       {nextStatuses[request.status].length > 0 && (
         <div className="flex flex-wrap gap-2">
-          {nextStatuses[request.status].map((status) => (
-            <Button
-              key={status}
-              size="sm"
-              variant={status === 'lost' ? 'outline' : 'default'}
-              disabled={move.isPending}
-              onClick={() => move.mutate(status)}
-            >
-              Mark as {statusLabels[status].toLowerCase()}
-            </Button>
-          ))}
+          {nextStatuses[request.status]
+            .filter((status) => status !== 'quoted')
+            .map((status) => (
+              <Button
+                key={status}
+                size="sm"
+                variant={status === 'lost' ? 'outline' : 'default'}
+                disabled={move.isPending}
+                onClick={() => move.mutate({ status })}
+              >
+                Mark as {statusLabels[status].toLowerCase()}
+              </Button>
+            ))}
         </div>
       )}
     </article>

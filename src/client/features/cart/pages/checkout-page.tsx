@@ -5,7 +5,13 @@ import { paths } from '#shared/routes.ts';
 import { PageHeader, Section } from '../../../components/page.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { cartTotals, removeFromCart, setCartQuantity, useCart } from '../../../lib/cart.ts';
+import {
+  cartTotals,
+  maxQuantity,
+  removeFromCart,
+  setCartQuantity,
+  useCart,
+} from '../../../lib/cart.ts';
 import { PayWithCard } from '../components/pay-with-card.tsx';
 
 export function CheckoutPage() {
@@ -47,31 +53,34 @@ export function CheckoutPage() {
                     <p className="text-sm text-muted">{formatZAR(randToCents(item.price))} each</p>
                   </div>
                   <div className="flex items-center gap-2">
-                    <div
-                      className="flex items-center rounded-lg border border-line"
-                      role="group"
-                      aria-label={`Quantity of ${item.title}`}
-                    >
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`One less ${item.title}`}
-                        onClick={() => setCartQuantity(item.id, (item.quantity ?? 1) - 1)}
+                    {maxQuantity(item) > 1 && (
+                      <div
+                        className="flex items-center rounded-lg border border-line"
+                        role="group"
+                        aria-label={`Quantity of ${item.title}`}
                       >
-                        <Minus aria-hidden="true" />
-                      </Button>
-                      <span className="w-8 text-center tabular-nums" aria-live="polite">
-                        {item.quantity ?? 1}
-                      </span>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`One more ${item.title}`}
-                        onClick={() => setCartQuantity(item.id, (item.quantity ?? 1) + 1)}
-                      >
-                        <Plus aria-hidden="true" />
-                      </Button>
-                    </div>
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          aria-label={`One less ${item.title}`}
+                          onClick={() => setCartQuantity(item.id, (item.quantity ?? 1) - 1)}
+                        >
+                          <Minus aria-hidden="true" />
+                        </Button>
+                        <span className="w-8 text-center tabular-nums" aria-live="polite">
+                          {item.quantity ?? 1}
+                        </span>
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          aria-label={`One more ${item.title}`}
+                          disabled={(item.quantity ?? 1) >= maxQuantity(item)}
+                          onClick={() => setCartQuantity(item.id, (item.quantity ?? 1) + 1)}
+                        >
+                          <Plus aria-hidden="true" />
+                        </Button>
+                      </div>
+                    )}
                     <span className="w-28 text-right font-semibold tabular-nums">
                       {formatZAR(randToCents(item.price) * (item.quantity ?? 1))}
                     </span>
