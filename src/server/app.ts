@@ -37,6 +37,7 @@ import { domainOrderRoutes } from './features/domains/domain-orders.routes.ts';
 import { registrarAdminRoutes } from './features/domains/registrar-admin.routes.ts';
 import { dnsRoutes } from './features/domains/dns.routes.ts';
 import { orderRoutes } from './features/orders/orders.routes.ts';
+import { adminOrderRoutes } from './features/orders/admin-orders.routes.ts';
 import { paymentRoutes } from './features/payments/payments.routes.ts';
 import { payfastSimulatorRoutes } from './features/payments/payfast-simulator.routes.ts';
 import { backOfficeRoutes } from './features/admin/back-office.routes.ts';
@@ -140,6 +141,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registrarAdminRoutes(app);
   dnsRoutes(app);
   orderRoutes(app);
+  await adminOrderRoutes(app);
   await paymentRoutes(app);
   await payfastSimulatorRoutes(app);
   const domainChecker = createDomainChecker({

@@ -94,5 +94,78 @@ export const orderSchema = z.object({
   vat: z.number(),
   total: z.number(),
   createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  /** The invoice number once the order is paid, e.g. "INV-000042". */
+  invoice: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  pending_payment: 'Awaiting payment',
+  paid: 'Paid',
+  in_progress: 'In progress',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  failed: 'Failed',
+  refunded: 'Refunded',
+};
+
+/**
+ * Where an order may go. A card payment makes it paid; the domain job and the team take it on to
+ * in progress and completed; an unpaid order can be cancelled; money paid can be refunded.
+ */
+export const orderTransitions: Record<OrderStatus, OrderStatus[]> = {
+  pending_payment: ['paid', 'cancelled'],
+  paid: ['in_progress', 'refunded'],
+  in_progress: ['completed', 'failed', 'refunded'],
+  completed: ['refunded'],
+  failed: ['refunded'],
+  // A payment that lands after a cancellation still pays the order: nothing paid is lost.
+  cancelled: ['paid'],
+  refunded: [],
+};
+
+/** What an administrator may set by hand: everything but paid, which only PayFast confirms. */
+export const adminOrderStatuses = [
+  'in_progress',
+  'completed',
+  'failed',
+  'cancelled',
+  'refunded',
+] as const;
+
+export const orderStatusChangeSchema = z.object({
+  status: z.enum(adminOrderStatuses, { error: 'Choose a status an administrator can set' }),
+  note: z.string().trim().max(500, 'Keep the note under 500 characters').optional(),
+});
+export type OrderStatusChange = z.input<typeof orderStatusChangeSchema>;
+
+export const adminOrderQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  status: z
+    .enum(orderStatuses)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+});
+
+export const adminOrderSchema = orderSchema.extend({
+  customer: z.object({ name: z.string(), email: z.string() }).nullable(),
+  events: z.array(
+    z.object({
+      fromStatus: z.string().nullable(),
+      toStatus: z.string(),
+      note: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+export const adminOrderPageSchema = z.object({
+  items: z.array(adminOrderSchema),
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+});
+export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;

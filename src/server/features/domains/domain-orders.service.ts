@@ -7,6 +7,7 @@ import { queueMail } from '../../integrations/mail/outbox.ts';
 import type { Registrant, Registrar } from '../../integrations/registrar/registrar.ts';
 import { RegistrarError } from '../../integrations/registrar/registrar.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { followDomainOrder } from '../orders/order-status.ts';
 import { domainActiveMail, domainFailedAdminMail, domainFailedMail } from './domain-order-mails.ts';
 
 export type DomainOrderStatus = (typeof domainOrders.$inferSelect)['status'];
@@ -118,7 +119,12 @@ export async function registerDomainOrder(deps: RegistrationDeps, orderId: strin
     )
     .returning();
   if (!order) return null;
-  if (order.attempts === 1) await recordEvent(db, order.id, 'paid', 'registering');
+  if (order.attempts === 1) {
+    await db.transaction(async (tx) => {
+      await recordEvent(tx, order.id, 'paid', 'registering');
+      await followDomainOrder(tx, order.id);
+    });
+  }
 
   const registrant = toRegistrant(order);
   try {
@@ -144,6 +150,7 @@ export async function registerDomainOrder(deps: RegistrationDeps, orderId: strin
         .where(and(eq(domainOrders.id, order.id), eq(domainOrders.status, 'registering')))
         .returning();
       await recordEvent(tx, order.id, 'registering', 'active', done.reference);
+      await followDomainOrder(tx, order.id);
       await queueMail(tx, {
         to: registrant.email,
         userId: order.userId,

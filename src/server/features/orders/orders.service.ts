@@ -1,19 +1,22 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { newReference } from '../../lib/references.ts';
 import type { Db } from '#db/client.ts';
-import { orderEvents, orderItems, orders } from '#db/schema/index.ts';
+import { invoices, orderEvents, orderItems, orders, users } from '#db/schema/index.ts';
+import { invoiceNumber } from '../../integrations/pdf/invoice-pdf.ts';
 import { centsToRand, vatFromInclusive } from '#shared/money.ts';
-import type { Order } from '#shared/orders.schemas.ts';
+import type { AdminOrder, AdminOrderPage, Order, OrderStatus } from '#shared/orders.schemas.ts';
 import type { Registrar } from '../../integrations/registrar/registrar.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { isUniqueViolation } from '../auth/auth.service.ts';
 import { createDomainOrder } from '../domains/domain-orders.service.ts';
+import { recordAudit } from '../admin/audit-log.ts';
+import { moveOrder } from './order-status.ts';
 import type { PricedLine } from './order-pricing.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
 
-export const toOrder = (order: OrderRow, items: ItemRow[]): Order => ({
+export const toOrder = (order: OrderRow, items: ItemRow[], invoice: number | null): Order => ({
   reference: order.reference,
   status: order.status,
   items: items.map((item) => ({
@@ -27,7 +30,27 @@ export const toOrder = (order: OrderRow, items: ItemRow[]): Order => ({
   vat: centsToRand(order.vatCents),
   total: centsToRand(order.totalCents),
   createdAt: order.createdAt.toISOString(),
+  paidAt: order.paidAt?.toISOString() ?? null,
+  invoice: invoice === null ? null : invoiceNumber(invoice),
 });
+
+/** Orders with their lines and invoice numbers, in the order given. */
+async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const items = await db.select().from(orderItems).where(inArray(orderItems.orderId, ids));
+  const numbers = await db
+    .select({ orderId: invoices.orderId, number: invoices.number })
+    .from(invoices)
+    .where(inArray(invoices.orderId, ids));
+  return rows.map((row) =>
+    toOrder(
+      row,
+      items.filter((item) => item.orderId === row.id),
+      numbers.find((invoice) => invoice.orderId === row.id)?.number ?? null,
+    ),
+  );
+}
 
 /** Stores the priced lines as one order awaiting payment: all of it, or nothing. */
 export async function createOrder(
@@ -89,7 +112,7 @@ export async function createOrder(
           items.push(item!);
         }
         await tx.insert(orderEvents).values({ orderId: order!.id, toStatus: 'pending_payment' });
-        return toOrder(order!, items);
+        return toOrder(order!, items, null);
       });
     } catch (error) {
       if (isUniqueViolation(error) && attempt < 3) continue;
@@ -105,13 +128,7 @@ export async function listOrders(db: Db, userId: string): Promise<Order[]> {
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt))
     .limit(100);
-  const result: Order[] = [];
-  for (const row of rows) {
-    result.push(
-      toOrder(row, await db.select().from(orderItems).where(eq(orderItems.orderId, row.id))),
-    );
-  }
-  return result;
+  return withLines(db, rows);
 }
 
 /** One order by reference: the customer's own, or any for an administrator. */
@@ -133,5 +150,107 @@ export async function getOrder(
     );
   if (!row)
     throw new AppError('NOT_FOUND', { message: `There is no order ${reference} in your account` });
-  return toOrder(row, await db.select().from(orderItems).where(eq(orderItems.orderId, row.id)));
+  const [order] = await withLines(db, [row]);
+  return order!;
+}
+
+const adminPageSize = 20;
+
+/** Orders with their customer and history, for the back office. */
+async function toAdminOrders(db: Db, rows: OrderRow[]): Promise<AdminOrder[]> {
+  if (rows.length === 0) return [];
+  const base = await withLines(db, rows);
+  const ids = rows.map((row) => row.id);
+  const events = await db
+    .select()
+    .from(orderEvents)
+    .where(inArray(orderEvents.orderId, ids))
+    .orderBy(orderEvents.id);
+  const userIds = rows.flatMap((row) => (row.userId ? [row.userId] : []));
+  const customers = userIds.length
+    ? await db
+        .select({ id: users.id, name: users.fullName, email: users.email })
+        .from(users)
+        .where(inArray(users.id, userIds))
+    : [];
+  return rows.map((row, index) => {
+    const customer = customers.find((c) => c.id === row.userId);
+    return {
+      ...base[index]!,
+      customer: customer ? { name: customer.name, email: customer.email } : null,
+      events: events
+        .filter((event) => event.orderId === row.id)
+        .map((event) => ({
+          fromStatus: event.fromStatus,
+          toStatus: event.toStatus,
+          note: event.note,
+          createdAt: event.createdAt.toISOString(),
+        })),
+    };
+  });
+}
+
+/** Every order, newest first, optionally of one status; 20 to a page. */
+export async function listAdminOrders(
+  db: Db,
+  query: { page: number; status?: OrderStatus | undefined },
+): Promise<AdminOrderPage> {
+  const where = query.status ? eq(orders.status, query.status) : undefined;
+  const [{ total }] = (await db.select({ total: count() }).from(orders).where(where)) as [
+    { total: number },
+  ];
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(adminPageSize)
+    .offset((query.page - 1) * adminPageSize);
+  return {
+    items: await toAdminOrders(db, rows),
+    page: query.page,
+    pageSize: adminPageSize,
+    total: Number(total),
+  };
+}
+
+/** An administrator moves an order on (work started, completed, refunded…); audited. */
+export async function changeOrderStatus(
+  db: Db,
+  input: {
+    reference: string;
+    status: OrderStatus;
+    note?: string | undefined;
+    admin: { id: string; email: string };
+    ip: string;
+  },
+): Promise<AdminOrder> {
+  const row = await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.reference, input.reference));
+    if (!order)
+      throw new AppError('NOT_FOUND', { message: `There is no order ${input.reference}` });
+    if (order.status === input.status) return order;
+    const moved = await moveOrder(
+      tx,
+      order.id,
+      input.status,
+      input.note || `By ${input.admin.email}`,
+    );
+    await recordAudit(tx, {
+      adminId: input.admin.id,
+      actor: input.admin.email,
+      action: 'order.status_changed',
+      entityType: 'order',
+      entityId: order.reference,
+      details: {
+        from: order.status,
+        to: input.status,
+        ...(input.note ? { note: input.note } : {}),
+      },
+      ip: input.ip,
+    });
+    return moved;
+  });
+  const [order] = await toAdminOrders(db, [row]);
+  return order!;
 }

@@ -187,8 +187,8 @@ describe('ITN', () => {
     });
   });
 
-  it('marks the paid order’s domains paid for the registration worker', async () => {
-    const { form } = await newPayment([
+  it('marks the paid order’s domains paid for the registration worker, which completes it', async () => {
+    const { order, form } = await newPayment([
       {
         type: 'domain',
         domain: 'itn-paid-domain.co.za',
@@ -212,6 +212,28 @@ describe('ITN', () => {
       .from(domainOrders)
       .where(eq(domainOrders.domain, 'itn-paid-domain.co.za'));
     expect(domain!.status).toBe('active');
+    const { order: completed } = await state(form.reference);
+    expect(completed.status).toBe('completed');
+    const events = await t.app.database.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, completed.id))
+      .orderBy(orderEvents.id);
+    expect(events.map((e) => e.toStatus)).toEqual([
+      'pending_payment',
+      'paid',
+      'in_progress',
+      'completed',
+    ]);
+    const shown = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/${order.reference}`,
+      headers: { cookie },
+    });
+    expect(shown.json()).toMatchObject({
+      status: 'completed',
+      invoice: expect.stringMatching(/^INV-\d{6}$/),
+    });
   });
 
   it('refuses forged or wrong ITNs, changes nothing, and stores why', async () => {
@@ -252,6 +274,60 @@ describe('ITN', () => {
       headers: { cookie },
     });
     expect(again.statusCode).toBe(200);
+  });
+});
+
+describe('the order book', () => {
+  it('lets an administrator list orders and move a paid one on, audited; customers cannot', async () => {
+    const { signInAdmin } = await import('../../../../tests/helpers/admins.ts');
+    const admin = await signInAdmin(t.app);
+    const { order, form } = await newPayment([{ type: 'package', packageId: 'plan-essential' }]);
+    await notify(itn(form.reference, { amount_gross: '3499.00' }));
+    const list = (query: string, who = admin.cookie) =>
+      t.app.inject({ method: 'GET', url: `/api/admin/orders${query}`, headers: { cookie: who } });
+    expect((await list('', cookie)).statusCode).toBe(401);
+    const page = (await list('?status=paid')).json();
+    expect(page.items.every((o: { status: string }) => o.status === 'paid')).toBe(true);
+    expect(
+      page.items.find((o: { reference: string }) => o.reference === order.reference),
+    ).toMatchObject({
+      customer: { name: 'Thandi Nkosi', email },
+      invoice: expect.stringMatching(/^INV-\d{6}$/),
+      events: [
+        { toStatus: 'pending_payment' },
+        { fromStatus: 'pending_payment', toStatus: 'paid' },
+      ],
+    });
+    const move = (status: string, note?: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/orders/${order.reference}`,
+        headers: { cookie: admin.cookie },
+        payload: { status, note },
+      });
+    const skip = await move('completed');
+    expect(skip.statusCode).toBe(409);
+    expect(skip.json().error).toBe(`Order ${order.reference} is paid and cannot become completed`);
+    expect((await move('paid')).statusCode).toBe(400);
+    expect((await move('in_progress', 'Writer assigned')).json()).toMatchObject({
+      status: 'in_progress',
+    });
+    expect((await move('in_progress')).statusCode).toBe(200);
+    const done = (await move('completed')).json();
+    expect(done.status).toBe('completed');
+    expect(done.events.map((e: { toStatus: string }) => e.toStatus)).toEqual([
+      'pending_payment',
+      'paid',
+      'in_progress',
+      'completed',
+    ]);
+    expect(done.events[2].note).toBe('Writer assigned');
+    const { auditLog } = await import('#db/schema/index.ts');
+    const audits = await t.app.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, order.reference));
+    expect(audits.map((a) => a.action)).toEqual(['order.status_changed', 'order.status_changed']);
   });
 });
 

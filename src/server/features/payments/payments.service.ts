@@ -24,6 +24,7 @@ import { markDomainOrderPaid } from '../domains/domain-orders.service.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
 import { receiptMail } from './payment-mails.ts';
 import { issueInvoice } from './invoices.service.ts';
+import { moveOrder } from '../orders/order-status.ts';
 import { invoiceNumber } from '../../integrations/pdf/invoice-pdf.ts';
 
 /** PayFast's amount format: plain 1234.50, never the en-ZA display format. */
@@ -208,18 +209,13 @@ export async function handleItn(
           .update(payments)
           .set({ status: 'paid', pfPaymentId, feeCents: fee, paidAt: sql`now()` })
           .where(eq(payments.id, payment.id));
-        const [paid] = await tx
-          .update(orders)
-          .set({ status: 'paid', paidAt: sql`now()`, updatedAt: sql`now()` })
-          .where(and(eq(orders.id, payment.orderId), eq(orders.status, 'pending_payment')))
-          .returning();
+        const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId));
+        // A customer who pays an order that was cancelled meanwhile still gets what they paid for.
+        const payable = order!.status === 'pending_payment' || order!.status === 'cancelled';
+        const paid = payable
+          ? await moveOrder(tx, order!.id, 'paid', `PayFast ${pfPaymentId}`)
+          : null;
         if (paid) {
-          await tx.insert(orderEvents).values({
-            orderId: paid.id,
-            fromStatus: 'pending_payment',
-            toStatus: 'paid',
-            note: `PayFast ${pfPaymentId}`,
-          });
           const linked = await tx
             .select({ id: orderItems.domainOrderId })
             .from(orderItems)

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import {
+  adminOrderPageSchema,
+  adminOrderQuerySchema,
+  adminOrderSchema,
+  orderStatusChangeSchema,
+} from '#shared/orders.schemas.ts';
+import type { AppInstance } from '../../app.ts';
+import { adminScope } from '../../plugins/admin-scope.ts';
+import { requireAdmin } from '../../plugins/sessions.ts';
+import { changeOrderStatus, listAdminOrders } from './orders.service.ts';
+
+/** The back office's order book: every order with its customer, lines, invoice and history. */
+export async function adminOrderRoutes(app: AppInstance): Promise<void> {
+  const { db } = app.database;
+  await adminScope(app, (scoped) => {
+    scoped.get(
+      '/api/admin/orders',
+      { schema: { querystring: adminOrderQuerySchema, response: { 200: adminOrderPageSchema } } },
+      (request) => listAdminOrders(db, request.query),
+    );
+
+    scoped.patch(
+      '/api/admin/orders/:reference',
+      {
+        schema: {
+          params: z.object({
+            reference: z.string().regex(/^SO-[A-Z0-9]{6}$/, 'Not an order reference'),
+          }),
+          body: orderStatusChangeSchema,
+          response: { 200: adminOrderSchema },
+        },
+      },
+      async (request, reply) => {
+        const admin = await requireAdmin(request, reply);
+        return changeOrderStatus(db, {
+          reference: request.params.reference,
+          status: request.body.status,
+          note: request.body.note,
+          admin,
+          ip: request.ip,
+        });
+      },
+    );
+  });
+}

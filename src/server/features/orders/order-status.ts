@@ -1,0 +1,62 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '#db/client.ts';
+import { domainOrders, orderEvents, orderItems, orders } from '#db/schema/index.ts';
+import { orderStatusLabels, orderTransitions, type OrderStatus } from '#shared/orders.schemas.ts';
+import { AppError } from '../../plugins/errors.ts';
+
+type OrderRow = typeof orders.$inferSelect;
+
+const label = (status: OrderStatus) => orderStatusLabels[status].toLowerCase();
+
+/**
+ * One step of an order's life and its event, in the caller's transaction, with the order row
+ * locked. Asking for the status it already has changes nothing, so retries are harmless.
+ */
+export async function moveOrder(
+  tx: Db | Tx,
+  orderId: string,
+  to: OrderStatus,
+  note?: string | null,
+): Promise<OrderRow> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) throw new AppError('NOT_FOUND', { message: 'That order does not exist' });
+  if (order.status === to) return order;
+  if (!orderTransitions[order.status].includes(to)) {
+    throw new AppError('CONFLICT', {
+      message: `Order ${order.reference} is ${label(order.status)} and cannot become ${label(to)}`,
+    });
+  }
+  const [moved] = await tx
+    .update(orders)
+    .set({ status: to, updatedAt: sql`now()`, ...(to === 'paid' ? { paidAt: sql`now()` } : {}) })
+    .where(eq(orders.id, orderId))
+    .returning();
+  await tx
+    .insert(orderEvents)
+    .values({ orderId, fromStatus: order.status, toStatus: to, note: note ?? null });
+  return moved!;
+}
+
+/**
+ * An order follows its domains: work starts with the first registration, and an order of
+ * nothing but domains is complete once every one of them is active. Anything else in the order
+ * is the team's to complete from the back office.
+ */
+export async function followDomainOrder(tx: Db | Tx, domainOrderId: string): Promise<void> {
+  const [link] = await tx
+    .select({ orderId: orderItems.orderId, status: orders.status })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(eq(orderItems.domainOrderId, domainOrderId));
+  if (!link || (link.status !== 'paid' && link.status !== 'in_progress')) return;
+  if (link.status === 'paid')
+    await moveOrder(tx, link.orderId, 'in_progress', 'Domain registration started');
+  const items = await tx
+    .select({ type: orderItems.type, domainStatus: domainOrders.status })
+    .from(orderItems)
+    .leftJoin(domainOrders, eq(domainOrders.id, orderItems.domainOrderId))
+    .where(eq(orderItems.orderId, link.orderId));
+  if (items.every((item) => item.type === 'domain' && item.domainStatus === 'active')) {
+    await moveOrder(tx, link.orderId, 'completed', 'Every domain in the order is registered');
+  }
+}
