@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from './dates.ts';
+import { formatDate, formatDateTime } from './dates.ts';
 
 describe('formatDate', () => {
   it('writes en-ZA long dates with the full year and no zero padding', () => {
@@ -14,5 +14,12 @@ describe('formatDate', () => {
 
   it('refuses a value that is not a date', () => {
     expect(() => formatDate('not a date')).toThrow(RangeError);
+  });
+});
+
+describe('formatDateTime', () => {
+  it('adds the 24-hour time in South African time', () => {
+    expect(formatDateTime('2026-11-22T12:05:00Z')).toBe('22 November 2026 at 14:05');
+    expect(formatDateTime('2026-12-31T23:30:00Z')).toBe('1 January 2027 at 01:30');
   });
 });

@@ -7,9 +7,28 @@ const longDate = new Intl.DateTimeFormat('en-ZA', {
   timeZone: SA_TIME_ZONE,
 });
 
-/** en-ZA long date in South African time, e.g. "22 November 2026" (SPEC §9). */
-export function formatDate(value: Date | string | number): string {
+function toDate(value: Date | string | number): Date {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) throw new RangeError(`Not a date: ${String(value)}`);
-  return longDate.format(date);
+  return date;
+}
+
+/** en-ZA long date in South African time, e.g. "22 November 2026" (SPEC §9). */
+export function formatDate(value: Date | string | number): string {
+  return longDate.format(toDate(value));
+}
+
+const dateTime = new Intl.DateTimeFormat('en-ZA', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: SA_TIME_ZONE,
+});
+
+/** en-ZA date and 24-hour time in South African time, e.g. "22 November 2026 at 14:05". */
+export function formatDateTime(value: Date | string | number): string {
+  return dateTime.format(toDate(value));
 }

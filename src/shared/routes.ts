@@ -227,3 +227,7 @@ export function isAppShellPath(pathname: string): boolean {
 export function isCheckoutContext(pathname: string): boolean {
   return /^\/(checkout|payment|subscription|SimplePayFast)/i.test(pathname);
 }
+
+/** An order's invoice PDF (the customer's own, or any for an administrator). */
+export const invoicePdfPath = (orderReference: string) =>
+  `/api/orders/${encodeURIComponent(orderReference)}/invoice.pdf`;

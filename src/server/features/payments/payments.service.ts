@@ -3,7 +3,7 @@ import { newReference } from '../../lib/references.ts';
 import type { Db } from '#db/client.ts';
 import {
   domainOrders,
-  orderEvents,
+  invoices,
   orderItems,
   orders,
   payfastItns,
@@ -273,9 +273,10 @@ export async function handleItn(
 /** A payment as its owner sees it (the success page polls this). */
 export async function getPayment(db: Db, reference: string, userId: string) {
   const [row] = await db
-    .select({ payment: payments, order: orders })
+    .select({ payment: payments, order: orders, invoice: invoices.number })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
+    .leftJoin(invoices, eq(invoices.orderId, orders.id))
     .where(and(eq(payments.reference, reference), eq(orders.userId, userId)));
   if (!row)
     throw new AppError('NOT_FOUND', {
@@ -307,7 +308,11 @@ export async function getPayment(db: Db, reference: string, userId: string) {
     pfPaymentId: row.payment.pfPaymentId,
     createdAt: row.payment.createdAt.toISOString(),
     paidAt: row.payment.paidAt?.toISOString() ?? null,
-    order: { reference: row.order.reference, status: row.order.status },
+    order: {
+      reference: row.order.reference,
+      status: row.order.status,
+      invoice: row.invoice === null ? null : invoiceNumber(row.invoice),
+    },
     domains,
   };
 }
@@ -315,19 +320,24 @@ export async function getPayment(db: Db, reference: string, userId: string) {
 /** The customer's payments, newest first. */
 export async function listPayments(db: Db, userId: string) {
   const rows = await db
-    .select({ payment: payments, order: orders })
+    .select({ payment: payments, order: orders, invoice: invoices.number })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
+    .leftJoin(invoices, eq(invoices.orderId, orders.id))
     .where(eq(orders.userId, userId))
     .orderBy(desc(payments.createdAt))
     .limit(100);
-  return rows.map(({ payment, order }) => ({
+  return rows.map(({ payment, order, invoice }) => ({
     reference: payment.reference,
     status: payment.status,
     amount: centsToRand(payment.amountCents),
     createdAt: payment.createdAt.toISOString(),
     paidAt: payment.paidAt?.toISOString() ?? null,
-    order: { reference: order.reference, status: order.status },
+    order: {
+      reference: order.reference,
+      status: order.status,
+      invoice: invoice === null ? null : invoiceNumber(invoice),
+    },
   }));
 }
 

@@ -7,7 +7,7 @@ export interface PaymentSummary {
   amount: number;
   createdAt: string;
   paidAt: string | null;
-  order: { reference: string; status: string };
+  order: { reference: string; status: string; invoice: string | null };
 }
 
 export interface PaymentDetail extends PaymentSummary {

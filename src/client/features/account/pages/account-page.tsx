@@ -4,22 +4,12 @@ import { formatDate } from '#shared/dates.ts';
 import { paths } from '#shared/routes.ts';
 import { Card, CardDescription } from '../../../components/ui/card.tsx';
 import { AccountShell } from '../components/account-shell.tsx';
+import { OrdersPanel } from '../components/orders-panel.tsx';
+import { PaymentsPanel } from '../components/payments-panel.tsx';
 import { ServiceRequestsPanel } from '../components/service-requests-panel.tsx';
 import { VerificationBanner } from '../components/verification-banner.tsx';
 
 const panels = [
-  {
-    title: 'Orders',
-    empty: 'No orders yet. Browse our services to place your first one.',
-    href: paths.services,
-    cta: 'Browse services',
-  },
-  {
-    title: 'Payments',
-    empty: 'No payments yet. Your card payments and tax invoices will be listed here.',
-    href: paths.userPayments,
-    cta: 'Payment history',
-  },
   {
     title: 'Domains',
     empty: 'You have no domains yet. Search for the name you want.',
@@ -53,8 +43,12 @@ export function AccountPage({ user }: { user: User }) {
           <VerificationBanner email={user.email} />
         </div>
       )}
-      <div className="mt-8">
-        <ServiceRequestsPanel />
+      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <OrdersPanel />
+        <div className="grid content-start gap-6">
+          <PaymentsPanel />
+          <ServiceRequestsPanel />
+        </div>
       </div>
       <ul className="mt-6 grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
         {panels.map((panel) => (

@@ -2,13 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'wouter';
 import { formatDate } from '#shared/dates.ts';
 import { formatZAR, randToCents, vatFromInclusive } from '#shared/money.ts';
+import { invoicePdfPath } from '#shared/routes.ts';
 import { FileDown } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paymentQueryOptions, paymentStatusText } from '../api/payments.ts';
 import { AccountShell } from '../components/account-shell.tsx';
-import { statusBadge } from './payments-page.tsx';
+import { StatusBadge } from '../components/status-badge.tsx';
 
 /** /payment/details/{reference}: one of the customer's own payments. */
 export function PaymentDetailsPage() {
@@ -27,9 +28,9 @@ export function PaymentDetailsPage() {
             <dl className="grid grid-cols-[9rem_1fr] gap-2 text-sm">
               <dt className="text-muted">Status</dt>
               <dd>
-                <span className={statusBadge(payment.data.status)}>
+                <StatusBadge status={payment.data.status}>
                   {paymentStatusText[payment.data.status]}
-                </span>
+                </StatusBadge>
               </dd>
               <dt className="text-muted">Amount</dt>
               <dd className="font-semibold">{formatZAR(randToCents(payment.data.amount))}</dd>
@@ -52,12 +53,9 @@ export function PaymentDetailsPage() {
                 </>
               )}
             </dl>
-            {payment.data.status === 'paid' && (
+            {payment.data.order.invoice && (
               <Button asChild variant="outline" className="w-fit">
-                <a
-                  href={`/api/orders/${encodeURIComponent(payment.data.order.reference)}/invoice.pdf`}
-                  download
-                >
+                <a href={invoicePdfPath(payment.data.order.reference)} download>
                   <FileDown aria-hidden="true" />
                   Download invoice (PDF)
                 </a>

@@ -6,19 +6,10 @@ import { paths, paymentDetailsPath } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { cn } from '../../../lib/cn.ts';
 import { myPaymentsQueryOptions, paymentStatusText } from '../api/payments.ts';
 import { AccountShell } from '../components/account-shell.tsx';
-
-export const statusBadge = (status: string) =>
-  cn(
-    'rounded-full px-2 py-0.5 text-xs font-semibold',
-    status === 'paid'
-      ? 'bg-green-100 text-green-800'
-      : status === 'pending'
-        ? 'bg-amber-100 text-amber-900'
-        : 'bg-gray-100 text-gray-800',
-  );
+import { InvoiceLink } from '../components/invoice-link.tsx';
+import { StatusBadge } from '../components/status-badge.tsx';
 
 /** /user/payments: every card payment with its status and a link to its details. */
 export function PaymentsPage() {
@@ -60,9 +51,15 @@ export function PaymentsPage() {
                   </p>
                 </div>
                 <div className="flex items-center gap-3">
-                  <span className={statusBadge(payment.status)}>
+                  {payment.order.invoice && (
+                    <InvoiceLink
+                      orderReference={payment.order.reference}
+                      label={`${payment.order.invoice} (PDF)`}
+                    />
+                  )}
+                  <StatusBadge status={payment.status}>
                     {paymentStatusText[payment.status]}
-                  </span>
+                  </StatusBadge>
                   <span className="font-semibold tabular-nums">
                     {formatZAR(randToCents(payment.amount))}
                   </span>

@@ -19,6 +19,12 @@ import type {
   DomainOrderStatus,
 } from '#shared/domain-orders.schemas.ts';
 import type { RegistrarOverview } from '#shared/registrar.schemas.ts';
+import type {
+  AdminOrder,
+  AdminOrderPage,
+  OrderStatus,
+  OrderStatusChange,
+} from '#shared/orders.schemas.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 const get =
@@ -154,3 +160,13 @@ export const profitQueryOptions = queryOptions({
   queryKey: ['/api/admin/profit-analytics'],
   queryFn: get<ProfitMonth[]>('/api/admin/profit-analytics'),
 });
+
+export const adminOrdersQueryOptions = (page: number, status: OrderStatus | '') =>
+  queryOptions({
+    queryKey: ['/api/admin/orders', page, status],
+    queryFn: get<AdminOrderPage>(withQuery('/api/admin/orders', { page, status })),
+    placeholderData: keepPreviousData,
+  });
+
+export const changeOrderStatus = (reference: string, change: OrderStatusChange) =>
+  apiRequest<AdminOrder>('PATCH', `/api/admin/orders/${encodeURIComponent(reference)}`, change);

@@ -4,6 +4,7 @@ import { formatZAR } from '#shared/money.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { dashboardQueryOptions } from '../api/back-office.ts';
 import { AdminShell } from '../components/admin-shell.tsx';
+import { OrderBook } from '../components/order-book.tsx';
 import { EmptyState, QueryState } from '../components/query-state.tsx';
 
 function Figure({ label, value, empty }: { label: string; value: string | null; empty: string }) {
@@ -87,6 +88,9 @@ export function AdminDashboardPage() {
           </div>
         )}
       </QueryState>
+      <div className="mt-8">
+        <OrderBook />
+      </div>
     </AdminShell>
   );
 }

@@ -6,31 +6,10 @@ import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { payOrder } from '../../../lib/payfast.ts';
 import type { CartItem } from '../../../lib/cart.ts';
 import { useUser } from '../../../lib/current-user.ts';
 import { storageKeys } from '../../../lib/storage-keys.ts';
-
-interface PayfastForm {
-  action: string;
-  reference: string;
-  fields: Record<string, string>;
-}
-
-/** PayFast's payment page takes a browser form POST: build it from the signed fields and send it. */
-function postToPayfast(form: PayfastForm): void {
-  const element = document.createElement('form');
-  element.method = 'post';
-  element.action = form.action;
-  for (const [name, value] of Object.entries(form.fields)) {
-    const input = document.createElement('input');
-    input.type = 'hidden';
-    input.name = name;
-    input.value = value;
-    element.append(input);
-  }
-  document.body.append(element);
-  element.submit();
-}
 
 /**
  * Sign in (keeping the cart), accept the terms, then: the order is priced and stored by the
@@ -66,8 +45,7 @@ export function PayWithCard({ items }: { items: CartItem[] }) {
     try {
       localStorage.setItem(storageKeys.checkoutRecoveryNeeded, 'true');
       const order = await apiRequest<{ reference: string }>('POST', '/api/orders', { items });
-      const form = await apiRequest<PayfastForm>('POST', `/api/orders/${order.reference}/payfast`);
-      postToPayfast(form);
+      await payOrder(order.reference);
     } catch (error) {
       localStorage.removeItem(storageKeys.checkoutRecoveryNeeded);
       toast({

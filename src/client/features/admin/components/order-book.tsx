@@ -1,0 +1,207 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatDateTime, formatDate } from '#shared/dates.ts';
+import { formatZAR, randToCents } from '#shared/money.ts';
+import {
+  adminOrderStatuses,
+  orderStatuses,
+  orderStatusLabels,
+  orderTransitions,
+  type AdminOrder,
+  type OrderStatus,
+} from '#shared/orders.schemas.ts';
+import { invoicePdfPath } from '#shared/routes.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { adminOrdersQueryOptions, changeOrderStatus } from '../api/back-office.ts';
+import { ListWithDetail } from './list-with-detail.tsx';
+import { EmptyState, QueryState } from './query-state.tsx';
+
+const settable: readonly OrderStatus[] = adminOrderStatuses;
+const rand = (amount: number) => formatZAR(randToCents(amount));
+
+function OrderDetail({ order }: { order: AdminOrder }) {
+  const queryClient = useQueryClient();
+  const [note, setNote] = useState('');
+  const move = useMutation({
+    mutationFn: (status: OrderStatus) =>
+      changeOrderStatus(order.reference, {
+        status: status as (typeof adminOrderStatuses)[number],
+        ...(note.trim() ? { note: note.trim() } : {}),
+      }),
+    onSuccess: (updated) => {
+      setNote('');
+      toast({
+        title: 'Order updated',
+        description: `${updated.reference} is now ${orderStatusLabels[updated.status].toLowerCase()}.`,
+        variant: 'success',
+      });
+      void queryClient.invalidateQueries({ queryKey: ['/api/admin/orders'] });
+      void queryClient.invalidateQueries({ queryKey: ['/api/admin/dashboard'] });
+    },
+    onError: (error) =>
+      toast({ title: 'Order not updated', description: error.message, variant: 'destructive' }),
+  });
+  const next = orderTransitions[order.status].filter((status) => settable.includes(status));
+  return (
+    <article aria-label={`Order ${order.reference}`} className="grid gap-3">
+      <h3 className="text-lg font-bold text-ink">
+        <span className="font-mono">{order.reference}</span> · {orderStatusLabels[order.status]}
+      </h3>
+      <dl className="grid grid-cols-[7rem_1fr] gap-1 text-sm">
+        <dt className="text-muted">Customer</dt>
+        <dd className="[overflow-wrap:anywhere]">
+          {order.customer ? `${order.customer.name} <${order.customer.email}>` : 'Account deleted'}
+        </dd>
+        <dt className="text-muted">Placed</dt>
+        <dd>{formatDateTime(order.createdAt)}</dd>
+        {order.paidAt && (
+          <>
+            <dt className="text-muted">Paid</dt>
+            <dd>{formatDateTime(order.paidAt)}</dd>
+          </>
+        )}
+        <dt className="text-muted">Total</dt>
+        <dd>
+          {rand(order.total)} (VAT {rand(order.vat)})
+        </dd>
+        {order.invoice && (
+          <>
+            <dt className="text-muted">Invoice</dt>
+            <dd>
+              <a
+                href={invoicePdfPath(order.reference)}
+                download
+                className="font-semibold text-brand-700 hover:underline"
+              >
+                {order.invoice} (PDF)
+              </a>
+            </dd>
+          </>
+        )}
+      </dl>
+      <ul className="divide-y divide-line rounded-lg border border-line text-sm">
+        {order.items.map((item, index) => (
+          <li key={index} className="flex justify-between gap-3 px-3 py-2">
+            <span className="[overflow-wrap:anywhere]">
+              {item.quantity > 1 ? `${item.quantity} × ` : ''}
+              {item.title}
+            </span>
+            <span className="tabular-nums">{rand(item.total)}</span>
+          </li>
+        ))}
+      </ul>
+      <div>
+        <h4 className="text-sm font-bold text-ink">History</h4>
+        <ol className="mt-1 grid gap-1 text-sm text-muted">
+          {order.events.map((event, index) => (
+            <li key={index}>
+              {formatDateTime(event.createdAt)} ·{' '}
+              {orderStatusLabels[event.toStatus as OrderStatus] ?? event.toStatus}
+              {event.note ? ` · ${event.note}` : ''}
+            </li>
+          ))}
+        </ol>
+      </div>
+      {next.length > 0 && (
+        <div className="grid gap-2">
+          <Label htmlFor="order-note">Note for the history (optional)</Label>
+          <Input
+            id="order-note"
+            value={note}
+            maxLength={500}
+            onChange={(event) => setNote(event.target.value)}
+          />
+          <div className="flex flex-wrap gap-2">
+            {next.map((status) => (
+              <Button
+                key={status}
+                size="sm"
+                variant={
+                  status === 'refunded' || status === 'cancelled' || status === 'failed'
+                    ? 'outline'
+                    : 'default'
+                }
+                disabled={move.isPending}
+                onClick={() => move.mutate(status)}
+              >
+                Mark as {orderStatusLabels[status].toLowerCase()}
+              </Button>
+            ))}
+          </div>
+        </div>
+      )}
+    </article>
+  );
+}
+
+/** Every order, newest first: who bought what, what it cost, where it stands. */
+export function OrderBook() {
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<OrderStatus | ''>('');
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const query = useQuery(adminOrdersQueryOptions(page, status));
+  return (
+    <section aria-labelledby="orders-heading" className="grid gap-3">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="orders-heading" className="text-lg font-bold text-ink">
+          Orders
+        </h2>
+        <div className="grid w-56 gap-1.5">
+          <Label htmlFor="order-status">Status</Label>
+          <Select
+            id="order-status"
+            value={status}
+            onChange={(event) => {
+              setStatus(event.target.value as OrderStatus | '');
+              setPage(1);
+            }}
+          >
+            <option value="">All</option>
+            {orderStatuses.map((s) => (
+              <option key={s} value={s}>
+                {orderStatusLabels[s]}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+      <QueryState query={query} label="the orders">
+        {(data) => {
+          const items = data.items.map((order) => ({ ...order, id: order.reference }));
+          const selected = items.find((item) => item.id === selectedId);
+          return items.length === 0 ? (
+            <EmptyState title="No orders">
+              Orders appear here as customers check out, with their payment and invoice.
+            </EmptyState>
+          ) : (
+            <ListWithDetail
+              items={items}
+              selectedId={selectedId}
+              onSelect={setSelectedId}
+              title={(item) => (
+                <>
+                  <span className="font-mono">{item.reference}</span> · {rand(item.total)}
+                </>
+              )}
+              meta={(item) =>
+                `${item.customer?.name ?? 'Account deleted'} · ${formatDate(item.createdAt)} · ${orderStatusLabels[item.status]}`
+              }
+              paging={{
+                page: data.page,
+                pageSize: data.pageSize,
+                total: data.total,
+                onPage: setPage,
+              }}
+              detail={selected && <OrderDetail order={selected} />}
+              placeholder="Choose an order to see its lines, history and invoice."
+            />
+          );
+        }}
+      </QueryState>
+    </section>
+  );
+}
