@@ -1,23 +1,63 @@
+import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from './fixtures/console.ts';
 
+const password = 'a long enough passphrase';
+
+/** Search a free .co.za name and put one year of it in the cart through the registration form. */
+async function addDomainToCart(page: Page, name: string) {
+  await gotoHydrated(page, '/buy-domain');
+  const input = page.getByPlaceholder('enter domain name (yourbusiness.co.za)');
+  await input.fill(`${name}.co.za`);
+  await input.press('Enter');
+  await page.getByRole('button', { name: 'Register Domain' }).click();
+  await expect(page).toHaveURL(/\/domain-registration$/);
+  await page.getByLabel('Full name').fill('Kagiso Molefe');
+  await page.getByLabel('E-mail').fill('kagiso@example.co.za');
+  await page.getByLabel('Phone').fill('082 555 0101');
+  await page.getByLabel('Street address').fill('14 Vilakazi Street');
+  await page.getByLabel('Town or city').fill('Soweto');
+  await page.getByLabel('Province').selectOption('Gauteng');
+  await page.getByLabel('Postal code').fill('1804');
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+}
+
+async function signUpByApi(page: Page, fullName: string) {
+  const response = await page.request.post('/api/register', {
+    data: {
+      fullName,
+      email: `${fullName.split(' ')[0]!.toLowerCase()}.${Date.now()}@example.co.za`,
+      password,
+    },
+  });
+  expect(response.status()).toBe(201);
+}
+
 test.describe('checkout with the PayFast simulator', () => {
-  test('package → checkout → sign up keeping the cart → simulator Complete → paid', async ({
+  test('package + domain → register inline keeping the cart → simulator Complete → paid → dashboard', async ({
     page,
     consoleErrors,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(90_000);
+    const name = `kasi-kitchen-${Date.now()}`;
     await gotoHydrated(page, '/services/buy-website');
     await page.getByRole('button', { name: 'Add Starter to cart' }).click();
-    await page.getByTestId('cart-summary').click();
-    await expect(page).toHaveURL(/\/checkout$/);
-    await page.getByRole('button', { name: 'Sign in to pay' }).click();
-    await expect(page).toHaveURL(/\/auth$/);
-    await page.getByRole('button', { name: 'Create an account' }).click();
+    await addDomainToCart(page, name);
+    await expect(page.getByText('Ready-made website: Starter')).toBeVisible();
+    await expect(page.getByText(`Domain ${name}.co.za, 1 year`, { exact: true })).toBeVisible();
+    // One domain is one line: no quantity buttons for it.
+    await expect(
+      page.getByRole('group', { name: `Quantity of Domain ${name}.co.za, 1 year` }),
+    ).toHaveCount(0);
+    await expect(page.getByTestId('cart-summary')).toContainText('R2613.00');
+
+    await expect(page.getByRole('heading', { name: 'Create your account to pay' })).toBeVisible();
     await page.getByLabel('Full name').fill('Kagiso Molefe');
     await page.getByLabel('E-mail').fill(`kagiso.${Date.now()}@example.co.za`);
-    await page.getByLabel('Password').fill('a long enough passphrase');
+    await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByText(/^Paying as Kagiso Molefe/)).toBeVisible();
     await expect(page.getByText('Ready-made website: Starter')).toBeVisible();
 
     const pay = page.getByRole('button', { name: 'Pay with card (PayFast)' });
@@ -25,21 +65,35 @@ test.describe('checkout with the PayFast simulator', () => {
     await page.getByRole('checkbox', { name: /I accept the/ }).check();
     await pay.click();
     await expect(page.getByText('Test payment — no money moves')).toBeVisible();
-    await expect(page.getByText('R 2499.00')).toBeVisible();
+    await expect(page.getByText('R 2613.00')).toBeVisible();
     await page.getByRole('button', { name: 'Complete payment' }).click();
     await expect(page).toHaveURL(/\/payment\/success\?reference=PAY-/);
-    await expect(page.getByText('Paid: R 2 499,00')).toBeVisible();
+    await expect(page.getByText('Paid: R 2 613,00')).toBeVisible();
     await expect(page.getByTestId('cart-summary')).toHaveCount(0);
 
-    await gotoHydrated(page, '/user/payments');
-    await expect(page.getByText('Paid', { exact: true })).toBeVisible();
-    await page.getByRole('link', { name: /^PAY-/ }).click();
+    await page.getByRole('link', { name: 'Go to my dashboard' }).click();
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+    const orders = page.getByRole('list', { name: 'Your orders' });
+    await expect(orders.getByText(/^SO-[A-Z0-9]{6}$/)).toBeVisible();
+    await expect(orders.getByText(/^(Paid|In progress)$/)).toBeVisible();
+    await expect(orders.getByText('R 2 613,00')).toBeVisible();
+    const invoice = page.waitForEvent('download');
+    await orders.getByRole('link', { name: /^Invoice INV-\d{6} \(PDF\)$/ }).click();
+    expect((await invoice).suggestedFilename()).toMatch(/^INV-\d{6}\.pdf$/);
+    const payments = page.getByRole('list', { name: 'Your latest payments' });
+    await expect(payments.getByText('Paid', { exact: true })).toBeVisible();
+    await payments.getByRole('link', { name: /^PAY-/ }).click();
+
     await expect(page).toHaveURL(/\/payment\/details\/PAY-/);
     await expect(page.getByText('Ready-made website: Starter')).toBeVisible();
+    await expect(page.getByText(`Domain ${name}.co.za, 1 year`)).toBeVisible();
     await expect(page.getByText('Card (PayFast)')).toBeVisible();
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Download invoice (PDF)' }).click();
     expect((await download).suggestedFilename()).toMatch(/^INV-\d{6}\.pdf$/);
+
+    await gotoHydrated(page, '/user/payments');
+    await expect(page.getByRole('link', { name: /^INV-\d{6} \(PDF\)$/ })).toBeVisible();
 
     await gotoHydrated(page, '/payment/debug');
     await expect(page.getByRole('heading', { name: 'Payment diagnostics' })).toBeVisible();
@@ -50,14 +104,10 @@ test.describe('checkout with the PayFast simulator', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('Cancel on the simulator keeps the cart and the order payable', async ({ page }) => {
-    await page.request.post('/api/register', {
-      data: {
-        fullName: 'Ruth Pillay',
-        email: `ruth.${Date.now()}@example.co.za`,
-        password: 'a long enough passphrase',
-      },
-    });
+  test('Cancel on the simulator keeps the cart and the order payable from the dashboard', async ({
+    page,
+  }) => {
+    await signUpByApi(page, 'Ruth Pillay');
     await gotoHydrated(page, '/services/business-plan');
     await page.getByRole('button', { name: 'Add Essential plan to cart' }).click();
     await gotoHydrated(page, '/checkout');
@@ -67,5 +117,40 @@ test.describe('checkout with the PayFast simulator', () => {
     await expect(page).toHaveURL(/\/payment\/cancel/);
     await expect(page.getByRole('heading', { name: 'Payment cancelled' })).toBeVisible();
     await expect(page.getByTestId('cart-summary')).toContainText('R3499.00');
+
+    await gotoHydrated(page, '/user/dashboard');
+    const orders = page.getByRole('list', { name: 'Your orders' });
+    await expect(orders.getByText('Awaiting payment')).toBeVisible();
+    await orders.getByRole('button', { name: 'Pay now' }).click();
+    await expect(page.getByText('Test payment — no money moves')).toBeVisible();
+    await expect(page.getByText('R 3499.00')).toBeVisible();
+  });
+
+  test('/payment/test pays R5.00 through the simulator', async ({ page, consoleErrors }) => {
+    await signUpByApi(page, 'Sipho Dlamini');
+    await gotoHydrated(page, '/payment/test');
+    await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible();
+    await page.getByRole('button', { name: 'Pay R 5,00 test payment' }).click();
+    await expect(page.getByText('R 5.00')).toBeVisible();
+    await page.getByRole('button', { name: 'Complete payment' }).click();
+    await expect(page.getByText('Paid: R 5,00')).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('/SimplePayFast: one package straight to PayFast', async ({ page, consoleErrors }) => {
+    await signUpByApi(page, 'Naledi Khumalo');
+    await gotoHydrated(page, '/SimplePayFast');
+    await expect(page.getByRole('heading', { name: 'Quick payment' })).toBeVisible();
+    const pay = page.getByRole('button', { name: 'Pay with PayFast' });
+    await page.getByLabel('Package').selectOption({ label: 'Essential plan: R 3 499,00' });
+    await expect(page.getByText('Business plan: Essential plan', { exact: false })).toBeVisible();
+    await expect(pay).toBeDisabled();
+    await page.getByRole('checkbox', { name: /I accept the/ }).check();
+    await pay.click();
+    await expect(page.getByText('Test payment — no money moves')).toBeVisible();
+    await expect(page.getByText('R 3499.00')).toBeVisible();
+    await page.getByRole('button', { name: 'Complete payment' }).click();
+    await expect(page.getByText('Paid: R 3 499,00')).toBeVisible();
+    expect(consoleErrors).toEqual([]);
   });
 });

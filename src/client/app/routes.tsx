@@ -9,7 +9,7 @@ import {
   redirects,
   userRoutes,
 } from '#shared/routes.ts';
-import { PageSpinner } from '../components/ui/spinner.tsx';
+import { PageSpinner, Spinner } from '../components/ui/spinner.tsx';
 import { HomePage } from '../features/marketing/pages/home-page.tsx';
 import { DomainSearch } from '../features/domains/components/domain-search.tsx';
 import { useUser } from '../lib/current-user.ts';
@@ -95,10 +95,20 @@ const DomainRegistrationPage = lazyNamed(
   () => import('../features/domains/pages/domain-registration-page.tsx'),
   'DomainRegistrationPage',
 );
-const CheckoutPage = lazyNamed(
-  () => import('../features/cart/pages/checkout-page.tsx'),
-  'CheckoutPage',
+const InlineAuth = lazyNamed(
+  () => import('../features/auth/components/auth-panel.tsx'),
+  'InlineAuth',
 );
+/** The checkout signs people in where they stand; the auth feature supplies the form. */
+const CheckoutPage = lazy(async () => {
+  const { CheckoutPage: Page } = await import('../features/cart/pages/checkout-page.tsx');
+  const signIn = (
+    <Suspense fallback={<Spinner label="Loading the sign-in form" />}>
+      <InlineAuth />
+    </Suspense>
+  );
+  return { default: () => <Page signIn={signIn} /> };
+});
 const PaymentCancelPage = lazyNamed(
   () => import('../features/payments/pages/payment-result-page.tsx'),
   'PaymentCancelPage',
@@ -196,6 +206,14 @@ const PaymentDetailsPage = lazyNamed(
   () => import('../features/account/pages/payment-details-page.tsx'),
   'PaymentDetailsPage',
 );
+const TestPaymentPage = lazyNamed(
+  () => import('../features/account/pages/test-payment-page.tsx'),
+  'TestPaymentPage',
+);
+const SimplePayfastPage = lazyNamed(
+  () => import('../features/account/pages/simple-payfast-page.tsx'),
+  'SimplePayfastPage',
+);
 const PaymentDebugPage = lazyNamed(
   () => import('../features/account/pages/payment-debug-page.tsx'),
   'PaymentDebugPage',
@@ -273,6 +291,10 @@ export function AppRoutes() {
                 <PaymentDetailsPage />
               ) : path === '/payment/debug' ? (
                 <PaymentDebugPage />
+              ) : path === '/payment/test' ? (
+                <TestPaymentPage />
+              ) : path === '/SimplePayFast' ? (
+                <SimplePayfastPage />
               ) : (
                 <AccountPage />
               )}

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { toast } from '../components/ui/use-toast.ts';
 import { apiRequest } from './api-client.ts';
 
 interface PayfastForm {
@@ -22,12 +24,31 @@ function postToPayfast(form: PayfastForm): void {
   element.submit();
 }
 
-/** Asks the server for a signed PayFast form for one of the caller's orders, and goes to pay. */
-export async function payOrder(orderReference: string): Promise<void> {
-  postToPayfast(
-    await apiRequest<PayfastForm>(
-      'POST',
-      `/api/orders/${encodeURIComponent(orderReference)}/payfast`,
-    ),
-  );
+/** Asks the server (`POST path`) for a signed PayFast form and goes to PayFast with it. */
+export async function goToPayfast(path: string): Promise<void> {
+  postToPayfast(await apiRequest<PayfastForm>('POST', path));
+}
+
+/** Pays one of the caller's orders. */
+export const payOrder = (orderReference: string) =>
+  goToPayfast(`/api/orders/${encodeURIComponent(orderReference)}/payfast`);
+
+/**
+ * Starts a trip to PayFast from a button: `busy` while the form is being made (the page then
+ * leaves), and a toast with the reason when it could not start.
+ */
+export function usePayfastStart() {
+  const [busy, setBusy] = useState(false);
+  const start = (go: () => Promise<void>) => {
+    setBusy(true);
+    go().catch((error: unknown) => {
+      setBusy(false);
+      toast({
+        title: 'Payment not started',
+        description: error instanceof Error ? error.message : 'Please try again.',
+        variant: 'destructive',
+      });
+    });
+  };
+  return { busy, start };
 }

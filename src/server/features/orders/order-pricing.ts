@@ -11,7 +11,8 @@ import type { DomainChecker } from '../domains/domain-check.service.ts';
 type OrderItemInput = z.output<typeof orderItemSchema>;
 
 export interface PricedLine {
-  input: OrderItemInput;
+  /** What the customer asked for; a test payment is made by the server, never by a cart. */
+  input: OrderItemInput | { type: 'test' };
   type: string;
   title: string;
   packageId: string | null;
@@ -25,6 +26,18 @@ export interface PricedLine {
   /** A quoted service request this line pays. */
   serviceRequestId?: string;
 }
+
+/** The R5.00 line of /payment/test (sandbox and simulator only). */
+export const testPaymentLine: PricedLine = {
+  input: { type: 'test' },
+  type: 'test',
+  title: 'Test payment: no service is supplied',
+  packageId: null,
+  addOnIds: [],
+  quantity: 1,
+  unitPriceCents: 500,
+  totalCents: 500,
+};
 
 const refuse = (message: string) => new AppError('BAD_REQUEST', { message });
 
@@ -44,6 +57,8 @@ async function pricePackage(db: Db, packageId: string, addOnIds: string[], servi
   if (!row) throw refuse(`The package "${packageId}" is not for sale`);
   if (serviceSlug && row.service.slug !== serviceSlug)
     throw refuse(`The package "${packageId}" is not part of ${serviceSlug}`);
+  if (!serviceSlug && row.service.slug === 'business-registration')
+    throw refuse('Business registration needs the company details: order it from its form');
   if (row.pkg.pricing !== 'fixed') {
     throw refuse(
       `${row.service.name}: ${row.pkg.name} is priced by quote; request a quote instead`,

@@ -106,6 +106,10 @@ describe('POST /api/orders', () => {
         'The add-on "plan-pitch-deck" is not available for Ready-made website',
       ],
       [
+        [{ type: 'package', packageId: 'registration-basic-company' }],
+        'Business registration needs the company details: order it from its form',
+      ],
+      [
         [
           { type: 'package', packageId: 'website-starter' },
           { type: 'domain', domain: 'google.co.za', years: 1, registrant },

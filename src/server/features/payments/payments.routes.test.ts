@@ -401,6 +401,56 @@ describe('paying a quoted service request', () => {
   });
 });
 
+describe('/payment/test', () => {
+  it('starts a R5.00 test payment in sandbox mode, and refuses in live mode', async () => {
+    const info = await t.app.inject({
+      method: 'GET',
+      url: '/api/payments/test',
+      headers: { cookie },
+    });
+    expect(info.json()).toEqual({ available: true, mode: 'sandbox', amount: 5 });
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/test',
+      headers: { cookie },
+    });
+    expect(started.statusCode).toBe(200);
+    expect(started.json().fields).toMatchObject({ amount: '5.00', merchant_id: '10000100' });
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/payments/test' });
+    expect(anonymous.statusCode).toBe(401);
+
+    const live = await createTestApp({
+      PUBLIC_URL: 'https://shop.example.co.za',
+      PAYFAST_MODE: 'live',
+      PAYFAST_MERCHANT_ID: '10000100',
+      PAYFAST_MERCHANT_KEY: '46f0cd694581a',
+      PAYFAST_PASSPHRASE: passphrase,
+    });
+    try {
+      const customer = await signUp(live.app);
+      const liveInfo = await live.app.inject({
+        method: 'GET',
+        url: '/api/payments/test',
+        headers: { cookie: customer.cookie },
+      });
+      expect(liveInfo.json()).toMatchObject({ available: false, mode: 'live' });
+      const refused = await live.app.inject({
+        method: 'POST',
+        url: '/api/payments/test',
+        headers: { cookie: customer.cookie },
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toBe(
+        'Test payments are only available in sandbox and simulator mode',
+      );
+      const { orders: ordersTable } = await import('#db/schema/index.ts');
+      expect(await live.app.database.db.select().from(ordersTable)).toEqual([]);
+    } finally {
+      await live.close();
+    }
+  });
+});
+
 describe('ITN source check', () => {
   it('refuses an ITN from an address that is not PayFast when the check is on', async () => {
     const strict = await createTestApp({

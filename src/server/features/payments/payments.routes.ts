@@ -3,6 +3,10 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
 import { loadSessionAdmin, requireUser } from '../../plugins/sessions.ts';
 import { invoicePdf } from './invoices.service.ts';
+import { centsToRand } from '#shared/money.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { testPaymentLine } from '../orders/order-pricing.ts';
+import { createOrder } from '../orders/orders.service.ts';
 import {
   debugLastPayment,
   getPayment,
@@ -38,6 +42,34 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
         orderReference: request.params.reference,
         userId: user.id,
       });
+    },
+  );
+
+  app.get('/api/payments/test', async (request, reply) => {
+    await requireUser(request, reply);
+    return {
+      available: app.config.payfast.mode !== 'live',
+      mode: app.config.payfast.mode,
+      amount: centsToRand(testPaymentLine.totalCents),
+    };
+  });
+
+  app.post(
+    '/api/payments/test',
+    { config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
+    async (request, reply) => {
+      const user = await requireUser(request, reply);
+      if (app.config.payfast.mode === 'live') {
+        throw new AppError('FORBIDDEN', {
+          message: 'Test payments are only available in sandbox and simulator mode',
+        });
+      }
+      const order = await createOrder(app.database.db, {
+        userId: user.id,
+        lines: [testPaymentLine],
+        registrar: app.registrar.provider,
+      });
+      return startPayfastPayment(deps, { orderReference: order.reference, userId: user.id });
     },
   );
 

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '#shared/dates.ts';
@@ -8,8 +7,7 @@ import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardDescription } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
-import { payOrder } from '../../../lib/payfast.ts';
+import { payOrder, usePayfastStart } from '../../../lib/payfast.ts';
 import { myOrdersQueryOptions } from '../api/orders.ts';
 import { InvoiceLink } from './invoice-link.tsx';
 import { StatusBadge } from './status-badge.tsx';
@@ -24,23 +22,9 @@ const summary = (order: Order) => {
 
 /** An unpaid order stays payable: straight back to PayFast with a fresh signed form. */
 function PayNowButton({ reference }: { reference: string }) {
-  const [busy, setBusy] = useState(false);
+  const { busy, start } = usePayfastStart();
   return (
-    <Button
-      size="sm"
-      disabled={busy}
-      onClick={() => {
-        setBusy(true);
-        payOrder(reference).catch((error: unknown) => {
-          setBusy(false);
-          toast({
-            title: 'Payment not started',
-            description: error instanceof Error ? error.message : 'Please try again.',
-            variant: 'destructive',
-          });
-        });
-      }}
-    >
+    <Button size="sm" disabled={busy} onClick={() => start(() => payOrder(reference))}>
       {busy ? 'Sending you to PayFast…' : 'Pay now'}
     </Button>
   );

@@ -1,61 +1,45 @@
-import { useState } from 'react';
-import { useLocation } from 'wouter';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { CreditCard } from 'lucide-react';
 import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { payOrder } from '../../../lib/payfast.ts';
+import { payOrder, usePayfastStart } from '../../../lib/payfast.ts';
 import type { CartItem } from '../../../lib/cart.ts';
 import { useUser } from '../../../lib/current-user.ts';
 import { storageKeys } from '../../../lib/storage-keys.ts';
 
 /**
- * Sign in (keeping the cart), accept the terms, then: the order is priced and stored by the
- * server, and the browser goes to PayFast with the signed form.
+ * Sign in or register right here (the cart stays), accept the terms, then: the order is priced
+ * and stored by the server, and the browser goes to PayFast with the signed form.
  */
-export function PayWithCard({ items }: { items: CartItem[] }) {
+export function PayWithCard({ items, signIn }: { items: CartItem[]; signIn: ReactNode }) {
   const { user, isLoading } = useUser();
-  const [, navigate] = useLocation();
   const [accepted, setAccepted] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, start } = usePayfastStart();
+  const signedOut = !isLoading && !user;
+
+  // SPEC §3 checkout-redirect: any detour to /auth (a forgotten password) comes back here.
+  useEffect(() => {
+    if (signedOut) localStorage.setItem(storageKeys.checkoutRedirect, paths.checkout);
+    else localStorage.removeItem(storageKeys.checkoutRedirect);
+  }, [signedOut]);
 
   if (isLoading) return null;
-  if (!user) {
-    return (
-      <div className="mt-6 grid gap-3 border-t border-line pt-6">
-        <p className="text-muted">Sign in or create an account to pay. Your cart stays as it is.</p>
-        <div>
-          <Button
-            onClick={() => {
-              localStorage.setItem(storageKeys.checkoutRedirect, paths.checkout);
-              navigate(paths.auth);
-            }}
-          >
-            Sign in to pay
-          </Button>
-        </div>
-      </div>
-    );
-  }
+  if (!user) return <div className="mt-6 border-t border-line pt-6">{signIn}</div>;
 
-  async function pay() {
-    setBusy(true);
-    try {
+  const pay = () =>
+    start(async () => {
+      // SPEC §3 checkout-recovery-needed: set until PayFast's answer lands on the success page.
       localStorage.setItem(storageKeys.checkoutRecoveryNeeded, 'true');
-      const order = await apiRequest<{ reference: string }>('POST', '/api/orders', { items });
-      await payOrder(order.reference);
-    } catch (error) {
-      localStorage.removeItem(storageKeys.checkoutRecoveryNeeded);
-      toast({
-        title: 'Payment not started',
-        description: error instanceof Error ? error.message : 'Please try again.',
-        variant: 'destructive',
-      });
-      setBusy(false);
-    }
-  }
+      try {
+        const order = await apiRequest<{ reference: string }>('POST', '/api/orders', { items });
+        await payOrder(order.reference);
+      } catch (error) {
+        localStorage.removeItem(storageKeys.checkoutRecoveryNeeded);
+        throw error;
+      }
+    });
 
   return (
     <div className="mt-6 grid gap-4 border-t border-line pt-6">
@@ -78,7 +62,7 @@ export function PayWithCard({ items }: { items: CartItem[] }) {
         </span>
       </label>
       <div>
-        <Button size="lg" disabled={!accepted || busy} onClick={() => void pay()}>
+        <Button size="lg" disabled={!accepted || busy} onClick={pay}>
           <CreditCard aria-hidden="true" />
           {busy ? 'Sending you to PayFast…' : 'Pay with card (PayFast)'}
         </Button>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { formatZAR, randToCents, vatFromInclusive } from '#shared/money.ts';
@@ -14,7 +15,8 @@ import {
 } from '../../../lib/cart.ts';
 import { PayWithCard } from '../components/pay-with-card.tsx';
 
-export function CheckoutPage() {
+/** `signIn` is the inline sign-in or registration, shown when nobody is signed in. */
+export function CheckoutPage({ signIn }: { signIn: ReactNode }) {
   const items = useCart();
   const { totalCents } = cartTotals(items);
   return (
@@ -110,7 +112,7 @@ export function CheckoutPage() {
                 <dd>{formatZAR(totalCents)}</dd>
               </div>
             </dl>
-            <PayWithCard items={items} />
+            <PayWithCard items={items} signIn={signIn} />
           </Card>
         )}
       </Section>

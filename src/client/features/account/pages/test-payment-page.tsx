@@ -1,0 +1,72 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { FlaskConical } from 'lucide-react';
+import { formatZAR, randToCents } from '#shared/money.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { goToPayfast, usePayfastStart } from '../../../lib/payfast.ts';
+import { AccountShell } from '../components/account-shell.tsx';
+
+interface TestPaymentInfo {
+  available: boolean;
+  mode: 'live' | 'sandbox' | 'simulator';
+  amount: number;
+}
+
+const testPaymentQueryOptions = queryOptions({
+  queryKey: ['/api/payments/test'],
+  queryFn: () => apiRequest<TestPaymentInfo>('GET', '/api/payments/test'),
+});
+
+const where: Record<TestPaymentInfo['mode'], string> = {
+  simulator: 'the built-in PayFast simulator',
+  sandbox: 'the PayFast sandbox',
+  live: 'PayFast',
+};
+
+/** /payment/test: a R5.00 payment end to end (sandbox or simulator only) to prove the set-up. */
+export function TestPaymentPage() {
+  const info = useQuery(testPaymentQueryOptions);
+  const { busy, start } = usePayfastStart();
+  return (
+    <AccountShell>
+      <h1 className="text-3xl font-extrabold text-ink">Test payment</h1>
+      <p className="mt-1 text-muted">
+        Checks the whole card-payment path: the signed form, PayFast, the confirmation (ITN) and
+        your invoice.
+      </p>
+      <Card className="mt-6 max-w-xl">
+        {info.isPending ? (
+          <Spinner label="Checking the payment set-up" />
+        ) : info.isError ? (
+          <p role="alert">We could not check the payment set-up: {info.error.message}</p>
+        ) : !info.data.available ? (
+          <p>
+            Test payments are switched off on the live site, where every payment is real. Use a
+            sandbox or simulator installation to try the payment path.
+          </p>
+        ) : (
+          <div className="grid gap-4">
+            <p>
+              Pay {formatZAR(randToCents(info.data.amount))} through {where[info.data.mode]}. No
+              real money moves and no service is supplied; the payment, its order and its invoice
+              appear in your dashboard like any other.
+            </p>
+            <div>
+              <Button
+                disabled={busy}
+                onClick={() => start(() => goToPayfast('/api/payments/test'))}
+              >
+                <FlaskConical aria-hidden="true" />
+                {busy
+                  ? 'Sending you to PayFast…'
+                  : `Pay ${formatZAR(randToCents(info.data.amount))} test payment`}
+              </Button>
+            </div>
+          </div>
+        )}
+      </Card>
+    </AccountShell>
+  );
+}
