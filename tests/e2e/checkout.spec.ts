@@ -121,6 +121,8 @@ test.describe('checkout with the PayFast simulator', () => {
     await gotoHydrated(page, '/user/dashboard');
     const orders = page.getByRole('list', { name: 'Your orders' });
     await expect(orders.getByText('Awaiting payment')).toBeVisible();
+    const payments = page.getByRole('list', { name: 'Your latest payments' });
+    await expect(payments.getByText('Cancelled', { exact: true })).toBeVisible();
     await orders.getByRole('button', { name: 'Pay now' }).click();
     await expect(page.getByText('Test payment — no money moves')).toBeVisible();
     await expect(page.getByText('R 3499.00')).toBeVisible();

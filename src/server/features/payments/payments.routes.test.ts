@@ -275,6 +275,25 @@ describe('ITN', () => {
     });
     expect(again.statusCode).toBe(200);
   });
+
+  it('closes an attempt the customer cancelled, yet a late COMPLETE still pays the order', async () => {
+    const { form } = await newPayment();
+    const cancel = (who = cookie) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/payments/${form.reference}/cancel`,
+        headers: { cookie: who },
+      });
+    expect((await cancel((await signUp(t.app)).cookie)).statusCode).toBe(404);
+    expect((await cancel()).json()).toEqual({ reference: form.reference, status: 'cancelled' });
+    expect((await cancel()).json().status).toBe('cancelled');
+    expect((await state(form.reference)).order.status).toBe('pending_payment');
+    await notify(itn(form.reference));
+    const after = await state(form.reference);
+    expect(after.payment.status).toBe('paid');
+    expect(after.order.status).toBe('paid');
+    expect((await cancel()).json().status).toBe('paid');
+  });
 });
 
 describe('the order book', () => {

@@ -8,12 +8,17 @@ import { AppError } from '../../plugins/errors.ts';
 import { testPaymentLine } from '../orders/order-pricing.ts';
 import { createOrder } from '../orders/orders.service.ts';
 import {
+  cancelPendingPayment,
   debugLastPayment,
   getPayment,
   handleItn,
   listPayments,
   startPayfastPayment,
 } from './payments.service.ts';
+
+const paymentParams = z.object({
+  reference: z.string().regex(/^PAY-[A-Z0-9]{8}$/, 'Not a payment reference'),
+});
 
 /** Card payments through PayFast: the signed form, the ITN, and the status the browser polls. */
 export async function paymentRoutes(app: AppInstance): Promise<void> {
@@ -123,14 +128,19 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
     return listPayments(app.database.db, user.id);
   });
 
+  app.post(
+    '/api/payments/:reference/cancel',
+    { schema: { params: paymentParams } },
+    async (request, reply) => {
+      const user = await requireUser(request, reply);
+      return cancelPendingPayment(app.database.db, request.params.reference, user.id);
+    },
+  );
+
   app.get(
     '/api/payments/:reference',
     {
-      schema: {
-        params: z.object({
-          reference: z.string().regex(/^PAY-[A-Z0-9]{8}$/, 'Not a payment reference'),
-        }),
-      },
+      schema: { params: paymentParams },
     },
     async (request, reply) => {
       const user = await requireUser(request, reply);

@@ -317,6 +317,28 @@ export async function getPayment(db: Db, reference: string, userId: string) {
   };
 }
 
+/**
+ * The customer came back from PayFast's cancel link: the attempt is closed (the order stays
+ * payable). A COMPLETE ITN arriving later still pays it; nothing paid is lost.
+ */
+export async function cancelPendingPayment(db: Db, reference: string, userId: string) {
+  const [row] = await db
+    .select({ id: payments.id, status: payments.status })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.reference, reference), eq(orders.userId, userId)));
+  if (!row)
+    throw new AppError('NOT_FOUND', {
+      message: `There is no payment ${reference} in your account`,
+    });
+  const [cancelled] = await db
+    .update(payments)
+    .set({ status: 'cancelled' })
+    .where(and(eq(payments.id, row.id), eq(payments.status, 'pending')))
+    .returning({ status: payments.status });
+  return { reference, status: cancelled?.status ?? row.status };
+}
+
 /** The customer's payments, newest first. */
 export async function listPayments(db: Db, userId: string) {
   const rows = await db

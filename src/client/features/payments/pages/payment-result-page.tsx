@@ -91,6 +91,14 @@ export function PaymentSuccessPage() {
 }
 
 export function PaymentCancelPage() {
+  const reference = useReference();
+  // Close the abandoned attempt so the history says "Cancelled"; the order itself stays payable.
+  useEffect(() => {
+    if (!reference) return;
+    apiRequest('POST', `/api/payments/${encodeURIComponent(reference)}/cancel`).catch(() => {
+      // Signed out or not ours: the history simply keeps showing the attempt as started.
+    });
+  }, [reference]);
   return (
     <PageHeader
       eyebrow="Payment"
