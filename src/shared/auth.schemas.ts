@@ -88,6 +88,16 @@ export const profileUpdateSchema = z.object({
   phone: phoneSchema,
   company: optionalText(120, 'Company'),
   address: optionalText(300, 'Address'),
+  vatNumber: z
+    .string()
+    .trim()
+    .transform((value) => value.replace(/\s+/g, ''))
+    .refine((value) => value === '' || /^4\d{9}$/.test(value), {
+      message: 'A South African VAT number has 10 digits and starts with 4',
+    })
+    .transform((value) => value || null)
+    .nullable()
+    .optional(),
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 
@@ -120,6 +130,7 @@ export const profileSchema = userSchema.extend({
   phone: z.string().nullable(),
   company: z.string().nullable(),
   address: z.string().nullable(),
+  vatNumber: z.string().nullable(),
   pendingEmail: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;

@@ -99,7 +99,14 @@ const InlineAuth = lazyNamed(
   () => import('../features/auth/components/auth-panel.tsx'),
   'InlineAuth',
 );
-/** The checkout signs people in where they stand; the auth feature supplies the form. */
+const CheckoutDetails = lazyNamed(
+  () => import('../features/account/components/checkout-details.tsx'),
+  'CheckoutDetails',
+);
+/**
+ * The checkout signs people in where they stand and shows their invoice details; the auth and
+ * account features supply those parts.
+ */
 const CheckoutPage = lazy(async () => {
   const { CheckoutPage: Page } = await import('../features/cart/pages/checkout-page.tsx');
   const signIn = (
@@ -107,7 +114,12 @@ const CheckoutPage = lazy(async () => {
       <InlineAuth />
     </Suspense>
   );
-  return { default: () => <Page signIn={signIn} /> };
+  const details = (
+    <Suspense fallback={<Spinner label="Loading your details" />}>
+      <CheckoutDetails />
+    </Suspense>
+  );
+  return { default: () => <Page signIn={signIn} details={details} /> };
 });
 const PaymentCancelPage = lazyNamed(
   () => import('../features/payments/pages/payment-result-page.tsx'),

@@ -10,6 +10,8 @@ export const users = pgTable('users', {
   phone: text('phone'),
   company: text('company'),
   address: text('address'),
+  /** The customer's own VAT number, printed on their tax invoices. */
+  vatNumber: text('vat_number'),
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

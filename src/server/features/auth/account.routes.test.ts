@@ -49,18 +49,25 @@ describe('profile', () => {
       phone: '+27 82 555 0101',
       company: 'Nkosi Catering (Pty) Ltd',
       address: '12 Jan Smuts Ave, Rosebank, Johannesburg, 2196',
+      vatNumber: '4123 456 789',
     });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({
       fullName: 'Thandi Nkosi-Mahlangu',
       phone: '+27 82 555 0101',
       company: 'Nkosi Catering (Pty) Ltd',
+      vatNumber: '4123456789',
     });
     const cleared = await call('PATCH', '/api/user/profile', cookie, {
       fullName: 'Thandi Nkosi',
       phone: '',
     });
-    expect(cleared.json()).toMatchObject({ phone: null, company: null, address: null });
+    expect(cleared.json()).toMatchObject({
+      phone: null,
+      company: null,
+      address: null,
+      vatNumber: null,
+    });
   });
 
   it('refuses a bad phone number with a field issue', async () => {
@@ -71,6 +78,15 @@ describe('profile', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().issues[0].path).toBe('phone');
+    const vat = await call('PATCH', '/api/user/profile', cookie, {
+      fullName: 'Thandi',
+      vatNumber: '1234567890',
+    });
+    expect(vat.statusCode).toBe(400);
+    expect(vat.json().issues[0]).toEqual({
+      path: 'vatNumber',
+      message: 'A South African VAT number has 10 digits and starts with 4',
+    });
   });
 });
 

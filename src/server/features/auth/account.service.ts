@@ -34,6 +34,7 @@ export async function getProfile(deps: AuthDeps, userId: string): Promise<Profil
     phone: user.phone,
     company: user.company,
     address: user.address,
+    vatNumber: user.vatNumber,
     pendingEmail: await findPendingEmail(deps.db, userId),
   };
 }
@@ -46,6 +47,7 @@ export async function updateProfile(
     phone?: string | null;
     company?: string | null;
     address?: string | null;
+    vatNumber?: string | null;
   },
 ): Promise<Profile> {
   await deps.db
@@ -55,6 +57,7 @@ export async function updateProfile(
       phone: input.phone ?? null,
       company: input.company ?? null,
       address: input.address ?? null,
+      vatNumber: input.vatNumber ?? null,
       updatedAt: sql`now()`,
     })
     .where(eq(users.id, userId));
@@ -197,6 +200,7 @@ export async function deleteAccount(
         phone: null,
         company: null,
         address: null,
+        vatNumber: null,
         emailVerifiedAt: null,
         deletedAt: sql`now()`,
         updatedAt: sql`now()`,

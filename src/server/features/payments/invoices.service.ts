@@ -35,6 +35,7 @@ export async function issueInvoice(
       name: customer?.company ?? customer?.fullName ?? 'Customer',
       email: customer?.email ?? '',
       ...(customer?.address ? { address: customer.address } : {}),
+      ...(customer?.vatNumber ? { vatNumber: customer.vatNumber } : {}),
     },
     lines: items.map((i) => ({
       title: i.title,

@@ -502,6 +502,16 @@ describe('ITN source check', () => {
 describe('tax invoices', () => {
   it('issues one numbered invoice per paid order, in an unbroken series, as a PDF', async () => {
     const { invoices } = await import('#db/schema/index.ts');
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user/profile',
+      headers: { cookie },
+      payload: {
+        fullName: 'Thandi Nkosi',
+        company: 'Nkosi Catering (Pty) Ltd',
+        vatNumber: '4987654321',
+      },
+    });
     const first = await newPayment([{ type: 'package', packageId: 'plan-essential' }]);
     const second = await newPayment([{ type: 'package', packageId: 'plan-essential' }]);
     await notify(itn(first.form.reference, { amount_gross: '3499.00' }));
@@ -518,6 +528,10 @@ describe('tax invoices', () => {
       .where(eq(orders.reference, second.order.reference));
     expect(row!.invoices).toMatchObject({ vatCents: 45_639, totalCents: 349_900 });
     expect(row!.invoices.supplier).toMatchObject({ vatNumber: '4123456789' });
+    expect(row!.invoices.recipient).toMatchObject({
+      name: 'Nkosi Catering (Pty) Ltd',
+      vatNumber: '4987654321',
+    });
     const pdf = await t.app.inject({
       method: 'GET',
       url: `/api/orders/${second.order.reference}/invoice.pdf`,

@@ -52,6 +52,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   doc.font('Helvetica').text(invoice.recipient.name ?? '');
   if (invoice.recipient.email) doc.text(invoice.recipient.email);
   if (invoice.recipient.address) doc.text(invoice.recipient.address);
+  if (invoice.recipient.vatNumber) doc.text(`VAT number: ${invoice.recipient.vatNumber}`);
 
   doc.moveDown().font('Helvetica-Bold');
   const top = doc.y;

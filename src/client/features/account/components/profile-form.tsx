@@ -11,7 +11,16 @@ import { toast } from '../../../components/ui/use-toast.ts';
 import { useUpdateProfile } from '../api/profile.ts';
 import { SettingsSection } from './settings-section.tsx';
 
-export function ProfileForm({ profile }: { profile: Profile }) {
+/** The customer's details; the checkout shows the same form under its own heading. */
+export function ProfileForm({
+  profile,
+  title = 'Your details',
+  description = 'Used on your invoices and when we contact you about an order.',
+}: {
+  profile: Profile;
+  title?: string;
+  description?: string;
+}) {
   const update = useUpdateProfile();
   const form = useForm<ProfileUpdateInput>({
     resolver: zodResolver(profileUpdateSchema),
@@ -20,18 +29,15 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       phone: profile.phone ?? '',
       company: profile.company ?? '',
       address: profile.address ?? '',
+      vatNumber: profile.vatNumber ?? '',
     },
   });
   const { errors } = form.formState;
   return (
-    <SettingsSection
-      id="profile-heading"
-      title="Your details"
-      description="Used on your invoices and when we contact you about an order."
-    >
+    <SettingsSection id="profile-heading" title={title} description={description}>
       <form
         noValidate
-        className="grid gap-4 sm:grid-cols-2"
+        className="grid items-start gap-4 sm:grid-cols-2"
         onSubmit={form.handleSubmit((input) =>
           update.mutate(input, {
             onSuccess: () =>
@@ -71,6 +77,15 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           autoComplete="organization"
           error={errors.company?.message}
           {...form.register('company')}
+        />
+        <FormField
+          id="profile-vat"
+          label="VAT number (optional)"
+          inputMode="numeric"
+          placeholder="4123456789"
+          hint="If your business is VAT-registered: it goes on your tax invoices."
+          error={errors.vatNumber?.message}
+          {...form.register('vatNumber')}
         />
         <div className="sm:col-span-2">
           <TextareaField

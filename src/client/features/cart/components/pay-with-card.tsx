@@ -13,7 +13,15 @@ import { storageKeys } from '../../../lib/storage-keys.ts';
  * Sign in or register right here (the cart stays), accept the terms, then: the order is priced
  * and stored by the server, and the browser goes to PayFast with the signed form.
  */
-export function PayWithCard({ items, signIn }: { items: CartItem[]; signIn: ReactNode }) {
+export function PayWithCard({
+  items,
+  signIn,
+  details,
+}: {
+  items: CartItem[];
+  signIn: ReactNode;
+  details: ReactNode;
+}) {
   const { user, isLoading } = useUser();
   const [accepted, setAccepted] = useState(false);
   const { busy, start } = usePayfastStart();
@@ -46,6 +54,7 @@ export function PayWithCard({ items, signIn }: { items: CartItem[]; signIn: Reac
       <p className="text-sm text-muted [overflow-wrap:anywhere]">
         Paying as {user.fullName} ({user.email}). Your tax invoice is e-mailed to this address.
       </p>
+      {details}
       <label className="flex items-start gap-2 text-sm">
         <input
           type="checkbox"

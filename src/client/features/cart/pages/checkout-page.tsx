@@ -15,8 +15,11 @@ import {
 } from '../../../lib/cart.ts';
 import { PayWithCard } from '../components/pay-with-card.tsx';
 
-/** `signIn` is the inline sign-in or registration, shown when nobody is signed in. */
-export function CheckoutPage({ signIn }: { signIn: ReactNode }) {
+/**
+ * `signIn` is the inline sign-in or registration, shown when nobody is signed in; `details` the
+ * signed-in customer's invoice details.
+ */
+export function CheckoutPage({ signIn, details }: { signIn: ReactNode; details: ReactNode }) {
   const items = useCart();
   const { totalCents } = cartTotals(items);
   return (
@@ -112,7 +115,7 @@ export function CheckoutPage({ signIn }: { signIn: ReactNode }) {
                 <dd>{formatZAR(totalCents)}</dd>
               </div>
             </dl>
-            <PayWithCard items={items} signIn={signIn} />
+            <PayWithCard items={items} signIn={signIn} details={details} />
           </Card>
         )}
       </Section>
