@@ -127,7 +127,65 @@ test.describe('back office', () => {
     await expect(detail.getByText('Monthly bookkeeping for a guesthouse in Knysna.')).toBeVisible();
     await detail.getByRole('button', { name: 'Mark as contacted' }).click();
     await expect(page.getByText(`${reference} is now contacted.`).first()).toBeVisible();
-    await expect(detail.getByRole('button', { name: 'Mark as quoted' })).toBeVisible();
+    await expect(detail.getByRole('button', { name: 'Send quote' })).toBeVisible();
+  });
+
+  test('quote → the customer pays it from the dashboard → the order book moves it on', async ({
+    page,
+    consoleErrors,
+  }) => {
+    test.setTimeout(90_000);
+    const email = `zanele.${Date.now()}@example.co.za`;
+    await page.request.post('/api/register', {
+      data: { fullName: 'Zanele Mokoena', email, password: 'a long enough passphrase' },
+    });
+    const created = await page.request.post('/api/service-requests', {
+      data: {
+        serviceType: 'mobile_app',
+        name: 'Zanele Mokoena',
+        email,
+        message: 'A booking app for our hair salons in Pretoria.',
+      },
+    });
+    const { reference } = (await created.json()) as { reference: string };
+
+    await signIn(page);
+    await gotoHydrated(page, '/admin/service-requests');
+    await page.getByRole('button', { name: new RegExp(reference) }).click();
+    const detail = page.getByRole('article', { name: `Request ${reference}` });
+    await detail.getByRole('button', { name: 'Mark as contacted' }).click();
+    await expect(detail.getByRole('button', { name: 'Send quote' })).toBeVisible();
+    await detail.getByRole('button', { name: 'Send quote' }).click();
+    await expect(detail.getByText('Enter the quoted amount in rand')).toBeVisible();
+    await detail.getByLabel('Quote in rand, VAT included').fill('12500');
+    await detail.getByRole('button', { name: 'Send quote' }).click();
+    await expect(page.getByText(`${reference} is now quoted.`).first()).toBeVisible();
+    await expect(detail.getByText('R 12 500,00')).toBeVisible();
+
+    await gotoHydrated(page, '/user/dashboard');
+    await page.getByRole('button', { name: 'Pay R 12 500,00' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByText(`Mobile App Development (quote ${reference})`)).toBeVisible();
+    await page.getByRole('checkbox', { name: /I accept the/ }).check();
+    await page.getByRole('button', { name: 'Pay with card (PayFast)' }).click();
+    await expect(page.getByText('R 12500.00')).toBeVisible();
+    await page.getByRole('button', { name: 'Complete payment' }).click();
+    await expect(page.getByText('Paid: R 12 500,00')).toBeVisible();
+    await gotoHydrated(page, '/user/dashboard');
+    await expect(page.getByText(reference, { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pay R 12 500,00' })).toHaveCount(0);
+
+    await gotoHydrated(page, '/admin/dashboard');
+    await page.getByLabel('Status').selectOption('paid');
+    const orderButton = page.getByRole('button', { name: /R 12 500,00/ }).first();
+    await orderButton.click();
+    const order = page.getByRole('article', { name: /^Order SO-/ });
+    await expect(order.getByText(`Mobile App Development (quote ${reference})`)).toBeVisible();
+    await expect(order.getByRole('link', { name: /^INV-\d{6} \(PDF\)$/ })).toBeVisible();
+    await order.getByLabel('Note for the history (optional)').fill('Developer assigned');
+    await order.getByRole('button', { name: 'Mark as in progress' }).click();
+    await expect(page.getByText(/is now in progress\.$/).first()).toBeVisible();
+    expect(consoleErrors).toEqual([]);
   });
 
   test('DNSimple management shows the live registrar and switches an ending off and on', async ({

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatZAR, randToCents } from '#shared/money.ts';
 import { Card } from '../../../components/ui/card.tsx';
@@ -37,32 +38,25 @@ function DomainList({
 export function RegistrarPage() {
   const queryClient = useQueryClient();
   const query = useQuery(registrarQueryOptions);
+  // The switch moves in the same event as the click (a controlled checkbox otherwise snaps back
+  // until the save answers); the overview's own value takes over again once it has reloaded.
+  const [switched, setSwitched] = useState<Record<string, boolean>>({});
+  const forget = (tld: string) => setSwitched(({ [tld]: _dropped, ...rest }) => rest);
   const toggle = useMutation({
     mutationFn: ({ tld, enabled }: { tld: string; enabled: boolean }) => switchTld(tld, enabled),
-    // The switch moves at once; a failure puts it back when the overview reloads.
-    onMutate: async ({ tld, enabled }) => {
-      // A reload still in flight would put the switch back.
-      await queryClient.cancelQueries(registrarQueryOptions);
-      queryClient.setQueryData(registrarQueryOptions.queryKey, (current) =>
-        current
-          ? {
-              ...current,
-              tlds: current.tlds.map((row) => (row.tld === tld ? { ...row, enabled } : row)),
-            }
-          : current,
-      );
-    },
     onSuccess: ({ tld, enabled }) => {
       toast({
         title: 'Saved',
         description: `.${tld} is ${enabled ? 'on sale' : 'no longer sold'}.`,
         variant: 'success',
       });
-      void queryClient.invalidateQueries(registrarQueryOptions);
     },
     onError: (error) => {
       toast({ title: 'Not saved', description: error.message, variant: 'destructive' });
-      void queryClient.invalidateQueries(registrarQueryOptions);
+    },
+    onSettled: async (_data, _error, { tld }) => {
+      await queryClient.invalidateQueries(registrarQueryOptions);
+      forget(tld);
     },
   });
   return (
@@ -148,10 +142,12 @@ export function RegistrarPage() {
                           type="checkbox"
                           aria-label={`Sell .${row.tld}`}
                           className="size-4 accent-brand-700"
-                          checked={row.enabled}
-                          onChange={(event) =>
-                            toggle.mutate({ tld: row.tld, enabled: event.target.checked })
-                          }
+                          checked={switched[row.tld] ?? row.enabled}
+                          onChange={(event) => {
+                            const enabled = event.target.checked;
+                            setSwitched((current) => ({ ...current, [row.tld]: enabled }));
+                            toggle.mutate({ tld: row.tld, enabled });
+                          }}
                         />
                       </td>
                     </tr>
