@@ -56,6 +56,9 @@ export default defineConfig({
         ADMIN_PASSWORD: e2eAdmin.password,
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         LOG_LEVEL: 'warn',
+        // Every test browser is 127.0.0.1, which would soon hit the per-address limits (20
+        // sign-ups an hour); the limits themselves are covered by the API tests.
+        RATE_LIMIT_ALLOW: '127.0.0.1',
       },
     },
   ],

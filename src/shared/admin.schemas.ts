@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageNumberSchema, pageOf } from './paging.ts';
 import { emailSchema, newPasswordSchema } from './auth.schemas.ts';
 
 /** Payloads of the back office: one schema each, used by the form and the route. */
@@ -42,7 +43,6 @@ export type AdminAuthStatus = z.infer<typeof adminAuthStatusSchema>;
 
 export const adminLoginResultSchema = z.object({ success: z.literal(true), admin: adminSchema });
 
-const pageSchema = z.coerce.number().int().min(1).max(10_000).default(1);
 const optionalFilter = z
   .string()
   .trim()
@@ -56,7 +56,7 @@ const isoDay = z
   .or(z.literal('').transform(() => undefined));
 
 export const auditLogQuerySchema = z.object({
-  page: pageSchema,
+  page: pageNumberSchema,
   action: optionalFilter,
   actor: optionalFilter,
   from: isoDay,
@@ -85,7 +85,7 @@ export const auditLogPageSchema = z.object({
 });
 export type AuditLogPage = z.infer<typeof auditLogPageSchema>;
 
-export const pageQuerySchema = z.object({ page: pageSchema });
+export const pageQuerySchema = z.object({ page: pageNumberSchema });
 
 export const outboxItemSchema = z.object({
   id: z.string(),
@@ -99,12 +99,7 @@ export const outboxItemSchema = z.object({
 });
 export type OutboxItem = z.infer<typeof outboxItemSchema>;
 
-export const outboxPageSchema = z.object({
-  items: z.array(outboxItemSchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const outboxPageSchema = pageOf(outboxItemSchema);
 export type OutboxPage = z.infer<typeof outboxPageSchema>;
 
 export const outboxMessageSchema = outboxItemSchema.extend({ text: z.string(), html: z.string() });
@@ -140,10 +135,5 @@ export const contactMessageSchema = z.object({
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 
-export const contactMessagePageSchema = z.object({
-  items: z.array(contactMessageSchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const contactMessagePageSchema = pageOf(contactMessageSchema);
 export type ContactMessagePage = z.infer<typeof contactMessagePageSchema>;

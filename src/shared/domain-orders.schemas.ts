@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { statusEventSchema } from './status-event.schemas.ts';
+import { pageOf } from './paging.ts';
 
 export const domainOrderStatuses = [
   'pending_payment',
@@ -28,23 +30,11 @@ export const domainOrderSchema = z.object({
 });
 export type DomainOrder = z.infer<typeof domainOrderSchema>;
 
-export const domainOrderPageSchema = z.object({
-  items: z.array(domainOrderSchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const domainOrderPageSchema = pageOf(domainOrderSchema);
 export type DomainOrderPage = z.infer<typeof domainOrderPageSchema>;
 
 export const domainOrderDetailSchema = z.object({
   order: domainOrderSchema,
-  events: z.array(
-    z.object({
-      fromStatus: z.string().nullable(),
-      toStatus: z.string(),
-      note: z.string().nullable(),
-      createdAt: z.string(),
-    }),
-  ),
+  events: z.array(statusEventSchema),
 });
 export type DomainOrderDetail = z.infer<typeof domainOrderDetailSchema>;

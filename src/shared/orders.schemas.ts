@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { statusEventSchema } from './status-event.schemas.ts';
+import { pageNumberSchema, pageOf } from './paging.ts';
 import { businessRegistrationSchema } from './business-registration.schemas.ts';
 import { domainYears, registrantSchema } from './domain.schemas.ts';
 
@@ -142,7 +144,7 @@ export const orderStatusChangeSchema = z.object({
 export type OrderStatusChange = z.input<typeof orderStatusChangeSchema>;
 
 export const adminOrderQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: pageNumberSchema,
   status: z
     .enum(orderStatuses)
     .optional()
@@ -151,21 +153,9 @@ export const adminOrderQuerySchema = z.object({
 
 export const adminOrderSchema = orderSchema.extend({
   customer: z.object({ name: z.string(), email: z.string() }).nullable(),
-  events: z.array(
-    z.object({
-      fromStatus: z.string().nullable(),
-      toStatus: z.string(),
-      note: z.string().nullable(),
-      createdAt: z.string(),
-    }),
-  ),
+  events: z.array(statusEventSchema),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
-export const adminOrderPageSchema = z.object({
-  items: z.array(adminOrderSchema),
-  page: z.number(),
-  pageSize: z.number(),
-  total: z.number(),
-});
+export const adminOrderPageSchema = pageOf(adminOrderSchema);
 export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;

@@ -113,10 +113,14 @@ test.describe('checkout with the PayFast simulator', () => {
     await gotoHydrated(page, '/checkout');
     await page.getByRole('checkbox', { name: /I accept the/ }).check();
     await page.getByRole('button', { name: 'Pay with card (PayFast)' }).click();
+    const closed = page.waitForResponse((response) =>
+      /\/api\/payments\/PAY-[A-Z0-9]{8}\/cancel\b/.test(response.url()),
+    );
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(page).toHaveURL(/\/payment\/cancel/);
     await expect(page.getByRole('heading', { name: 'Payment cancelled' })).toBeVisible();
     await expect(page.getByTestId('cart-summary')).toContainText('R3499.00');
+    expect((await closed).status()).toBe(200);
 
     await gotoHydrated(page, '/user/dashboard');
     const orders = page.getByRole('list', { name: 'Your orders' });

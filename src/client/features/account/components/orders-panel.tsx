@@ -5,10 +5,10 @@ import { formatZAR, randToCents } from '#shared/money.ts';
 import { orderStatusLabels, type Order } from '#shared/orders.schemas.ts';
 import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardDescription } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { CardDescription } from '../../../components/ui/card.tsx';
 import { payOrder, usePayfastStart } from '../../../lib/payfast.ts';
 import { myOrdersQueryOptions } from '../api/orders.ts';
+import { DashboardPanel } from './dashboard-panel.tsx';
 import { InvoiceLink } from './invoice-link.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -34,68 +34,63 @@ function PayNowButton({ reference }: { reference: string }) {
 export function OrdersPanel() {
   const orders = useQuery(myOrdersQueryOptions);
   return (
-    <Card>
-      <h2 className="text-lg font-bold text-ink">Orders</h2>
-      {orders.isPending ? (
-        <Spinner className="mt-3" label="Loading your orders" />
-      ) : orders.isError ? (
-        <p role="alert" className="mt-2 text-sm">
-          We could not load your orders: {orders.error.message}
-        </p>
-      ) : orders.data.length === 0 ? (
-        <>
-          <CardDescription className="mt-2">
-            No orders yet. Browse our services to place your first one.
-          </CardDescription>
-          <Link
-            href={paths.services}
-            className="mt-4 inline-block font-semibold text-brand-700 hover:underline"
-          >
-            Browse services
-          </Link>
-        </>
-      ) : (
-        <>
-          <ul className="mt-3 divide-y divide-line" aria-label="Your orders">
-            {orders.data.slice(0, shown).map((order) => (
-              <li key={order.reference} className="grid gap-1 py-3">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="font-mono font-semibold text-ink">{order.reference}</span>
-                  <span className="flex items-center gap-3">
-                    <StatusBadge status={order.status}>
-                      {orderStatusLabels[order.status]}
-                    </StatusBadge>
-                    <span className="font-semibold tabular-nums">
-                      {formatZAR(randToCents(order.total))}
+    <DashboardPanel title="Orders" query={orders} what="your orders">
+      {(data) =>
+        data.length === 0 ? (
+          <>
+            <CardDescription className="mt-2">
+              No orders yet. Browse our services to place your first one.
+            </CardDescription>
+            <Link
+              href={paths.services}
+              className="mt-4 inline-block font-semibold text-brand-700 hover:underline"
+            >
+              Browse services
+            </Link>
+          </>
+        ) : (
+          <>
+            <ul className="mt-3 divide-y divide-line" aria-label="Your orders">
+              {data.slice(0, shown).map((order) => (
+                <li key={order.reference} className="grid gap-1 py-3">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <span className="font-mono font-semibold text-ink">{order.reference}</span>
+                    <span className="flex items-center gap-3">
+                      <StatusBadge status={order.status}>
+                        {orderStatusLabels[order.status]}
+                      </StatusBadge>
+                      <span className="font-semibold tabular-nums">
+                        {formatZAR(randToCents(order.total))}
+                      </span>
                     </span>
-                  </span>
-                </div>
-                <p className="text-sm [overflow-wrap:anywhere] text-muted">
-                  {summary(order)} · {formatDate(order.createdAt)}
-                </p>
-                {(order.invoice || order.status === 'pending_payment') && (
-                  <div className="flex flex-wrap items-center gap-3">
-                    {order.invoice && (
-                      <InvoiceLink
-                        orderReference={order.reference}
-                        label={`Invoice ${order.invoice} (PDF)`}
-                      />
-                    )}
-                    {order.status === 'pending_payment' && (
-                      <PayNowButton reference={order.reference} />
-                    )}
                   </div>
-                )}
-              </li>
-            ))}
-          </ul>
-          {orders.data.length > shown && (
-            <p className="mt-2 text-sm text-muted">
-              Showing your latest {shown} of {orders.data.length} orders.
-            </p>
-          )}
-        </>
-      )}
-    </Card>
+                  <p className="text-sm [overflow-wrap:anywhere] text-muted">
+                    {summary(order)} · {formatDate(order.createdAt)}
+                  </p>
+                  {(order.invoice || order.status === 'pending_payment') && (
+                    <div className="flex flex-wrap items-center gap-3">
+                      {order.invoice && (
+                        <InvoiceLink
+                          orderReference={order.reference}
+                          label={`Invoice ${order.invoice} (PDF)`}
+                        />
+                      )}
+                      {order.status === 'pending_payment' && (
+                        <PayNowButton reference={order.reference} />
+                      )}
+                    </div>
+                  )}
+                </li>
+              ))}
+            </ul>
+            {data.length > shown && (
+              <p className="mt-2 text-sm text-muted">
+                Showing your latest {shown} of {data.length} orders.
+              </p>
+            )}
+          </>
+        )
+      }
+    </DashboardPanel>
   );
 }

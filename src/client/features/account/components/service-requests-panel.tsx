@@ -5,10 +5,10 @@ import { formatZAR, randToCents } from '#shared/money.ts';
 import { paths } from '#shared/routes.ts';
 import { serviceTypeLabel } from '#shared/service-types.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardDescription } from '../../../components/ui/card.tsx';
+import { CardDescription } from '../../../components/ui/card.tsx';
 import { addToCart, readCart } from '../../../lib/cart.ts';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useMyServiceRequests } from '../api/service-requests.ts';
+import { DashboardPanel } from './dashboard-panel.tsx';
 
 const statusLabels: Record<string, string> = {
   new: 'Received',
@@ -48,47 +48,42 @@ function PayQuoteButton({ request, quote }: { request: ServiceRequest; quote: nu
 export function ServiceRequestsPanel() {
   const requests = useMyServiceRequests();
   return (
-    <Card>
-      <h2 className="text-lg font-bold text-ink">Service requests</h2>
-      {requests.isPending ? (
-        <Spinner className="mt-3" label="Loading your requests" />
-      ) : requests.isError ? (
-        <p role="alert" className="mt-2 text-sm">
-          We could not load your requests: {requests.error.message}
-        </p>
-      ) : requests.data.length === 0 ? (
-        <>
-          <CardDescription className="mt-2">
-            No requests yet. Ask for a quote on any service page and follow it here.
-          </CardDescription>
-          <Link
-            href={paths.requestService}
-            className="mt-4 inline-block font-semibold text-brand-700 hover:underline"
-          >
-            Request a service
-          </Link>
-        </>
-      ) : (
-        <ul className="mt-3 divide-y divide-line">
-          {requests.data.map((request) => (
-            <li
-              key={request.id}
-              className="flex flex-wrap items-baseline justify-between gap-2 py-2"
+    <DashboardPanel title="Service requests" query={requests} what="your requests">
+      {(data) =>
+        data.length === 0 ? (
+          <>
+            <CardDescription className="mt-2">
+              No requests yet. Ask for a quote on any service page and follow it here.
+            </CardDescription>
+            <Link
+              href={paths.requestService}
+              className="mt-4 inline-block font-semibold text-brand-700 hover:underline"
             >
-              <span>
-                <span className="font-mono font-semibold text-ink">{request.reference}</span>{' '}
-                <span className="text-muted">{serviceTypeLabel(request.serviceType)}</span>
-              </span>
-              <span className="flex flex-wrap items-center gap-3 text-sm text-muted">
-                {statusLabels[request.status] ?? request.status} · {formatDate(request.createdAt)}
-                {request.status === 'quoted' && request.quote !== null && (
-                  <PayQuoteButton request={request} quote={request.quote} />
-                )}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Card>
+              Request a service
+            </Link>
+          </>
+        ) : (
+          <ul className="mt-3 divide-y divide-line">
+            {data.map((request) => (
+              <li
+                key={request.id}
+                className="flex flex-wrap items-baseline justify-between gap-2 py-2"
+              >
+                <span>
+                  <span className="font-mono font-semibold text-ink">{request.reference}</span>{' '}
+                  <span className="text-muted">{serviceTypeLabel(request.serviceType)}</span>
+                </span>
+                <span className="flex flex-wrap items-center gap-3 text-sm text-muted">
+                  {statusLabels[request.status] ?? request.status} · {formatDate(request.createdAt)}
+                  {request.status === 'quoted' && request.quote !== null && (
+                    <PayQuoteButton request={request} quote={request.quote} />
+                  )}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </DashboardPanel>
   );
 }

@@ -1,15 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { formatDate } from '#shared/dates.ts';
-import { formatZAR, randToCents } from '#shared/money.ts';
-import { paths, paymentDetailsPath } from '#shared/routes.ts';
+import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { myPaymentsQueryOptions, paymentStatusText } from '../api/payments.ts';
+import { myPaymentsQueryOptions } from '../api/payments.ts';
 import { AccountShell } from '../components/account-shell.tsx';
-import { InvoiceLink } from '../components/invoice-link.tsx';
-import { StatusBadge } from '../components/status-badge.tsx';
+import { PaymentRow } from '../components/payment-row.tsx';
 
 /** /user/payments: every card payment with its status and a link to its details. */
 export function PaymentsPage() {
@@ -35,36 +32,12 @@ export function PaymentsPage() {
         ) : (
           <ul className="divide-y divide-line rounded-2xl border border-line bg-white">
             {payments.data.map((payment) => (
-              <li
+              <PaymentRow
                 key={payment.reference}
-                className="flex flex-wrap items-center justify-between gap-3 px-4 py-3"
-              >
-                <div>
-                  <Link
-                    href={paymentDetailsPath(payment.reference)}
-                    className="font-mono font-semibold text-brand-700 hover:underline"
-                  >
-                    {payment.reference}
-                  </Link>
-                  <p className="text-sm text-muted">
-                    Order {payment.order.reference} · {formatDate(payment.createdAt)}
-                  </p>
-                </div>
-                <div className="flex items-center gap-3">
-                  {payment.order.invoice && (
-                    <InvoiceLink
-                      orderReference={payment.order.reference}
-                      label={`${payment.order.invoice} (PDF)`}
-                    />
-                  )}
-                  <StatusBadge status={payment.status}>
-                    {paymentStatusText[payment.status]}
-                  </StatusBadge>
-                  <span className="font-semibold tabular-nums">
-                    {formatZAR(randToCents(payment.amount))}
-                  </span>
-                </div>
-              </li>
+                payment={payment}
+                showInvoice
+                className="px-4 py-3"
+              />
             ))}
           </ul>
         )}

@@ -5,6 +5,7 @@ import { CreditCard } from 'lucide-react';
 import type { Service } from '#shared/catalogue.schemas.ts';
 import { formatZAR, randToCents } from '#shared/money.ts';
 import { paths } from '#shared/routes.ts';
+import { AcceptTerms } from '../../../components/accept-terms.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Label } from '../../../components/ui/label.tsx';
@@ -104,21 +105,7 @@ export function SimplePayfastPage() {
                 </dd>
               </dl>
             )}
-            <label className="flex items-start gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="mt-0.5 size-4 accent-brand-700"
-                checked={accepted}
-                onChange={(event) => setAccepted(event.target.checked)}
-              />
-              <span>
-                I accept the{' '}
-                <Link href={paths.terms} className="font-semibold text-brand-700 underline">
-                  Terms of Service
-                </Link>
-                .
-              </span>
-            </label>
+            <AcceptTerms accepted={accepted} onChange={setAccepted} />
             <div>
               <Button type="submit" disabled={!chosen || !accepted || busy}>
                 <CreditCard aria-hidden="true" />

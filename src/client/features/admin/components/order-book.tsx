@@ -14,11 +14,11 @@ import { invoicePdfPath } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
-import { Select } from '../../../components/ui/select.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { adminOrdersQueryOptions, changeOrderStatus } from '../api/back-office.ts';
 import { ListWithDetail } from './list-with-detail.tsx';
 import { EmptyState, QueryState } from './query-state.tsx';
+import { StatusFilter } from './status-filter.tsx';
 
 const settable: readonly OrderStatus[] = adminOrderStatuses;
 const rand = (amount: number) => formatZAR(randToCents(amount));
@@ -150,24 +150,17 @@ export function OrderBook() {
         <h2 id="orders-heading" className="text-lg font-bold text-ink">
           Orders
         </h2>
-        <div className="grid w-56 gap-1.5">
-          <Label htmlFor="order-status">Status</Label>
-          <Select
-            id="order-status"
-            value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as OrderStatus | '');
-              setPage(1);
-            }}
-          >
-            <option value="">All</option>
-            {orderStatuses.map((s) => (
-              <option key={s} value={s}>
-                {orderStatusLabels[s]}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <StatusFilter
+          id="order-status"
+          className="w-56"
+          value={status}
+          statuses={orderStatuses}
+          label={(s) => orderStatusLabels[s]}
+          onChange={(next) => {
+            setStatus(next);
+            setPage(1);
+          }}
+        />
       </div>
       <QueryState query={query} label="the orders">
         {(data) => {

@@ -3,9 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDate } from '#shared/dates.ts';
 import { domainOrderStatuses, type DomainOrderStatus } from '#shared/domain-orders.schemas.ts';
 import { formatZAR, randToCents } from '#shared/money.ts';
-import { Select } from '../../../components/ui/select.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Label } from '../../../components/ui/label.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import {
   domainOrderAction,
@@ -15,6 +13,7 @@ import {
 import { AdminShell } from '../components/admin-shell.tsx';
 import { ListWithDetail } from '../components/list-with-detail.tsx';
 import { EmptyState, QueryState } from '../components/query-state.tsx';
+import { StatusFilter } from '../components/status-filter.tsx';
 
 const label = (status: string) => status.replace('_', ' ');
 
@@ -107,24 +106,20 @@ export function DomainOrdersPage() {
   const query = useQuery(domainOrdersQueryOptions(page, status));
   return (
     <AdminShell title="Domain orders">
-      <div className="mb-4 grid max-w-xs gap-1.5">
-        <Label htmlFor="domain-status">Status</Label>
-        <Select
-          id="domain-status"
-          value={status}
-          onChange={(event) => {
-            setStatus(event.target.value as DomainOrderStatus | '');
-            setPage(1);
-          }}
-        >
-          <option value="">All</option>
-          {domainOrderStatuses.map((s) => (
-            <option key={s} value={s} className="capitalize">
-              {label(s)}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <StatusFilter
+        id="domain-status"
+        className="mb-4"
+        value={status}
+        statuses={domainOrderStatuses}
+        label={(s) => {
+          const text = label(s);
+          return text.charAt(0).toUpperCase() + text.slice(1);
+        }}
+        onChange={(next) => {
+          setStatus(next);
+          setPage(1);
+        }}
+      />
       <QueryState query={query} label="the domain orders">
         {(data) =>
           data.items.length === 0 ? (

@@ -11,7 +11,6 @@ import {
 import { formatZAR, randToCents } from '#shared/money.ts';
 import { formatDate } from '#shared/dates.ts';
 import { serviceTypeLabel } from '#shared/service-types.ts';
-import { Select } from '../../../components/ui/select.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, Label } from '../../../components/ui/label.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -20,6 +19,7 @@ import { changeServiceRequestStatus, serviceRequestsQueryOptions } from '../api/
 import { AdminShell } from '../components/admin-shell.tsx';
 import { ListWithDetail } from '../components/list-with-detail.tsx';
 import { EmptyState, QueryState } from '../components/query-state.tsx';
+import { StatusFilter } from '../components/status-filter.tsx';
 
 const statusLabels: Record<ServiceRequestStatus, string> = {
   new: 'New',
@@ -153,24 +153,17 @@ export function ServiceRequestsPage() {
   const query = useQuery(serviceRequestsQueryOptions(page, status));
   return (
     <AdminShell title="Service requests">
-      <div className="mb-4 grid max-w-xs gap-1.5">
-        <Label htmlFor="request-status">Status</Label>
-        <Select
-          id="request-status"
-          value={status}
-          onChange={(event) => {
-            setStatus(event.target.value as ServiceRequestStatus | '');
-            setPage(1);
-          }}
-        >
-          <option value="">All</option>
-          {serviceRequestStatuses.map((s) => (
-            <option key={s} value={s}>
-              {statusLabels[s]}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <StatusFilter
+        id="request-status"
+        className="mb-4"
+        value={status}
+        statuses={serviceRequestStatuses}
+        label={(s) => statusLabels[s]}
+        onChange={(next) => {
+          setStatus(next);
+          setPage(1);
+        }}
+      />
       <QueryState query={query} label="the service requests">
         {(data) => {
           const selected = data.items.find((item) => item.id === selectedId);

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link } from 'wouter';
 import { CreditCard } from 'lucide-react';
 import { paths } from '#shared/routes.ts';
+import { AcceptTerms } from '../../../components/accept-terms.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { payOrder, usePayfastStart } from '../../../lib/payfast.ts';
@@ -55,21 +55,7 @@ export function PayWithCard({
         Paying as {user.fullName} ({user.email}). Your tax invoice is e-mailed to this address.
       </p>
       {details}
-      <label className="flex items-start gap-2 text-sm">
-        <input
-          type="checkbox"
-          className="mt-0.5 size-4 accent-brand-700"
-          checked={accepted}
-          onChange={(event) => setAccepted(event.target.checked)}
-        />
-        <span>
-          I accept the{' '}
-          <Link href={paths.terms} className="font-semibold text-brand-700 underline">
-            Terms of Service
-          </Link>
-          .
-        </span>
-      </label>
+      <AcceptTerms accepted={accepted} onChange={setAccepted} />
       <div>
         <Button size="lg" disabled={!accepted || busy} onClick={pay}>
           <CreditCard aria-hidden="true" />
