@@ -35,6 +35,13 @@ export interface SessionAdmin {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route is for a signed-in customer: without a session it answers 401 before the body or
+     * parameters are even looked at, so what was sent never decides between 400 and 401.
+     */
+    signedIn?: boolean;
+  }
   interface FastifyRequest {
     /** The signed-in customer once loaded: undefined = not looked up yet. */
     sessionUser: SessionUser | null | undefined;
@@ -46,6 +53,9 @@ export async function registerSessions(app: AppInstance): Promise<void> {
   await app.register(cookie);
   app.decorateRequest('sessionUser', undefined);
   app.decorateRequest('sessionAdmin', undefined);
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.config.signedIn) await requireUser(request, reply);
+  });
 }
 
 function setSessionCookie(

@@ -17,7 +17,7 @@ import {
   updateProfile,
 } from './account.service.ts';
 
-const sensitive = { rateLimit: { max: 10, timeWindow: '15 minutes' } };
+const sensitive = { signedIn: true, rateLimit: { max: 10, timeWindow: '15 minutes' } };
 
 /** The signed-in customer's own account: profile, e-mail, password, POPIA export and deletion. */
 export function accountRoutes(app: AppInstance): void {
@@ -35,7 +35,10 @@ export function accountRoutes(app: AppInstance): void {
 
   app.patch(
     '/api/user/profile',
-    { schema: { body: profileUpdateSchema, response: { 200: profileSchema } } },
+    {
+      schema: { body: profileUpdateSchema, response: { 200: profileSchema } },
+      config: { signedIn: true },
+    },
     async (request, reply) => {
       const user = await requireUser(request, reply);
       return updateProfile(deps, user.id, request.body);

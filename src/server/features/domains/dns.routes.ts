@@ -55,7 +55,10 @@ export function dnsRoutes(app: AppInstance): void {
 
   app.get(
     '/api/user/domains/:domain/records',
-    { schema: { params: domainParams, response: { 200: z.array(dnsRecordSchema) } } },
+    {
+      config: { signedIn: true },
+      schema: { params: domainParams, response: { 200: z.array(dnsRecordSchema) } },
+    },
     async (request, reply) => {
       await ownDomain(request, reply, request.params.domain);
       reply.header('cache-control', 'private, no-store');
@@ -65,7 +68,10 @@ export function dnsRoutes(app: AppInstance): void {
 
   app.get(
     '/api/user/domains/:domain/nameservers',
-    { schema: { params: domainParams, response: { 200: z.array(z.string()) } } },
+    {
+      config: { signedIn: true },
+      schema: { params: domainParams, response: { 200: z.array(z.string()) } },
+    },
     async (request, reply) => {
       await ownDomain(request, reply, request.params.domain);
       return throughRegistrar(() => app.registrar.nameservers(request.params.domain));
@@ -75,6 +81,7 @@ export function dnsRoutes(app: AppInstance): void {
   app.post(
     '/api/user/domains/:domain/records',
     {
+      config: { signedIn: true },
       schema: {
         params: domainParams,
         body: dnsRecordInputSchema,
@@ -93,6 +100,7 @@ export function dnsRoutes(app: AppInstance): void {
   app.put(
     '/api/user/domains/:domain/records/:id',
     {
+      config: { signedIn: true },
       schema: {
         params: recordParams,
         body: dnsRecordInputSchema,
@@ -109,7 +117,7 @@ export function dnsRoutes(app: AppInstance): void {
 
   app.delete(
     '/api/user/domains/:domain/records/:id',
-    { schema: { params: recordParams } },
+    { config: { signedIn: true }, schema: { params: recordParams } },
     async (request, reply) => {
       await ownDomain(request, reply, request.params.domain);
       const deleted = await throughRegistrar(() =>
@@ -122,7 +130,7 @@ export function dnsRoutes(app: AppInstance): void {
 
   app.patch(
     '/api/user/domains/:domain',
-    { schema: { params: domainParams, body: autoRenewSchema } },
+    { config: { signedIn: true }, schema: { params: domainParams, body: autoRenewSchema } },
     async (request, reply) => {
       const orderId = await ownDomain(request, reply, request.params.domain);
       await throughRegistrar(() =>

@@ -12,11 +12,7 @@ export function orderRoutes(app: AppInstance): void {
     '/api/orders',
     {
       schema: { body: createOrderSchema, response: { 201: orderSchema } },
-      config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
-      // Who is asking comes before what they sent: no session is a 401, even with a bad body.
-      onRequest: async (request, reply) => {
-        await requireUser(request, reply);
-      },
+      config: { signedIn: true, rateLimit: { max: 30, timeWindow: '15 minutes' } },
     },
     async (request, reply) => {
       const user = await requireUser(request, reply);

@@ -100,6 +100,26 @@ const state = async (reference: string) => {
   return { payment: payment!, order: order! };
 };
 
+describe('who may ask', () => {
+  it('answers 401 without a session before looking at what was sent', async () => {
+    for (const [method, url] of [
+      ['POST', '/api/orders/not-a-reference/payfast'],
+      ['POST', '/api/payments/nonsense/cancel'],
+      ['GET', '/api/payments/nonsense'],
+    ] as const) {
+      const response = await t.app.inject({ method, url });
+      expect(response.statusCode, url).toBe(401);
+      expect(response.json().error).toBe('Please sign in to continue');
+    }
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/not-a-reference/payfast',
+      headers: { cookie },
+    });
+    expect(signedIn.statusCode).toBe(400);
+  });
+});
+
 describe('the PayFast form', () => {
   it('has the fields in PayFast’s order, amount as 1234.50 and a valid signature', async () => {
     const { form, order } = await newPayment();

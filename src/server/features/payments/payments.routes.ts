@@ -28,6 +28,7 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/orders/:reference/payfast',
     {
+      config: { signedIn: true },
       schema: {
         params: z.object({
           reference: z.string().regex(/^SO-[A-Z0-9]{6}$/, 'Not an order reference'),
@@ -130,7 +131,7 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
 
   app.post(
     '/api/payments/:reference/cancel',
-    { schema: { params: paymentParams } },
+    { schema: { params: paymentParams }, config: { signedIn: true } },
     async (request, reply) => {
       const user = await requireUser(request, reply);
       return cancelPendingPayment(app.database.db, request.params.reference, user.id);
@@ -141,6 +142,7 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
     '/api/payments/:reference',
     {
       schema: { params: paymentParams },
+      config: { signedIn: true },
     },
     async (request, reply) => {
       const user = await requireUser(request, reply);
