@@ -100,8 +100,10 @@ export function Header() {
                   href={link.href}
                   aria-current={location === link.href ? 'page' : undefined}
                   className={cn(
-                    'rounded-md px-3 py-2 text-sm font-medium text-ink hover:bg-brand-50',
-                    location === link.href && 'text-brand-700 underline underline-offset-8',
+                    'rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50',
+                    location === link.href
+                      ? 'text-brand-700 underline underline-offset-8'
+                      : 'text-ink',
                   )}
                 >
                   {link.label}

@@ -8,6 +8,10 @@ export interface SideNavLink {
   icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
 }
 
+/** One item of the side navigation (a link, or the sign-out button beside them). */
+export const sideNavItemClass =
+  'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium hover:bg-brand-50';
+
 /**
  * The section list of the customer and admin areas: a column on wide screens, a row that scrolls
  * sideways on narrow ones. `after` adds items (e.g. sign-out) at the end.
@@ -22,8 +26,8 @@ export function SideNavLinks({ links, after }: { links: SideNavLink[]; after?: R
             href={href}
             aria-current={location === href ? 'page' : undefined}
             className={cn(
-              'flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-ink hover:bg-brand-50',
-              location === href && 'bg-brand-50 text-brand-800',
+              sideNavItemClass,
+              location === href ? 'bg-brand-50 text-brand-800' : 'text-ink',
             )}
           >
             <Icon className="size-4" aria-hidden="true" />

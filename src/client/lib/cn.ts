@@ -1,6 +1,9 @@
 import { clsx, type ClassValue } from 'clsx';
-import { twMerge } from 'tailwind-merge';
 
+/**
+ * Joins class names. It does not resolve conflicting utilities (decision 008): a component
+ * offers props for what callers may change, and callers only add classes the base lacks.
+ */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  return clsx(inputs);
 }

@@ -20,6 +20,8 @@ export const buttonVariants = cva(
         sm: 'h-8 px-3 text-sm',
         lg: 'h-12 px-6 text-base',
         icon: 'size-10',
+        /** Text-sized, no box: a link-styled button inside a sentence. */
+        inline: 'h-auto p-0',
       },
     },
     defaultVariants: { variant: 'default', size: 'default' },

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { CreditCard, FileText, Globe, LayoutDashboard, LogOut, Settings } from 'lucide-react';
 import { paths } from '#shared/routes.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { SideNavLinks } from '../../../components/side-nav-links.tsx';
+import { SideNavLinks, sideNavItemClass } from '../../../components/side-nav-links.tsx';
+import { cn } from '../../../lib/cn.ts';
 import { useSignOut } from '../../../lib/sign-out.ts';
 
 const links = [
@@ -23,16 +23,18 @@ export function AccountShell({ children }: { children: ReactNode }) {
           links={links}
           after={
             <li className="shrink-0 lg:mt-4 lg:border-t lg:border-line lg:pt-4">
-              <Button
-                variant="ghost"
-                size="sm"
-                className="w-full justify-start gap-2 px-3 font-medium"
+              <button
+                type="button"
+                className={cn(
+                  sideNavItemClass,
+                  'text-ink focus-visible:outline-3 focus-visible:outline-accent-400 disabled:opacity-60',
+                )}
                 disabled={signOut.isPending}
                 onClick={() => signOut.mutate()}
               >
                 <LogOut className="size-4" aria-hidden="true" />
                 Sign out
-              </Button>
+              </button>
             </li>
           }
         />

@@ -9,7 +9,7 @@ import { EmptyState, QueryState } from '../components/query-state.tsx';
 
 function Figure({ label, value, empty }: { label: string; value: string | null; empty: string }) {
   return (
-    <Card className="p-5">
+    <Card padding="snug">
       <p className="text-sm font-medium text-muted">{label}</p>
       {value === null ? (
         <p className="mt-2 text-sm text-muted">{empty}</p>

@@ -51,16 +51,17 @@ function QuoteForm({ onQuote, busy }: { onQuote: (change: StatusChange) => void;
     >
       <Label htmlFor="quote-amount">Quote in rand, VAT included</Label>
       <div className="flex flex-wrap gap-2">
-        <Input
-          id="quote-amount"
-          inputMode="decimal"
-          placeholder="e.g. 7500.00"
-          className="w-40"
-          value={amount}
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? 'quote-amount-error' : undefined}
-          onChange={(event) => setAmount(event.target.value)}
-        />
+        <div className="w-40">
+          <Input
+            id="quote-amount"
+            inputMode="decimal"
+            placeholder="e.g. 7500.00"
+            value={amount}
+            aria-invalid={Boolean(error)}
+            aria-describedby={error ? 'quote-amount-error' : undefined}
+            onChange={(event) => setAmount(event.target.value)}
+          />
+        </div>
         <Button type="submit" size="sm" disabled={busy}>
           Send quote
         </Button>

@@ -30,7 +30,7 @@ export function AuthPanel({
         {mode === 'login' ? 'New here?' : 'Already have an account?'}{' '}
         <Button
           variant="link"
-          className="h-auto p-0"
+          size="inline"
           onClick={() => onModeChange(mode === 'login' ? 'register' : 'login')}
         >
           {mode === 'login' ? 'Create an account' : 'Sign in instead'}

@@ -125,7 +125,10 @@ function ResultCard({
   onRegister: (result: DomainCheckResult) => void;
 }) {
   return (
-    <Card className="flex flex-col gap-3 p-4 text-left sm:flex-row sm:items-center sm:justify-between">
+    <Card
+      padding="tight"
+      className="flex flex-col gap-3 text-left sm:flex-row sm:items-center sm:justify-between"
+    >
       <div>
         <p className="text-lg font-bold break-all text-ink">{result.domain}</p>
         <p className={result.available ? 'text-brand-700' : 'text-red-700'}>{result.message}</p>

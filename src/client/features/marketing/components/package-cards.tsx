@@ -64,7 +64,7 @@ export function PackageCards({
     <ul className={cn('grid gap-6', columns)}>
       {service.packages.map((pkg) => (
         <li key={pkg.id}>
-          <Card className={cn('flex h-full flex-col', pkg.featured && 'border-2 border-brand-700')}>
+          <Card highlight={pkg.featured} className="flex h-full flex-col">
             {pkg.featured && (
               <p className="mb-3 w-fit rounded-full bg-accent-100 px-3 py-1 text-xs font-bold text-ink">
                 Most popular

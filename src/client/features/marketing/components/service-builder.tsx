@@ -105,7 +105,7 @@ export function ServiceBuilder() {
           const boxId = `include-${service.slug}`;
           return (
             <li key={service.slug}>
-              <Card className={choice ? 'border-2 border-brand-700' : ''}>
+              <Card highlight={Boolean(choice)}>
                 <label htmlFor={boxId} className="flex cursor-pointer items-start gap-3">
                   <input
                     id={boxId}

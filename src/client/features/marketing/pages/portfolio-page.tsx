@@ -218,7 +218,7 @@ export function PortfolioPage() {
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {caseStudies.map((study) => (
             <li key={study.client}>
-              <Card className="flex h-full flex-col overflow-hidden p-0">
+              <Card padding="none" className="flex h-full flex-col overflow-hidden">
                 <div className={`bg-gradient-to-br ${study.background} p-4`}>
                   <CaseArtwork artwork={study.artwork} />
                 </div>

@@ -161,7 +161,7 @@ export function ServicesPage() {
               ))}
             </ul>
           </Card>
-          <Card className="flex flex-col bg-surface">
+          <Card tone="surface" className="flex flex-col">
             <h3 className="text-lg font-bold text-ink">Pricing</h3>
             <dl className="mt-4 flex-1 space-y-3 text-sm">
               {emailPrices.map((item) => (

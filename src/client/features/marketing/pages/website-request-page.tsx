@@ -98,7 +98,7 @@ export function WebsiteRequestPage() {
               </li>
             ))}
           </ul>
-          <Card className="bg-surface">
+          <Card tone="surface">
             <ClipboardList className="size-8 text-brand-700" aria-hidden="true" />
             <h3 className="mt-4 text-lg font-bold text-ink">Not sure what you need?</h3>
             <p className="mt-2 text-sm text-muted">
