@@ -39,6 +39,7 @@ import { dnsRoutes } from './features/domains/dns.routes.ts';
 import { orderRoutes } from './features/orders/orders.routes.ts';
 import { adminOrderRoutes } from './features/orders/admin-orders.routes.ts';
 import { paymentRoutes } from './features/payments/payments.routes.ts';
+import { createItnWorker } from './features/payments/itn.worker.ts';
 import { payfastSimulatorRoutes } from './features/payments/payfast-simulator.routes.ts';
 import { backOfficeRoutes } from './features/admin/back-office.routes.ts';
 import { issueSetupToken } from './features/admin/admin-auth.service.ts';
@@ -60,6 +61,8 @@ declare module 'fastify' {
     domainChecker: DomainChecker;
     /** Registers paid domain orders; the checkout kicks it after a payment. */
     domainRegistration: ReturnType<typeof createDomainRegistrationWorker>;
+    /** Checks stored PayFast ITNs; the notify route kicks it after storing one. */
+    payfastItns: ReturnType<typeof createItnWorker>;
     /** Every route registered, as "METHOD /path" (tests walk it). */
     routeList: string[];
   }
@@ -142,6 +145,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   dnsRoutes(app);
   orderRoutes(app);
   await adminOrderRoutes(app);
+  const payfastItns = createItnWorker({
+    db: database.db,
+    config,
+    log: app.log,
+    onPaid: () => {
+      domainRegistration.kick();
+      mailer.kick();
+    },
+  });
+  app.decorate('payfastItns', payfastItns);
+  app.addHook('onClose', () => payfastItns.close());
+  // ITNs stored before a restart are checked now.
+  app.addHook('onReady', async () => payfastItns.kick());
   await paymentRoutes(app);
   await payfastSimulatorRoutes(app);
   const domainChecker = createDomainChecker({

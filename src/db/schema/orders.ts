@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
@@ -94,18 +95,32 @@ export const payments = pgTable(
   (table) => [index('payments_order_idx').on(table.orderId)],
 );
 
-/** Every ITN PayFast (or anyone) posted, accepted or not, with the reason. */
-export const payfastItns = pgTable('payfast_itns', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  paymentReference: text('payment_reference'),
-  pfPaymentId: text('pf_payment_id'),
-  paymentStatus: text('payment_status'),
-  ip: text('ip'),
-  fields: jsonb('fields').$type<[string, string][]>().notNull(),
-  accepted: boolean('accepted').notNull(),
-  reason: text('reason').notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Every ITN PayFast (or anyone) posted, stored before PayFast gets its 200 and checked afterwards
+ * (`accepted` null until then), with the verdict's reason. Rows left unchecked by a crash are
+ * picked up again: they are the queue.
+ */
+export const payfastItns = pgTable(
+  'payfast_itns',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    paymentReference: text('payment_reference'),
+    pfPaymentId: text('pf_payment_id'),
+    paymentStatus: text('payment_status'),
+    ip: text('ip'),
+    fields: jsonb('fields').$type<[string, string][]>().notNull(),
+    accepted: boolean('accepted'),
+    reason: text('reason').notNull().default('received, not checked yet'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('payfast_itns_unchecked_idx')
+      .on(table.id)
+      .where(sql`accepted is null`),
+  ],
+);
 
 /**
  * Invoices, numbered in an unbroken series: the number is taken inside the payment's transaction

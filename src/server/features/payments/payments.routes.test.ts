@@ -13,6 +13,7 @@ import { signUp } from '../../../../tests/helpers/accounts.ts';
 import { startPayfastStandIn } from '../../../../tests/stubs/payfast-stand-in.ts';
 import { startSmtpCatcher } from '../../../../tests/helpers/smtp-catcher.ts';
 import { md5, signatureString } from '../../integrations/payfast/signature.ts';
+import { checkItn, receiveItn } from './payments.service.ts';
 
 const passphrase = 'jt7NOE43FZPn';
 let t: TestApp;
@@ -79,14 +80,18 @@ function itn(reference: string, overrides: Record<string, string> = {}, key = pa
   return new URLSearchParams(signed).toString();
 }
 
-const notify = (body: string, remoteAddress = '197.97.145.150') =>
-  t.app.inject({
+/** Posts an ITN, then waits until the app has checked it (the answer comes before the checks). */
+async function notify(body: string, remoteAddress = '197.97.145.150') {
+  const response = await t.app.inject({
     method: 'POST',
     url: '/api/payments/payfast/notify',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: body,
     remoteAddress,
   });
+  await t.app.payfastItns.run();
+  return response;
+}
 
 const state = async (reference: string) => {
   const [payment] = await t.app.database.db
@@ -155,8 +160,15 @@ describe('ITN', () => {
   it('pays the order once even when the same ITN arrives three times, two of them at once', async () => {
     const { form, order } = await newPayment([{ type: 'package', packageId: 'website-business' }]);
     const body = itn(form.reference, { pf_payment_id: '777001' });
+    // Two deliveries checked at the same moment (as two server processes would), then a third.
+    const fields = [...new URLSearchParams(body)];
+    const deps = { db: t.app.database.db, config: t.app.config };
+    const ids = await Promise.all([
+      receiveItn(deps.db, { fields, ip: '197.97.145.150' }),
+      receiveItn(deps.db, { fields, ip: '197.97.145.150' }),
+    ]);
+    await Promise.all(ids.map((id) => checkItn(deps, id)));
     expect((await notify(body)).statusCode).toBe(200);
-    await Promise.all([notify(body), notify(body)]);
     const { payment, order: stored } = await state(form.reference);
     expect(payment).toMatchObject({ status: 'paid', pfPaymentId: '777001', feeCents: 16_227 });
     expect(stored.status).toBe('paid');
@@ -256,6 +268,42 @@ describe('ITN', () => {
     });
   });
 
+  it('answers 200 at once while PayFast’s confirmation hangs, and checks the ITN afterwards', async () => {
+    const { form } = await newPayment();
+    payfast.hold();
+    try {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/payfast/notify',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: itn(form.reference),
+        remoteAddress: '197.97.145.150',
+      });
+      expect(response.statusCode).toBe(200);
+      const [waiting] = await t.app.database.db
+        .select()
+        .from(payfastItns)
+        .where(eq(payfastItns.paymentReference, form.reference));
+      expect(waiting).toMatchObject({ accepted: null, paymentStatus: 'COMPLETE' });
+      expect((await state(form.reference)).payment.status).toBe('pending');
+    } finally {
+      payfast.release();
+    }
+    await t.app.payfastItns.run();
+    expect((await state(form.reference)).payment.status).toBe('paid');
+  });
+
+  it('checks an ITN that was stored but never checked (a crash) on the next run', async () => {
+    const { form } = await newPayment();
+    await receiveItn(t.app.database.db, {
+      fields: [...new URLSearchParams(itn(form.reference))],
+      ip: '197.97.145.150',
+    });
+    expect((await state(form.reference)).payment.status).toBe('pending');
+    await t.app.payfastItns.run();
+    expect((await state(form.reference)).payment.status).toBe('paid');
+  });
+
   it('refuses forged or wrong ITNs, changes nothing, and stores why', async () => {
     const { form } = await newPayment();
     const cases: [string, string][] = [
@@ -266,13 +314,17 @@ describe('ITN', () => {
     ];
     for (const [body, reason] of cases) {
       expect((await notify(body)).statusCode).toBe(200);
-      const [last] = (await t.app.database.db.select().from(payfastItns)).slice(-1);
+      const [last] = (
+        await t.app.database.db.select().from(payfastItns).orderBy(payfastItns.id)
+      ).slice(-1);
       expect(last).toMatchObject({ accepted: false, reason });
     }
     payfast.answer('INVALID');
     await notify(itn(form.reference));
     payfast.answer('VALID');
-    const [last] = (await t.app.database.db.select().from(payfastItns)).slice(-1);
+    const [last] = (
+      await t.app.database.db.select().from(payfastItns).orderBy(payfastItns.id)
+    ).slice(-1);
     expect(last).toMatchObject({
       accepted: false,
       reason: 'PayFast did not confirm the ITN as VALID',
@@ -508,6 +560,7 @@ describe('ITN source check', () => {
         remoteAddress: '203.0.113.9',
       });
       expect(response.statusCode).toBe(200);
+      await strict.app.payfastItns.run();
       const [stored] = await strict.app.database.db.select().from(payfastItns);
       expect(stored).toMatchObject({
         accepted: false,

@@ -11,8 +11,8 @@ import {
   cancelPendingPayment,
   debugLastPayment,
   getPayment,
-  handleItn,
   listPayments,
+  receiveItn,
   startPayfastPayment,
 } from './payments.service.ts';
 
@@ -84,13 +84,10 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
     const fields = Object.entries(body).map(
       ([key, value]) => [key, String(value)] as [string, string],
     );
-    const verdict = await handleItn(deps, { fields, ip: request.ip });
-    if (!verdict.accepted) request.log.warn(`PayFast ITN refused: ${verdict.reason}`);
-    if (verdict.paidOrderId) {
-      app.domainRegistration.kick();
-      app.mailer.kick();
-    }
-    // PayFast retries until it gets a 200; a refused ITN is stored, not retried.
+    await receiveItn(app.database.db, { fields, ip: request.ip });
+    // PayFast retries until it gets a 200: it gets one as soon as the ITN is safely stored, and
+    // the checks (including PayFast's own confirmation) run after the answer.
+    app.payfastItns.kick();
     return reply.status(200).type('text/plain').send('OK');
   });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { newReference } from '../../lib/references.ts';
 import type { Db } from '#db/client.ts';
 import {
@@ -159,115 +159,165 @@ async function confirmWithPayfast(
   }
 }
 
+const itnField = (fields: [string, string][], name: string) =>
+  fields.find(([key]) => key === name)?.[1]?.trim() ?? '';
+
 /**
- * An ITN: nothing is trusted until signature, source, amount + merchant and PayFast's own
- * confirmation all pass; then, once per pf_payment_id and in one transaction, the payment and its
- * order change. Every ITN is stored with the reason it was accepted or refused.
+ * Stores an ITN exactly as it arrived, before anything in it is checked or trusted, so PayFast
+ * gets its 200 at once; `checkItn` decides what it means afterwards.
  */
-export async function handleItn(
+export async function receiveItn(
+  db: Db,
+  input: { fields: [string, string][]; ip: string },
+): Promise<number> {
+  const [row] = await db
+    .insert(payfastItns)
+    .values({
+      paymentReference: itnField(input.fields, 'm_payment_id') || null,
+      pfPaymentId: itnField(input.fields, 'pf_payment_id') || null,
+      paymentStatus: itnField(input.fields, 'payment_status') || null,
+      ip: input.ip,
+      fields: input.fields,
+    })
+    .returning({ id: payfastItns.id });
+  return row!.id;
+}
+
+/** A check that has not finished this long after it started is taken to have crashed. */
+const claimExpiry = sql`now() - interval '2 minutes'`;
+const unchecked = and(
+  isNull(payfastItns.accepted),
+  or(isNull(payfastItns.claimedAt), lt(payfastItns.claimedAt, claimExpiry)),
+);
+
+/** Stored ITNs still to check, oldest first (new ones, and any a crashed check left behind). */
+export async function uncheckedItns(db: Db): Promise<number[]> {
+  const rows = await db
+    .select({ id: payfastItns.id })
+    .from(payfastItns)
+    .where(unchecked)
+    .orderBy(payfastItns.id)
+    .limit(50);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Checks one stored ITN and records the verdict on its row. Null when another check has it or
+ * it is already done.
+ */
+export async function checkItn(
+  deps: PaymentDeps,
+  id: number,
+): Promise<(Verdict & { paidOrderId?: string }) | null> {
+  const [itn] = await deps.db
+    .update(payfastItns)
+    .set({ claimedAt: sql`now()` })
+    .where(and(eq(payfastItns.id, id), unchecked))
+    .returning();
+  if (!itn) return null;
+  const verdict = await applyItn(deps, { fields: itn.fields, ip: itn.ip ?? '' });
+  await deps.db
+    .update(payfastItns)
+    .set({ accepted: verdict.accepted, reason: verdict.reason, checkedAt: sql`now()` })
+    .where(eq(payfastItns.id, id));
+  return verdict;
+}
+
+/**
+ * What an ITN means: nothing is trusted until signature, source, amount + merchant and PayFast's
+ * own confirmation all pass; then, once per pf_payment_id and in one transaction, the payment and
+ * its order change.
+ */
+async function applyItn(
   { db, config }: PaymentDeps,
   input: { fields: [string, string][]; ip: string },
 ): Promise<Verdict & { paidOrderId?: string }> {
-  const get = (name: string) => input.fields.find(([key]) => key === name)?.[1]?.trim() ?? '';
+  const get = (name: string) => itnField(input.fields, name);
   const reference = get('m_payment_id');
   const pfPaymentId = get('pf_payment_id');
   const status = get('payment_status');
-
-  const verdict = await (async (): Promise<Verdict & { paidOrderId?: string }> => {
-    if (!itnSignatureValid(input.fields, config.payfast.passphrase))
-      return { accepted: false, reason: 'signature mismatch' };
-    if (config.payfast.verifySource && !(await isPayfastSource(input.ip))) {
-      return { accepted: false, reason: `source ${input.ip} is not PayFast` };
+  if (!itnSignatureValid(input.fields, config.payfast.passphrase))
+    return { accepted: false, reason: 'signature mismatch' };
+  if (config.payfast.verifySource && !(await isPayfastSource(input.ip))) {
+    return { accepted: false, reason: `source ${input.ip} is not PayFast` };
+  }
+  if (get('merchant_id') !== config.payfast.merchantId)
+    return { accepted: false, reason: 'merchant id is not ours' };
+  const [payment] = await db.select().from(payments).where(eq(payments.reference, reference));
+  if (!payment)
+    return { accepted: false, reason: `unknown payment reference ${reference || '(none)'}` };
+  if (Math.abs(randToCents(Number(get('amount_gross')) || 0) - payment.amountCents) > 1) {
+    return {
+      accepted: false,
+      reason: `amount ${get('amount_gross')} does not match ${payfastAmount(payment.amountCents)}`,
+    };
+  }
+  if (!pfPaymentId) return { accepted: false, reason: 'no pf_payment_id' };
+  if (!(await confirmWithPayfast(config.payfast.validateUrl, input.fields))) {
+    return { accepted: false, reason: 'PayFast did not confirm the ITN as VALID' };
+  }
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(payments)
+      .where(eq(payments.id, payment.id))
+      .for('update');
+    if (current!.pfPaymentId === pfPaymentId || current!.status === 'paid') {
+      return { accepted: true, reason: 'duplicate: already applied' };
     }
-    if (get('merchant_id') !== config.payfast.merchantId)
-      return { accepted: false, reason: 'merchant id is not ours' };
-    const [payment] = await db.select().from(payments).where(eq(payments.reference, reference));
-    if (!payment)
-      return { accepted: false, reason: `unknown payment reference ${reference || '(none)'}` };
-    if (Math.abs(randToCents(Number(get('amount_gross')) || 0) - payment.amountCents) > 1) {
+    if (status === 'COMPLETE') {
+      const fee = Math.abs(randToCents(Number(get('amount_fee')) || 0));
+      await tx
+        .update(payments)
+        .set({ status: 'paid', pfPaymentId, feeCents: fee, paidAt: sql`now()` })
+        .where(eq(payments.id, payment.id));
+      const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId));
+      // A customer who pays an order that was cancelled meanwhile still gets what they paid for.
+      const payable = order!.status === 'pending_payment' || order!.status === 'cancelled';
+      const paid = payable
+        ? await moveOrder(tx, order!.id, 'paid', `PayFast ${pfPaymentId}`)
+        : null;
+      if (paid) {
+        const linked = await tx
+          .select({ id: orderItems.domainOrderId })
+          .from(orderItems)
+          .where(
+            and(eq(orderItems.orderId, paid.id), sql`${orderItems.domainOrderId} is not null`),
+          );
+        for (const { id } of linked) await markDomainOrderPaid(tx, id!);
+        await tx
+          .update(serviceRequests)
+          .set({ status: 'paid', updatedAt: sql`now()` })
+          .where(
+            and(
+              eq(serviceRequests.status, 'quoted'),
+              inArray(
+                serviceRequests.id,
+                tx
+                  .select({ id: orderItems.serviceRequestId })
+                  .from(orderItems)
+                  .where(eq(orderItems.orderId, paid.id)),
+              ),
+            ),
+          );
+        const invoice = await issueInvoice(tx, config.supplier, paid);
+        await fulfilPaidOrder(tx, config, paid, { paymentReference: payment.reference, invoice });
+      }
       return {
-        accepted: false,
-        reason: `amount ${get('amount_gross')} does not match ${payfastAmount(payment.amountCents)}`,
+        accepted: true,
+        reason: 'COMPLETE: payment and order paid',
+        paidOrderId: payment.orderId,
       };
     }
-    if (!pfPaymentId) return { accepted: false, reason: 'no pf_payment_id' };
-    if (!(await confirmWithPayfast(config.payfast.validateUrl, input.fields))) {
-      return { accepted: false, reason: 'PayFast did not confirm the ITN as VALID' };
+    if (status === 'FAILED' || status === 'CANCELLED') {
+      await tx
+        .update(payments)
+        .set({ status: status === 'FAILED' ? 'failed' : 'cancelled', pfPaymentId })
+        .where(eq(payments.id, payment.id));
+      return { accepted: true, reason: `${status}: recorded, the order stays payable` };
     }
-    return db.transaction(async (tx) => {
-      const [current] = await tx
-        .select()
-        .from(payments)
-        .where(eq(payments.id, payment.id))
-        .for('update');
-      if (current!.pfPaymentId === pfPaymentId || current!.status === 'paid') {
-        return { accepted: true, reason: 'duplicate: already applied' };
-      }
-      if (status === 'COMPLETE') {
-        const fee = Math.abs(randToCents(Number(get('amount_fee')) || 0));
-        await tx
-          .update(payments)
-          .set({ status: 'paid', pfPaymentId, feeCents: fee, paidAt: sql`now()` })
-          .where(eq(payments.id, payment.id));
-        const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId));
-        // A customer who pays an order that was cancelled meanwhile still gets what they paid for.
-        const payable = order!.status === 'pending_payment' || order!.status === 'cancelled';
-        const paid = payable
-          ? await moveOrder(tx, order!.id, 'paid', `PayFast ${pfPaymentId}`)
-          : null;
-        if (paid) {
-          const linked = await tx
-            .select({ id: orderItems.domainOrderId })
-            .from(orderItems)
-            .where(
-              and(eq(orderItems.orderId, paid.id), sql`${orderItems.domainOrderId} is not null`),
-            );
-          for (const { id } of linked) await markDomainOrderPaid(tx, id!);
-          await tx
-            .update(serviceRequests)
-            .set({ status: 'paid', updatedAt: sql`now()` })
-            .where(
-              and(
-                eq(serviceRequests.status, 'quoted'),
-                inArray(
-                  serviceRequests.id,
-                  tx
-                    .select({ id: orderItems.serviceRequestId })
-                    .from(orderItems)
-                    .where(eq(orderItems.orderId, paid.id)),
-                ),
-              ),
-            );
-          const invoice = await issueInvoice(tx, config.supplier, paid);
-          await fulfilPaidOrder(tx, config, paid, { paymentReference: payment.reference, invoice });
-        }
-        return {
-          accepted: true,
-          reason: 'COMPLETE: payment and order paid',
-          paidOrderId: payment.orderId,
-        };
-      }
-      if (status === 'FAILED' || status === 'CANCELLED') {
-        await tx
-          .update(payments)
-          .set({ status: status === 'FAILED' ? 'failed' : 'cancelled', pfPaymentId })
-          .where(eq(payments.id, payment.id));
-        return { accepted: true, reason: `${status}: recorded, the order stays payable` };
-      }
-      return { accepted: true, reason: `${status || 'no status'}: nothing to change yet` };
-    });
-  })();
-
-  await db.insert(payfastItns).values({
-    paymentReference: reference || null,
-    pfPaymentId: pfPaymentId || null,
-    paymentStatus: status || null,
-    ip: input.ip,
-    fields: input.fields,
-    accepted: verdict.accepted,
-    reason: verdict.reason,
+    return { accepted: true, reason: `${status || 'no status'}: nothing to change yet` };
   });
-  return verdict;
 }
 
 /** A payment as its owner sees it (the success page polls this). */

@@ -11,7 +11,13 @@ interface PaymentDebug {
   amount: number;
   fields: [string, string][];
   signatureString: string;
-  itns: { receivedAt: string; paymentStatus: string | null; accepted: boolean; reason: string }[];
+  itns: {
+    receivedAt: string;
+    paymentStatus: string | null;
+    /** null while the checks are still running */
+    accepted: boolean | null;
+    reason: string;
+  }[];
 }
 
 const debugQueryOptions = queryOptions({
@@ -66,8 +72,20 @@ export function PaymentDebugPage() {
                   {debug.data.itns.map((itn, index) => (
                     <li key={index}>
                       {time.format(new Date(itn.receivedAt))} · {itn.paymentStatus ?? 'no status'} ·{' '}
-                      <strong className={itn.accepted ? 'text-green-800' : 'text-red-700'}>
-                        {itn.accepted ? 'accepted' : 'refused'}
+                      <strong
+                        className={
+                          itn.accepted === null
+                            ? 'text-amber-900'
+                            : itn.accepted
+                              ? 'text-green-800'
+                              : 'text-red-700'
+                        }
+                      >
+                        {itn.accepted === null
+                          ? 'being checked'
+                          : itn.accepted
+                            ? 'accepted'
+                            : 'refused'}
                       </strong>
                       : {itn.reason}
                     </li>
