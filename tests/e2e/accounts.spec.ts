@@ -5,6 +5,14 @@ import { linkFromMail } from './fixtures/mailbox.ts';
 const uniqueEmail = (label: string) =>
   `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.co.za`;
 
+const accountPages = [
+  '/user/dashboard',
+  '/user/settings',
+  '/user/payments',
+  '/payment/test',
+  '/SimplePayFast',
+];
+
 test.describe('customer accounts', () => {
   test('register → verify by mailed link → sign out → sign in → forgot → reset → sign in', async ({
     page,
@@ -203,7 +211,7 @@ test.describe('customer accounts', () => {
         password: 'a long enough passphrase',
       },
     });
-    for (const path of ['/user/dashboard', '/user/settings']) {
+    for (const path of [...accountPages, '/checkout']) {
       await gotoHydrated(page, path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       const overflowing = await page.evaluate(() =>
@@ -239,6 +247,6 @@ test.describe('customer accounts', () => {
         password: 'a long enough passphrase',
       },
     });
-    for (const path of ['/user/dashboard', '/user/settings']) await scan(path);
+    for (const path of accountPages) await scan(path);
   });
 });

@@ -1,7 +1,13 @@
 import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, gotoHydrated, test } from './fixtures/console.ts';
 
 const password = 'a long enough passphrase';
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${page.url()}: ${v.id}`)).toEqual([]);
+}
 
 /** Search a free .co.za name and put one year of it in the cart through the registration form. */
 async function addDomainToCart(page: Page, name: string) {
@@ -59,6 +65,8 @@ test.describe('checkout with the PayFast simulator', () => {
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByText(/^Paying as Kagiso Molefe/)).toBeVisible();
     await expect(page.getByText('Ready-made website: Starter')).toBeVisible();
+    await expect(page.getByLabel('VAT number (optional)')).toBeVisible();
+    await expectNoAxeViolations(page);
 
     const pay = page.getByRole('button', { name: 'Pay with card (PayFast)' });
     await expect(pay).toBeDisabled();
@@ -77,6 +85,7 @@ test.describe('checkout with the PayFast simulator', () => {
     await expect(orders.getByText(/^SO-[A-Z0-9]{6}$/)).toBeVisible();
     await expect(orders.getByText(/^(Paid|In progress)$/)).toBeVisible();
     await expect(orders.getByText('R 2 613,00')).toBeVisible();
+    await expectNoAxeViolations(page);
     const invoice = page.waitForEvent('download');
     await orders.getByRole('link', { name: /^Invoice INV-\d{6} \(PDF\)$/ }).click();
     expect((await invoice).suggestedFilename()).toMatch(/^INV-\d{6}\.pdf$/);
