@@ -27,8 +27,19 @@ export async function startBench() {
   await bare.listen({ host: '127.0.0.1', port: 0 });
   const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`;
 
-  async function measure(title: string, url: string, headers: Record<string, string> = {}) {
-    const result = await autocannon({ url, connections: 100, duration: seconds, headers });
+  async function measure(
+    title: string,
+    url: string,
+    headers: Record<string, string> = {},
+    request: { method?: 'GET' | 'POST'; body?: string } = {},
+  ) {
+    const result = await autocannon({
+      url,
+      connections: 100,
+      duration: seconds,
+      headers,
+      ...request,
+    });
     const failed = result.non2xx + result.errors;
     console.log(
       `${title.padEnd(34)} ${Math.round(result.requests.average).toString().padStart(7)} req/s` +
@@ -40,6 +51,7 @@ export async function startBench() {
   console.log(`100 connections, ${seconds} s each, database: ${app.database.kind}`);
   return {
     base,
+    app,
     measure,
     measureBare: () => measure('bare Fastify route', bareUrl),
     async close() {
