@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#db/client.ts';
 import { mailOutbox, type MailAttachment } from '#db/schema/index.ts';
+import { createJobLoop } from '../../lib/job-loop.ts';
 
 const maxAttempts = 5;
 const batchSize = 20;
@@ -40,9 +41,6 @@ export function createMailer(options: {
   const transport: Transporter | null = options.smtpUrl
     ? nodemailer.createTransport(options.smtpUrl)
     : null;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let closed = false;
 
   async function claimDue() {
     return db.transaction(async (tx) => {
@@ -115,41 +113,27 @@ export function createMailer(options: {
     }
   }
 
-  async function drain(): Promise<void> {
-    do {
-      again = false;
-      let batch = await claimDue();
-      while (batch.length > 0 && !closed) {
+  const loop = createJobLoop({
+    name: 'mail delivery',
+    everyMs: retryIntervalMs,
+    log,
+    async drain(stopping) {
+      // A claimed batch is delivered in full, even while closing: nothing waits for its claim.
+      for (
+        let batch = await claimDue();
+        batch.length > 0;
+        batch = stopping() ? [] : await claimDue()
+      ) {
         for (const mail of batch) await deliverOne(mail);
-        batch = await claimDue();
       }
-    } while (again && !closed);
-  }
-
-  function flush(): Promise<void> {
-    if (closed) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = drain()
-      .catch((error: unknown) => log.error({ err: error }, 'mail delivery failed'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  }
-
-  const timer = setInterval(() => void flush(), retryIntervalMs);
-  timer.unref();
+    },
+  });
 
   return {
-    flush,
-    kick: () => void flush(),
+    flush: loop.run,
+    kick: loop.kick,
     async close() {
-      clearInterval(timer);
-      await running;
-      closed = true;
+      await loop.close();
       transport?.close();
     },
   };
