@@ -21,5 +21,8 @@ describe('formatDateTime', () => {
   it('adds the 24-hour time in South African time', () => {
     expect(formatDateTime('2026-11-22T12:05:00Z')).toBe('22 November 2026 at 14:05');
     expect(formatDateTime('2026-12-31T23:30:00Z')).toBe('1 January 2027 at 01:30');
+    expect(formatDateTime('2026-11-22T12:05:09Z', { seconds: true })).toBe(
+      '22 November 2026 at 14:05:09',
+    );
   });
 });

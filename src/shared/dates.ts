@@ -18,7 +18,7 @@ export function formatDate(value: Date | string | number): string {
   return longDate.format(toDate(value));
 }
 
-const dateTime = new Intl.DateTimeFormat('en-ZA', {
+const dateTimeParts = {
   day: 'numeric',
   month: 'long',
   year: 'numeric',
@@ -26,9 +26,17 @@ const dateTime = new Intl.DateTimeFormat('en-ZA', {
   minute: '2-digit',
   hourCycle: 'h23',
   timeZone: SA_TIME_ZONE,
-});
+} as const;
+const dateTime = new Intl.DateTimeFormat('en-ZA', dateTimeParts);
+const dateTimeSeconds = new Intl.DateTimeFormat('en-ZA', { ...dateTimeParts, second: '2-digit' });
 
-/** en-ZA date and 24-hour time in South African time, e.g. "22 November 2026 at 14:05". */
-export function formatDateTime(value: Date | string | number): string {
-  return dateTime.format(toDate(value));
+/**
+ * en-ZA date and 24-hour time in South African time, e.g. "22 November 2026 at 14:05"; with
+ * `seconds` (logs, diagnostics) "22 November 2026 at 14:05:09".
+ */
+export function formatDateTime(
+  value: Date | string | number,
+  { seconds = false }: { seconds?: boolean } = {},
+): string {
+  return (seconds ? dateTimeSeconds : dateTime).format(toDate(value));
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxLineQuantity } from './order-limits.ts';
 import { statusEventSchema } from './status-event.schemas.ts';
 import { pageNumberSchema, pageOf } from './paging.ts';
 import { businessRegistrationSchema } from './business-registration.schemas.ts';
@@ -17,9 +18,17 @@ const quantity = z.coerce
   .number()
   .int()
   .min(1, 'Quantity must be at least 1')
-  .max(20, 'At most 20 of one item')
+  .max(maxLineQuantity, `At most ${maxLineQuantity} of one item`)
   .default(1);
 const addOnIds = z.array(z.string().max(60)).max(10).default([]);
+
+/** `:reference` of an order (SO-XXXXXX) or of a payment (PAY-XXXXXXXX) in a route. */
+export const orderReferenceParams = z.object({
+  reference: z.string().regex(/^SO-[A-Z0-9]{6}$/, 'Not an order reference'),
+});
+export const paymentReferenceParams = z.object({
+  reference: z.string().regex(/^PAY-[A-Z0-9]{8}$/, 'Not a payment reference'),
+});
 
 export const orderItemSchema = z.discriminatedUnion('type', [
   z.object({

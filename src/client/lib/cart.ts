@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { randToCents } from '#shared/money.ts';
+import { maxLineQuantity } from '#shared/order-limits.ts';
 import { storageKeys } from './storage-keys.ts';
 
 interface CartItemBase {
@@ -25,7 +26,7 @@ const singleLines = new Set(['domain', 'business-registration', 'service-request
 
 /** How many of a line one order may hold: the server's limits (one domain, one quote, 20 else). */
 export const maxQuantity = (item: Pick<CartItem, 'type'>): number =>
-  singleLines.has(item.type) ? 1 : 20;
+  singleLines.has(item.type) ? 1 : maxLineQuantity;
 
 export function readCart(): CartItem[] {
   try {

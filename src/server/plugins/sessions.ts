@@ -241,6 +241,15 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply) 
   return user;
 }
 
+/** Who reads a record that both sides may see: an administrator, or its own customer. */
+export type Viewer = { admin: true } | { userId: string };
+
+/** An administrator session first (it sees every record), else the signed-in customer; 401. */
+export async function requireViewer(request: FastifyRequest, reply: FastifyReply): Promise<Viewer> {
+  const admin = await loadSessionAdmin(request, reply, { touch: false });
+  return admin ? { admin: true } : { userId: (await requireUser(request, reply)).id };
+}
+
 /** Guard for back-office routes: only an administrator session passes, never a customer's. */
 export async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
   const admin = await loadSessionAdmin(request, reply);

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { signUp } from '../../../../tests/helpers/accounts.ts';
-import { startDnsimpleStandIn } from '../../../../tests/stubs/dnsimple-stand-in.ts';
+import {
+  createDnsimpleTestApp,
+  type DnsimpleTestApp,
+} from '../../../../tests/helpers/dnsimple-app.ts';
 import {
   createDomainOrder,
   markDomainOrderPaid,
@@ -129,20 +132,11 @@ describe('customer DNS records (local registrar)', () => {
 });
 
 describe('customer DNS records through DNSimple', () => {
-  let t: TestApp;
-  let dnsimple: Awaited<ReturnType<typeof startDnsimpleStandIn>>;
+  let t: DnsimpleTestApp;
   beforeAll(async () => {
-    dnsimple = await startDnsimpleStandIn({ token: 'test-token-123456', accountId: 4242 });
-    t = await createTestApp({
-      DNSIMPLE_TOKEN: 'test-token-123456',
-      DNSIMPLE_ACCOUNT_ID: '4242',
-      DNSIMPLE_BASE_URL: dnsimple.baseUrl,
-    });
+    t = await createDnsimpleTestApp();
   });
-  afterAll(async () => {
-    await t.close();
-    await dnsimple.close();
-  });
+  afterAll(() => t.close());
 
   it('manages zone records and auto-renewal at the registrar', async () => {
     const { cookie } = await customerWithDomain(t, 'pieter-botha.com');
@@ -159,14 +153,14 @@ describe('customer DNS records through DNSimple', () => {
     ]);
     expect((await call('DELETE', `${base}/records/${created.json().id}`)).statusCode).toBe(200);
     await call('PATCH', base, { autoRenew: false });
-    expect(dnsimple.autoRenew.get('pieter-botha.com')).toBe(false);
+    expect(t.dnsimple.autoRenew.get('pieter-botha.com')).toBe(false);
     expect((await call('GET', `${base}/nameservers`)).json()).toEqual([
       'ns1.dnsimple.com',
       'ns2.dnsimple-edge.net',
     ]);
     await t.app.registrar.renew('pieter-botha.com', 1);
-    expect(dnsimple.calls).toContain('POST /v2/4242/registrar/domains/pieter-botha.com/renewals');
-    dnsimple.failNext(429);
+    expect(t.dnsimple.calls).toContain('POST /v2/4242/registrar/domains/pieter-botha.com/renewals');
+    t.dnsimple.failNext(429);
     const busy = await call('GET', `${base}/records`);
     expect(busy.statusCode).toBe(429);
   });

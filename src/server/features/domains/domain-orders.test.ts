@@ -9,7 +9,10 @@ import {
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { latestMail } from '../../../../tests/helpers/accounts.ts';
 import { signInAdmin } from '../../../../tests/helpers/admins.ts';
-import { startDnsimpleStandIn } from '../../../../tests/stubs/dnsimple-stand-in.ts';
+import {
+  createDnsimpleTestApp,
+  type DnsimpleTestApp,
+} from '../../../../tests/helpers/dnsimple-app.ts';
 import {
   createDomainOrder,
   markDomainOrderPaid,
@@ -104,25 +107,17 @@ describe('registering a paid domain with the local registrar', () => {
 });
 
 describe('registering through DNSimple', () => {
-  let t: TestApp;
-  let dnsimple: Awaited<ReturnType<typeof startDnsimpleStandIn>>;
+  let t: DnsimpleTestApp;
   beforeAll(async () => {
-    dnsimple = await startDnsimpleStandIn({ token: 'test-token-123456', accountId: 4242 });
-    t = await createTestApp({
-      DNSIMPLE_TOKEN: 'test-token-123456',
-      DNSIMPLE_ACCOUNT_ID: '4242',
-      DNSIMPLE_BASE_URL: dnsimple.baseUrl,
+    t = await createDnsimpleTestApp({
       CONTACT_EMAIL: 'ops@example.co.za',
     });
   });
-  afterAll(async () => {
-    await t.close();
-    await dnsimple.close();
-  });
+  afterAll(() => t.close());
 
   it('retries a transient failure later, then registers without registering twice', async () => {
     const order = await paidOrder(t, 'retry-me.com');
-    dnsimple.failNext(500, 1);
+    t.dnsimple.failNext(500, 1);
     expect(await registerDomainOrder(deps(t), order.id)).toBeNull();
     const [waiting] = await t.app.database.db
       .select()
@@ -140,19 +135,19 @@ describe('registering through DNSimple', () => {
     const active = await registerDomainOrder(deps(t), order.id);
     expect(active).toMatchObject({ status: 'active', attempts: 2 });
     expect(
-      dnsimple.calls.filter(
+      t.dnsimple.calls.filter(
         (c) => c === 'POST /v2/4242/registrar/domains/retry-me.com/registrations',
       ),
     ).toHaveLength(1);
   });
 
   it('finds a registration that finished unrecorded instead of buying the name again', async () => {
-    dnsimple.owned.set('already-ours.com', 777);
-    dnsimple.registered.add('already-ours.com');
+    t.dnsimple.owned.set('already-ours.com', 777);
+    t.dnsimple.registered.add('already-ours.com');
     const order = await paidOrder(t, 'already-ours.com');
     const active = await registerDomainOrder(deps(t), order.id);
     expect(active).toMatchObject({ status: 'active', registrarReference: 'dnsimple:777' });
-    expect(dnsimple.calls).not.toContain(
+    expect(t.dnsimple.calls).not.toContain(
       'POST /v2/4242/registrar/domains/already-ours.com/registrations',
     );
   });

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localRegistrarDomains } from '#db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { startDnsimpleStandIn } from '../../../../tests/stubs/dnsimple-stand-in.ts';
+import {
+  createDnsimpleTestApp,
+  type DnsimpleTestApp,
+} from '../../../../tests/helpers/dnsimple-app.ts';
 
 let address = 0;
 const check = (t: TestApp, domain: string, remoteAddress?: string) => {
@@ -121,26 +124,18 @@ describe('GET /api/domain/check with the local registrar', () => {
 });
 
 describe('GET /api/domain/check through DNSimple (stand-in, real client)', () => {
-  let t: TestApp;
-  let dnsimple: Awaited<ReturnType<typeof startDnsimpleStandIn>>;
+  let t: DnsimpleTestApp;
   beforeAll(async () => {
-    dnsimple = await startDnsimpleStandIn({ token: 'test-token-123456', accountId: 4242 });
-    t = await createTestApp({
-      DNSIMPLE_TOKEN: 'test-token-123456',
-      DNSIMPLE_ACCOUNT_ID: '4242',
-      DNSIMPLE_BASE_URL: dnsimple.baseUrl,
+    t = await createDnsimpleTestApp({
       USD_ZAR_RATE: '18.50',
     });
   });
-  afterAll(async () => {
-    await t.close();
-    await dnsimple.close();
-  });
+  afterAll(() => t.close());
 
   it('asks the registrar for availability and prices ordinary names from the TLD table', async () => {
     const body = (await check(t, 'ndlovu-traders.com')).json();
     expect(body).toMatchObject({ available: true, price: 321.9, premium: false });
-    expect(dnsimple.calls).toContain('GET /v2/4242/registrar/domains/ndlovu-traders.com/check');
+    expect(t.dnsimple.calls).toContain('GET /v2/4242/registrar/domains/ndlovu-traders.com/check');
     expect((await check(t, 'taken.com')).json().available).toBe(false);
   });
 
@@ -151,11 +146,11 @@ describe('GET /api/domain/check through DNSimple (stand-in, real client)', () =>
   });
 
   it('turns a 429 and a 500 from the registrar into clear errors, not a hang', async () => {
-    dnsimple.failNext(429);
+    t.dnsimple.failNext(429);
     const busy = await check(t, 'busy-now.com');
     expect(busy.statusCode).toBe(429);
     expect(busy.json().error).toBe('The domain registrar is busy. Please try again in a minute.');
-    dnsimple.failNext(500);
+    t.dnsimple.failNext(500);
     const broken = await check(t, 'broken-now.com');
     expect(broken.statusCode).toBe(503);
     expect(broken.json().error).toBe(
@@ -182,27 +177,18 @@ describe('GET /api/domain/check through DNSimple (stand-in, real client)', () =>
       },
     });
     expect(result.reference).toMatch(/^dnsimple:\d+$/);
-    expect(dnsimple.calls).toContain('POST /v2/4242/contacts');
-    expect(dnsimple.registered.has('fresh-name.com')).toBe(true);
+    expect(t.dnsimple.calls).toContain('POST /v2/4242/contacts');
+    expect(t.dnsimple.registered.has('fresh-name.com')).toBe(true);
   });
 });
 
 describe('admin: registrar overview and TLD switches', () => {
-  let t: TestApp;
-  let dnsimple: Awaited<ReturnType<typeof startDnsimpleStandIn>>;
+  let t: DnsimpleTestApp;
   beforeAll(async () => {
-    dnsimple = await startDnsimpleStandIn({ token: 'test-token-123456', accountId: 4242 });
-    dnsimple.owned.set('legacy-client.com', 9);
-    t = await createTestApp({
-      DNSIMPLE_TOKEN: 'test-token-123456',
-      DNSIMPLE_ACCOUNT_ID: '4242',
-      DNSIMPLE_BASE_URL: dnsimple.baseUrl,
-    });
+    t = await createDnsimpleTestApp();
+    t.dnsimple.owned.set('legacy-client.com', 9);
   });
-  afterAll(async () => {
-    await t.close();
-    await dnsimple.close();
-  });
+  afterAll(() => t.close());
 
   it('shows the live provider, the account, domains held without an order, and the TLD table', async () => {
     const { signInAdmin } = await import('../../../../tests/helpers/admins.ts');

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import {
   adminOrderPageSchema,
   adminOrderQuerySchema,
   adminOrderSchema,
+  orderReferenceParams,
   orderStatusChangeSchema,
 } from '#shared/orders.schemas.ts';
 import type { AppInstance } from '../../app.ts';
@@ -24,9 +24,7 @@ export async function adminOrderRoutes(app: AppInstance): Promise<void> {
       '/api/admin/orders/:reference',
       {
         schema: {
-          params: z.object({
-            reference: z.string().regex(/^SO-[A-Z0-9]{6}$/, 'Not an order reference'),
-          }),
+          params: orderReferenceParams,
           body: orderStatusChangeSchema,
           response: { 200: adminOrderSchema },
         },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { createOrderSchema, orderSchema } from '#shared/orders.schemas.ts';
+import { createOrderSchema, orderReferenceParams, orderSchema } from '#shared/orders.schemas.ts';
 import type { AppInstance } from '../../app.ts';
-import { loadSessionAdmin, requireUser } from '../../plugins/sessions.ts';
+import { requireUser, requireViewer } from '../../plugins/sessions.ts';
 import { priceLines } from './order-pricing.ts';
 import { createOrder, getOrder, listOrders } from './orders.service.ts';
 
@@ -40,18 +40,14 @@ export function orderRoutes(app: AppInstance): void {
     '/api/orders/:reference',
     {
       schema: {
-        params: z.object({
-          reference: z.string().regex(/^SO-[A-Z0-9]{6}$/, 'Not an order reference'),
-        }),
+        params: orderReferenceParams,
         response: { 200: orderSchema },
       },
     },
     async (request, reply) => {
-      const admin = await loadSessionAdmin(request, reply, { touch: false });
+      const viewer = await requireViewer(request, reply);
       reply.header('cache-control', 'private, no-store');
-      if (admin) return getOrder(db, request.params.reference, { admin: true });
-      const user = await requireUser(request, reply);
-      return getOrder(db, request.params.reference, { userId: user.id });
+      return getOrder(db, request.params.reference, viewer);
     },
   );
 }

@@ -7,6 +7,7 @@ import { centsToRand, vatFromInclusive } from '#shared/money.ts';
 import type { AdminOrder, AdminOrderPage, Order, OrderStatus } from '#shared/orders.schemas.ts';
 import type { Registrar } from '../../integrations/registrar/registrar.ts';
 import { AppError } from '../../plugins/errors.ts';
+import type { Viewer } from '../../plugins/sessions.ts';
 import { isUniqueViolation } from '../auth/auth.service.ts';
 import { createDomainOrder } from '../domains/domain-orders.service.ts';
 import { recordAudit } from '../admin/audit-log.ts';
@@ -132,21 +133,14 @@ export async function listOrders(db: Db, userId: string): Promise<Order[]> {
 }
 
 /** One order by reference: the customer's own, or any for an administrator. */
-export async function getOrder(
-  db: Db,
-  reference: string,
-  viewer: { userId?: string; admin?: boolean },
-) {
+export async function getOrder(db: Db, reference: string, viewer: Viewer) {
   const [row] = await db
     .select()
     .from(orders)
     .where(
-      viewer.admin
+      'admin' in viewer
         ? eq(orders.reference, reference)
-        : and(
-            eq(orders.reference, reference),
-            eq(orders.userId, viewer.userId ?? '00000000-0000-0000-0000-000000000000'),
-          ),
+        : and(eq(orders.reference, reference), eq(orders.userId, viewer.userId)),
     );
   if (!row)
     throw new AppError('NOT_FOUND', { message: `There is no order ${reference} in your account` });

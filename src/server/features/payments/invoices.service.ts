@@ -4,6 +4,7 @@ import { invoices, orderItems, orders, users } from '#db/schema/index.ts';
 import type { Config } from '../../config.ts';
 import { invoiceNumber, renderInvoicePdf } from '../../integrations/pdf/invoice-pdf.ts';
 import { AppError } from '../../plugins/errors.ts';
+import type { Viewer } from '../../plugins/sessions.ts';
 
 /** Issues the invoice of a paid order in the caller's transaction; the next number, no gaps. */
 export async function issueInvoice(
@@ -50,22 +51,15 @@ export async function issueInvoice(
 }
 
 /** The PDF of an order's invoice, for its customer or an administrator. */
-export async function invoicePdf(
-  db: Db,
-  orderReference: string,
-  viewer: { userId?: string; admin?: boolean },
-) {
+export async function invoicePdf(db: Db, orderReference: string, viewer: Viewer) {
   const [row] = await db
     .select({ invoice: invoices, order: orders })
     .from(invoices)
     .innerJoin(orders, eq(orders.id, invoices.orderId))
     .where(
-      viewer.admin
+      'admin' in viewer
         ? eq(orders.reference, orderReference)
-        : and(
-            eq(orders.reference, orderReference),
-            eq(orders.userId, viewer.userId ?? '00000000-0000-0000-0000-000000000000'),
-          ),
+        : and(eq(orders.reference, orderReference), eq(orders.userId, viewer.userId)),
     );
   if (!row)
     throw new AppError('NOT_FOUND', {

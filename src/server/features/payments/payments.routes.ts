@@ -1,7 +1,8 @@
 import formbody from '@fastify/formbody';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
-import { loadSessionAdmin, requireUser } from '../../plugins/sessions.ts';
+import { requireUser, requireViewer } from '../../plugins/sessions.ts';
+import { orderReferenceParams, paymentReferenceParams } from '#shared/orders.schemas.ts';
 import { invoicePdf } from './invoices.service.ts';
 import { centsToRand } from '#shared/money.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -16,10 +17,6 @@ import {
   startPayfastPayment,
 } from './payments.service.ts';
 
-const paymentParams = z.object({
-  reference: z.string().regex(/^PAY-[A-Z0-9]{8}$/, 'Not a payment reference'),
-});
-
 /** Card payments through PayFast: the signed form, the ITN, and the status the browser polls. */
 export async function paymentRoutes(app: AppInstance): Promise<void> {
   await app.register(formbody);
@@ -30,9 +27,7 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
     {
       config: { signedIn: true },
       schema: {
-        params: z.object({
-          reference: z.string().regex(/^SO-[A-Z0-9]{6}$/, 'Not an order reference'),
-        }),
+        params: orderReferenceParams,
         response: {
           200: z.object({
             action: z.string(),
@@ -95,14 +90,11 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
     '/api/orders/:reference/invoice.pdf',
     {
       schema: {
-        params: z.object({
-          reference: z.string().regex(/^SO-[A-Z0-9]{6}$/, 'Not an order reference'),
-        }),
+        params: orderReferenceParams,
       },
     },
     async (request, reply) => {
-      const admin = await loadSessionAdmin(request, reply, { touch: false });
-      const viewer = admin ? { admin: true } : { userId: (await requireUser(request, reply)).id };
+      const viewer = await requireViewer(request, reply);
       const { pdf, filename } = await invoicePdf(app.database.db, request.params.reference, viewer);
       return reply
         .headers({
@@ -128,7 +120,7 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
 
   app.post(
     '/api/payments/:reference/cancel',
-    { schema: { params: paymentParams }, config: { signedIn: true } },
+    { schema: { params: paymentReferenceParams }, config: { signedIn: true } },
     async (request, reply) => {
       const user = await requireUser(request, reply);
       return cancelPendingPayment(app.database.db, request.params.reference, user.id);
@@ -138,7 +130,7 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/api/payments/:reference',
     {
-      schema: { params: paymentParams },
+      schema: { params: paymentReferenceParams },
       config: { signedIn: true },
     },
     async (request, reply) => {

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { formatDateTime } from '#shared/dates.ts';
 import { formatZAR, randToCents } from '#shared/money.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -24,12 +25,6 @@ const debugQueryOptions = queryOptions({
   queryKey: ['/api/payments/debug'],
   queryFn: () => apiRequest<PaymentDebug>('GET', '/api/payments/debug'),
   retry: false,
-});
-
-const time = new Intl.DateTimeFormat('en-ZA', {
-  dateStyle: 'medium',
-  timeStyle: 'medium',
-  timeZone: 'Africa/Johannesburg',
 });
 
 /** /payment/debug: what was sent to PayFast for your last payment, and what came back. */
@@ -71,7 +66,8 @@ export function PaymentDebugPage() {
                 <ul className="mt-2 grid gap-2 text-sm">
                   {debug.data.itns.map((itn, index) => (
                     <li key={index}>
-                      {time.format(new Date(itn.receivedAt))} · {itn.paymentStatus ?? 'no status'} ·{' '}
+                      {formatDateTime(itn.receivedAt, { seconds: true })} ·{' '}
+                      {itn.paymentStatus ?? 'no status'} ·{' '}
                       <strong
                         className={
                           itn.accepted === null

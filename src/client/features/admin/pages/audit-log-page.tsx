@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { formatDateTime } from '#shared/dates.ts';
 import { Select } from '../../../components/ui/select.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -8,12 +9,8 @@ import { auditLogQueryOptions, type AuditFilters } from '../api/back-office.ts';
 import { AdminShell } from '../components/admin-shell.tsx';
 import { EmptyState, QueryState } from '../components/query-state.tsx';
 import { Pager } from '../components/pager.tsx';
-
-const dateTime = new Intl.DateTimeFormat('en-ZA', {
-  dateStyle: 'medium',
-  timeStyle: 'medium',
-  timeZone: 'Africa/Johannesburg',
-});
+import { DataTable, cell } from '../../../components/data-table.tsx';
+import { cn } from '../../../lib/cn.ts';
 
 const noFilters: AuditFilters = { page: 1, action: '', actor: '', from: '', to: '' };
 
@@ -80,51 +77,31 @@ export function AuditLogPage() {
             <EmptyState title="Nothing recorded">No entry matches these filters.</EmptyState>
           ) : (
             <>
-              <div
-                className="overflow-x-auto rounded-2xl border border-line bg-white"
-                data-scrolls
-                role="region"
-                aria-label="Audit log entries"
-                tabIndex={0}
+              <DataTable
+                label="Audit log entries"
+                caption="Audit log entries, newest first"
+                columns={[
+                  { label: 'When' },
+                  { label: 'Who' },
+                  { label: 'Action' },
+                  { label: 'Record' },
+                  { label: 'IP' },
+                ]}
               >
-                <table className="w-full text-left text-sm">
-                  <caption className="sr-only">Audit log entries, newest first</caption>
-                  <thead className="bg-gray-50 text-muted">
-                    <tr>
-                      <th scope="col" className="px-4 py-2 font-semibold">
-                        When
-                      </th>
-                      <th scope="col" className="px-4 py-2 font-semibold">
-                        Who
-                      </th>
-                      <th scope="col" className="px-4 py-2 font-semibold">
-                        Action
-                      </th>
-                      <th scope="col" className="px-4 py-2 font-semibold">
-                        Record
-                      </th>
-                      <th scope="col" className="px-4 py-2 font-semibold">
-                        IP
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-line">
-                    {data.entries.map((entry) => (
-                      <tr key={entry.id}>
-                        <td className="px-4 py-2 whitespace-nowrap">
-                          {dateTime.format(new Date(entry.createdAt))}
-                        </td>
-                        <td className="px-4 py-2">{entry.actor}</td>
-                        <td className="px-4 py-2 font-mono">{entry.action}</td>
-                        <td className="px-4 py-2">
-                          {entry.entityType ? `${entry.entityType} ${entry.entityId ?? ''}` : '—'}
-                        </td>
-                        <td className="px-4 py-2">{entry.ip ?? '—'}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                {data.entries.map((entry) => (
+                  <tr key={entry.id}>
+                    <td className={cn(cell, 'whitespace-nowrap')}>
+                      {formatDateTime(entry.createdAt, { seconds: true })}
+                    </td>
+                    <td className={cell}>{entry.actor}</td>
+                    <td className={cn(cell, 'font-mono')}>{entry.action}</td>
+                    <td className={cell}>
+                      {entry.entityType ? `${entry.entityType} ${entry.entityId ?? ''}` : '—'}
+                    </td>
+                    <td className={cell}>{entry.ip ?? '—'}</td>
+                  </tr>
+                ))}
+              </DataTable>
               <Pager
                 page={data.page}
                 pageSize={data.pageSize}

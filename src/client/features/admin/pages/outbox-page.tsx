@@ -1,15 +1,10 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { formatDateTime } from '#shared/dates.ts';
 import { outboxMessageQueryOptions, outboxQueryOptions } from '../api/back-office.ts';
 import { AdminShell } from '../components/admin-shell.tsx';
 import { EmptyState, QueryState } from '../components/query-state.tsx';
 import { ListWithDetail } from '../components/list-with-detail.tsx';
-
-const dateTime = new Intl.DateTimeFormat('en-ZA', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Africa/Johannesburg',
-});
 
 const statusLabels: Record<string, string> = {
   pending: 'Waiting to send',
@@ -62,7 +57,7 @@ export function OutboxPage() {
               onSelect={setSelected}
               title={(item) => item.subject}
               meta={(item) =>
-                `${item.to} · ${dateTime.format(new Date(item.createdAt))} · ${statusLabels[item.status] ?? item.status}`
+                `${item.to} · ${formatDateTime(item.createdAt)} · ${statusLabels[item.status] ?? item.status}`
               }
               paging={{
                 page: data.page,

@@ -3,6 +3,8 @@ import { formatZAR, randToCents } from '#shared/money.ts';
 import { profitQueryOptions } from '../api/back-office.ts';
 import { AdminShell } from '../components/admin-shell.tsx';
 import { EmptyState, QueryState } from '../components/query-state.tsx';
+import { DataTable, numberCell, rowHeading } from '../../../components/data-table.tsx';
+import { cn } from '../../../lib/cn.ts';
 
 const monthName = new Intl.DateTimeFormat('en-ZA', {
   month: 'long',
@@ -24,57 +26,33 @@ export function ProfitAnalyticsPage() {
               in.
             </EmptyState>
           ) : (
-            <div
-              className="overflow-x-auto rounded-2xl border border-line bg-white"
-              role="region"
-              aria-label="Profit per month"
-              tabIndex={0}
-              data-scrolls
+            <DataTable
+              label="Profit per month"
+              caption="Paid revenue and profit per month, in rand"
+              columns={[
+                { label: 'Month' },
+                { label: 'Orders', align: 'right' },
+                { label: 'Revenue incl. VAT', align: 'right' },
+                { label: 'VAT', align: 'right' },
+                { label: 'Card fees', align: 'right' },
+                { label: 'Registrar costs', align: 'right' },
+                { label: 'Gross profit', align: 'right' },
+              ]}
             >
-              <table className="w-full text-right text-sm">
-                <caption className="sr-only">Paid revenue and profit per month, in rand</caption>
-                <thead className="bg-gray-50 text-muted">
-                  <tr>
-                    <th scope="col" className="px-4 py-2 text-left font-semibold">
-                      Month
-                    </th>
-                    <th scope="col" className="px-4 py-2 font-semibold">
-                      Orders
-                    </th>
-                    <th scope="col" className="px-4 py-2 font-semibold">
-                      Revenue incl. VAT
-                    </th>
-                    <th scope="col" className="px-4 py-2 font-semibold">
-                      VAT
-                    </th>
-                    <th scope="col" className="px-4 py-2 font-semibold">
-                      Card fees
-                    </th>
-                    <th scope="col" className="px-4 py-2 font-semibold">
-                      Registrar costs
-                    </th>
-                    <th scope="col" className="px-4 py-2 font-semibold">
-                      Gross profit
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-line tabular-nums">
-                  {months.map((m) => (
-                    <tr key={m.month}>
-                      <th scope="row" className="px-4 py-2 text-left font-semibold text-ink">
-                        {monthName.format(new Date(`${m.month}-01T00:00:00Z`))}
-                      </th>
-                      <td className="px-4 py-2">{m.orders}</td>
-                      <td className="px-4 py-2">{rand(m.revenue)}</td>
-                      <td className="px-4 py-2">{rand(m.vat)}</td>
-                      <td className="px-4 py-2">{rand(m.paymentFees)}</td>
-                      <td className="px-4 py-2">{rand(m.registrarCosts)}</td>
-                      <td className="px-4 py-2 font-semibold">{rand(m.grossProfit)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+              {months.map((m) => (
+                <tr key={m.month}>
+                  <th scope="row" className={rowHeading}>
+                    {monthName.format(new Date(`${m.month}-01T00:00:00Z`))}
+                  </th>
+                  <td className={numberCell}>{m.orders}</td>
+                  <td className={numberCell}>{rand(m.revenue)}</td>
+                  <td className={numberCell}>{rand(m.vat)}</td>
+                  <td className={numberCell}>{rand(m.paymentFees)}</td>
+                  <td className={numberCell}>{rand(m.registrarCosts)}</td>
+                  <td className={cn(numberCell, 'font-semibold')}>{rand(m.grossProfit)}</td>
+                </tr>
+              ))}
+            </DataTable>
           )
         }
       </QueryState>

@@ -6,6 +6,7 @@ import { toast } from '../../../components/ui/use-toast.ts';
 import { registrarQueryOptions, switchTld } from '../api/back-office.ts';
 import { AdminShell } from '../components/admin-shell.tsx';
 import { QueryState } from '../components/query-state.tsx';
+import { DataTable, cell, numberCell, rowHeading } from '../../../components/data-table.tsx';
 
 function DomainList({
   title,
@@ -92,69 +93,45 @@ export function RegistrarPage() {
                 empty="None: every held domain has an order."
               />
             </div>
-            <div
-              className="overflow-x-auto rounded-2xl border border-line bg-white"
-              role="region"
-              aria-label="Domain endings"
-              tabIndex={0}
-              data-scrolls
+            <DataTable
+              label="Domain endings"
+              caption="Domain endings with cost, markup and customer price"
+              columns={[
+                { label: 'Ending' },
+                { label: 'Our cost', align: 'right' },
+                { label: 'Markup', align: 'right' },
+                { label: 'Customer price', align: 'right' },
+                { label: 'On sale' },
+              ]}
             >
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">
-                  Domain endings with cost, markup and customer price
-                </caption>
-                <thead className="bg-gray-50 text-muted">
-                  <tr>
-                    <th scope="col" className="px-4 py-2 font-semibold">
-                      Ending
-                    </th>
-                    <th scope="col" className="px-4 py-2 text-right font-semibold">
-                      Our cost
-                    </th>
-                    <th scope="col" className="px-4 py-2 text-right font-semibold">
-                      Markup
-                    </th>
-                    <th scope="col" className="px-4 py-2 text-right font-semibold">
-                      Customer price
-                    </th>
-                    <th scope="col" className="px-4 py-2 font-semibold">
-                      On sale
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-line">
-                  {data.tlds.map((row) => (
-                    <tr key={row.tld}>
-                      <th scope="row" className="px-4 py-2 font-semibold text-ink">
-                        .{row.tld}
-                      </th>
-                      <td className="px-4 py-2 text-right tabular-nums">
-                        {row.currency === 'ZAR'
-                          ? formatZAR(randToCents(row.registrationCost))
-                          : `US$${row.registrationCost.toFixed(2)}`}
-                      </td>
-                      <td className="px-4 py-2 text-right tabular-nums">{row.markupPercent}%</td>
-                      <td className="px-4 py-2 text-right tabular-nums">
-                        {formatZAR(randToCents(row.customerPrice))}
-                      </td>
-                      <td className="px-4 py-2">
-                        <input
-                          type="checkbox"
-                          aria-label={`Sell .${row.tld}`}
-                          className="size-4 accent-brand-700"
-                          checked={switched[row.tld] ?? row.enabled}
-                          onChange={(event) => {
-                            const enabled = event.target.checked;
-                            setSwitched((current) => ({ ...current, [row.tld]: enabled }));
-                            toggle.mutate({ tld: row.tld, enabled });
-                          }}
-                        />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+              {data.tlds.map((row) => (
+                <tr key={row.tld}>
+                  <th scope="row" className={rowHeading}>
+                    .{row.tld}
+                  </th>
+                  <td className={numberCell}>
+                    {row.currency === 'ZAR'
+                      ? formatZAR(randToCents(row.registrationCost))
+                      : `US$${row.registrationCost.toFixed(2)}`}
+                  </td>
+                  <td className={numberCell}>{row.markupPercent}%</td>
+                  <td className={numberCell}>{formatZAR(randToCents(row.customerPrice))}</td>
+                  <td className={cell}>
+                    <input
+                      type="checkbox"
+                      aria-label={`Sell .${row.tld}`}
+                      className="size-4 accent-brand-700"
+                      checked={switched[row.tld] ?? row.enabled}
+                      onChange={(event) => {
+                        const enabled = event.target.checked;
+                        setSwitched((current) => ({ ...current, [row.tld]: enabled }));
+                        toggle.mutate({ tld: row.tld, enabled });
+                      }}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           </div>
         )}
       </QueryState>

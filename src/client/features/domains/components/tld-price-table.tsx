@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { formatZAR, randToCents } from '#shared/money.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { DataTable, numberCell, rowHeading } from '../../../components/data-table.tsx';
 
 interface TldPrice {
   tld: string;
@@ -27,44 +28,26 @@ export function TldPriceTable() {
   }
   const rand = (value: number) => formatZAR(randToCents(value));
   return (
-    <div
-      className="overflow-x-auto rounded-2xl border border-line bg-white"
-      role="region"
-      aria-label="Domain prices"
-      tabIndex={0}
-      data-scrolls
+    <DataTable
+      label="Domain prices"
+      caption="Yearly domain prices in rand, VAT included"
+      columns={[
+        { label: 'Ending' },
+        { label: 'Register, per year', align: 'right' },
+        { label: 'Renew, per year', align: 'right' },
+        { label: 'Transfer in', align: 'right' },
+      ]}
     >
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Yearly domain prices in rand, VAT included</caption>
-        <thead className="bg-gray-50 text-muted">
-          <tr>
-            <th scope="col" className="px-4 py-2 font-semibold">
-              Ending
-            </th>
-            <th scope="col" className="px-4 py-2 text-right font-semibold">
-              Register, per year
-            </th>
-            <th scope="col" className="px-4 py-2 text-right font-semibold">
-              Renew, per year
-            </th>
-            <th scope="col" className="px-4 py-2 text-right font-semibold">
-              Transfer in
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-line">
-          {prices.data.map((row) => (
-            <tr key={row.tld}>
-              <th scope="row" className="px-4 py-2 font-semibold text-ink">
-                .{row.tld}
-              </th>
-              <td className="px-4 py-2 text-right tabular-nums">{rand(row.registration)}</td>
-              <td className="px-4 py-2 text-right tabular-nums">{rand(row.renewal)}</td>
-              <td className="px-4 py-2 text-right tabular-nums">{rand(row.transfer)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+      {prices.data.map((row) => (
+        <tr key={row.tld}>
+          <th scope="row" className={rowHeading}>
+            .{row.tld}
+          </th>
+          <td className={numberCell}>{rand(row.registration)}</td>
+          <td className={numberCell}>{rand(row.renewal)}</td>
+          <td className={numberCell}>{rand(row.transfer)}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
