@@ -27,7 +27,7 @@ await bench.measure(
   { 'content-type': 'application/x-www-form-urlencoded' },
   { method: 'POST', body },
 );
-await bench.app.payfastItns.run();
+await bench.app.jobs.drain();
 const [checked] = await bench.app.database.db
   .select({ refused: count() })
   .from(payfastItns)

@@ -19,6 +19,12 @@ export interface Database {
   db: Db;
   kind: DatabaseKind;
   migrate(): Promise<void>;
+  /**
+   * Calls `onNotify` for each NOTIFY on `channel` (delivered when the notifying transaction
+   * commits). On a server a dedicated connection listens and reconnects by itself after a drop.
+   * Resolves to the function that stops listening.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -35,6 +41,44 @@ export interface DatabaseOptions {
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+const connectionErrorCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+]);
+
+/**
+ * Whether an error (or what caused it) means the database cannot be reached right now, as
+ * opposed to a query that failed: the caller answers 503 and the next request tries again.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const { code, message, cause } = current as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+    };
+    if (typeof code === 'string' && (connectionErrorCodes.has(code) || code.startsWith('08')))
+      return true;
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|Client has encountered a connection error/i.test(
+        message,
+      )
+    )
+      return true;
+    current = cause;
+  }
+  return false;
+}
 
 /** The embedded database is open in another running process. */
 export class DatabaseInUseError extends Error {}
@@ -69,15 +113,59 @@ function lockDataDir(dataDir: string): () => void {
   return () => rmSync(lockFile, { force: true });
 }
 
+/** One LISTEN connection to the server, opened again a second after it drops. */
+async function listenOnServer(
+  options: DatabaseOptions,
+  channel: string,
+  onNotify: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: options.databaseUrl });
+    const reconnect = (error?: Error) => {
+      if (error) options.onConnectionError?.(error);
+      if (client !== next || stopped) return;
+      client = null;
+      next.end().catch(() => {});
+      retry = setTimeout(() => void connect().catch(() => reconnect()), 1000);
+      retry.unref();
+      // Whatever was committed while nobody listened is due now.
+      onNotify();
+    };
+    next.on('error', reconnect);
+    next.on('end', () => reconnect());
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    client = next;
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
+}
+
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // A request waits at most 5 s for a connection: with the server down it answers 503 quickly.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 5000,
+    });
     pool.on('error', (error) => options.onConnectionError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+      listen: (channel, onNotify) => listenOnServer(options, channel, onNotify),
       close: () => pool.end(),
     };
   }
@@ -90,6 +178,12 @@ export function openDatabase(options: DatabaseOptions): Database {
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    listen: async (channel, onNotify) => {
+      const stop = await client.listen(channel, onNotify);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: async () => {
       await client.close();
       unlock();

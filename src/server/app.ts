@@ -1,9 +1,4 @@
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type RawServerDefault,
-} from 'fastify';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import Fastify from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -11,12 +6,16 @@ import {
 } from 'fastify-type-provider-zod';
 import { openDatabase, type Database } from '#db/client.ts';
 import { seedDatabase } from '#db/seed.ts';
+import type { AppInstance } from './app-instance.ts';
 import type { Config } from './config.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
 import { registerSessions } from './plugins/sessions.ts';
-import { createMailer, type Mailer } from './integrations/mail/mailer.ts';
+import { registerInfrastructure } from './plugins/infrastructure.ts';
+import { registerJobs } from './plugins/jobs.ts';
+import { createMailer } from './integrations/mail/mailer.ts';
 import { invoicePdf } from './features/payments/invoices.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -26,47 +25,20 @@ import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
 import { requestRoutes } from './features/requests/requests.routes.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
 import { domainRoutes } from './features/domains/domains.routes.ts';
-import {
-  createDomainChecker,
-  type DomainChecker,
-} from './features/domains/domain-check.service.ts';
+import { registerRegistrar } from './features/domains/registrar.plugin.ts';
 import { createRegistrar } from './integrations/registrar/create-registrar.ts';
-import type { Registrar } from './integrations/registrar/registrar.ts';
-import { createDomainRegistrationWorker } from './features/domains/domain-registration.worker.ts';
 import { domainOrderRoutes } from './features/domains/domain-orders.routes.ts';
 import { registrarAdminRoutes } from './features/domains/registrar-admin.routes.ts';
 import { dnsRoutes } from './features/domains/dns.routes.ts';
 import { orderRoutes } from './features/orders/orders.routes.ts';
 import { adminOrderRoutes } from './features/orders/admin-orders.routes.ts';
 import { paymentRoutes } from './features/payments/payments.routes.ts';
-import { createItnWorker } from './features/payments/itn.worker.ts';
 import { payfastSimulatorRoutes } from './features/payments/payfast-simulator.routes.ts';
 import { backOfficeRoutes } from './features/admin/back-office.routes.ts';
 import { issueSetupToken } from './features/admin/admin-auth.service.ts';
-
-export type AppInstance = FastifyInstance<
-  RawServerDefault,
-  IncomingMessage,
-  ServerResponse,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    config: Config;
-    database: Database;
-    mailer: Mailer;
-    registrar: Registrar;
-    domainChecker: DomainChecker;
-    /** Registers paid domain orders; the checkout kicks it after a payment. */
-    domainRegistration: ReturnType<typeof createDomainRegistrationWorker>;
-    /** Checks stored PayFast ITNs; the notify route kicks it after storing one. */
-    payfastItns: ReturnType<typeof createItnWorker>;
-    /** Every route registered, as "METHOD /path" (tests walk it). */
-    routeList: string[];
-  }
-}
+import { sendMailJob } from './jobs/send-mail.job.ts';
+import { checkItnJob } from './jobs/check-itn.job.ts';
+import { registerDomainJob } from './jobs/register-domain.job.ts';
 
 export interface BuildOptions {
   /** An already open database (tests); otherwise one is opened from the configuration. */
@@ -85,6 +57,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputGuard(app);
 
   const database =
     options.database ??
@@ -93,21 +66,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       dataDir: config.dataDir,
       onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost'),
     });
-  app.decorate('config', config);
-  app.decorate('routeList', [] as string[]);
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') app.routeList.push(`${method} ${route.url}`);
-    }
-  });
-  app.decorate('database', database);
-  app.addHook('onClose', async () => {
-    if (!options.database) await database.close();
-  });
+  registerInfrastructure(app, { config, database, ownsDatabase: !options.database });
   await database.migrate();
   await seedDatabase(database.db);
+  const registrar = createRegistrar(config, database.db);
+  registerRegistrar(app, registrar);
   const mailer = createMailer({
-    db: database.db,
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     log: app.log,
@@ -116,11 +80,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return { filename: invoice.filename, content: invoice.pdf, contentType: 'application/pdf' };
     },
   });
-  app.decorate('mailer', mailer);
-  // Registered after the database hook, so it runs first: mail in flight finishes, then the db closes.
   app.addHook('onClose', () => mailer.close());
-  // Mail queued before a restart goes out now.
-  app.addHook('onReady', async () => mailer.kick());
+  await registerJobs(app, {
+    'send-mail': sendMailJob(mailer),
+    'check-itn': checkItnJob({ config }),
+    'register-domain': registerDomainJob({ registrar, config }),
+  });
 
   await registerSecurity(app);
   await registerSessions(app);
@@ -130,43 +95,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   catalogueRoutes(app);
   await requestRoutes(app);
   contactRoutes(app);
-  const registrar = createRegistrar(config, database.db);
-  app.decorate('registrar', registrar);
-  const domainRegistration = createDomainRegistrationWorker({
-    db: database.db,
-    registrar,
-    config,
-    log: app.log,
-  });
-  app.decorate('domainRegistration', domainRegistration);
-  app.addHook('onClose', () => domainRegistration.close());
   await domainOrderRoutes(app);
   await registrarAdminRoutes(app);
   dnsRoutes(app);
   orderRoutes(app);
   await adminOrderRoutes(app);
-  const payfastItns = createItnWorker({
-    db: database.db,
-    config,
-    log: app.log,
-    onPaid: () => {
-      domainRegistration.kick();
-      mailer.kick();
-    },
-  });
-  app.decorate('payfastItns', payfastItns);
-  app.addHook('onClose', () => payfastItns.close());
-  // ITNs stored before a restart are checked now.
-  app.addHook('onReady', async () => payfastItns.kick());
   await paymentRoutes(app);
   await payfastSimulatorRoutes(app);
-  const domainChecker = createDomainChecker({
-    db: database.db,
-    registrar,
-    usdZarRate: config.usdZarRate,
-  });
-  app.decorate('domainChecker', domainChecker);
-  domainRoutes(app, domainChecker);
+  domainRoutes(app);
   adminAuthRoutes(app);
   await backOfficeRoutes(app);
 

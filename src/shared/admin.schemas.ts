@@ -42,6 +42,13 @@ export const adminAuthStatusSchema = z.object({
 export type AdminAuthStatus = z.infer<typeof adminAuthStatusSchema>;
 
 export const adminLoginResultSchema = z.object({ success: z.literal(true), admin: adminSchema });
+/** POST /api/admin/login with a wrong e-mail address or password (401). */
+export const adminLoginRefusedSchema = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  code: z.string(),
+});
+export const adminLogoutResultSchema = z.object({ success: z.literal(true) });
 
 const optionalFilter = z
   .string()
@@ -123,6 +130,19 @@ export const databaseTablesSchema = z.object({
   tables: z.array(z.object({ name: z.string(), rows: z.number() })),
 });
 export type DatabaseTables = z.infer<typeof databaseTablesSchema>;
+
+/** One month of GET /api/admin/profit-analytics, in rand. */
+export const profitMonthSchema = z.object({
+  month: z.string(),
+  orders: z.number(),
+  revenue: z.number(),
+  vat: z.number(),
+  revenueExVat: z.number(),
+  paymentFees: z.number(),
+  registrarCosts: z.number(),
+  grossProfit: z.number(),
+});
+export type ProfitMonth = z.infer<typeof profitMonthSchema>;
 
 export const contactMessageSchema = z.object({
   id: z.string(),

@@ -136,3 +136,21 @@ export const profileSchema = userSchema.extend({
 export type Profile = z.infer<typeof profileSchema>;
 
 export const messageSchema = z.object({ message: z.string() });
+
+/** GET /api/cookie-refresh and /api/admin/cookie-refresh while the session lives (SPEC §7) … */
+export const cookieRefreshSchema = z.object({ authenticated: z.literal(true) });
+/** … and their 401 once it has ended. */
+export const cookieRefreshRefusedSchema = z.object({
+  authenticated: z.literal(false),
+  error: z.string(),
+  code: z.string(),
+});
+
+/** GET /api/session-diagnostics: the debug pages' view of the caller's own session, nothing secret. */
+export const sessionDiagnosticsSchema = z.object({
+  sessionCookiePresent: z.boolean(),
+  sessionActive: z.boolean(),
+  adminCookiePresent: z.boolean(),
+  secureConnection: z.boolean(),
+  clientType: z.string(),
+});

@@ -73,4 +73,10 @@ export const dnsRecordSchema = z.object({
 });
 export type DnsRecord = z.infer<typeof dnsRecordSchema>;
 
+/** DELETE /api/user/domains/{domain}/records/{id}. */
+export const dnsRecordDeletedSchema = z.object({ deleted: z.literal(true) });
+
 export const autoRenewSchema = z.object({ autoRenew: z.boolean() });
+
+/** PATCH /api/user/domains/{domain}: the setting now in force. */
+export const autoRenewResultSchema = z.object({ domain: z.string(), autoRenew: z.boolean() });

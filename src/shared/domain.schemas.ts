@@ -26,6 +26,28 @@ export const domainQuoteResultSchema = z.object({
 });
 export type DomainQuote = z.infer<typeof domainQuoteResultSchema>;
 
+/** GET /api/domain/check: availability and the customer's price per year (SPEC §3, §7). */
+export const domainCheckResultSchema = z.object({
+  available: z.boolean(),
+  message: z.string(),
+  price: z.number(),
+  currency: z.string(),
+  /** The registrar's own price, before the markup. */
+  originalPrice: z.number(),
+  premium: z.boolean(),
+  domain: z.string(),
+});
+export type DomainCheckResult = z.infer<typeof domainCheckResultSchema>;
+
+/** One line of GET /api/domain/prices: rand per year, VAT included. */
+export const tldPriceSchema = z.object({
+  tld: z.string(),
+  registration: z.number(),
+  renewal: z.number(),
+  transfer: z.number(),
+});
+export type TldPrice = z.infer<typeof tldPriceSchema>;
+
 /** A South African mobile or landline in +27 form, e.g. +27 82 555 0101. */
 export const saPhoneSchema = z
   .string({ error: 'Enter a phone number' })

@@ -28,6 +28,28 @@ export const apiErrorSchema = z.object({
 
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
+/** A status some error of this API answers with (415: a body that is neither JSON nor a form). */
+export type ErrorStatus = (typeof errorStatus)[ErrorCode] | 415;
+
+/**
+ * What any state-changing call (POST, PUT, PATCH, DELETE) can be refused with before its route
+ * runs: an unreadable body (400), a call from another site (403), a body too large (413), or one
+ * that is neither JSON nor a form (415).
+ */
+export const stateChangeErrors = [400, 403, 413, 415] as const satisfies ErrorStatus[];
+
+/**
+ * The response schemas of a route's error statuses, for `schema.response`: every one answers
+ * `{ error, code, issues? }`. 500 and 503 (the database unreachable) are always among them,
+ * since any route can fail.
+ */
+export function errorResponses<const S extends ErrorStatus>(
+  ...statuses: S[]
+): Record<S | 500 | 503, typeof apiErrorSchema> {
+  const entries = [...statuses, 500, 503].map((status) => [status, apiErrorSchema] as const);
+  return Object.fromEntries(entries) as Record<S | 500 | 503, typeof apiErrorSchema>;
+}
+
 /**
  * Validation messages that carry their own code, so a client can match either (SPEC §5): the
  * error handler answers with this code when one of these is among the issues.

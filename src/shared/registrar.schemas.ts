@@ -22,3 +22,4 @@ export const registrarOverviewSchema = z.object({
 export type RegistrarOverview = z.infer<typeof registrarOverviewSchema>;
 
 export const tldSwitchSchema = z.object({ enabled: z.boolean() });
+export const tldSwitchResultSchema = z.object({ tld: z.string(), enabled: z.boolean() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, fullNameSchema, optionalText, phoneSchema } from './auth.schemas.ts';
+import { pageOf } from './paging.ts';
 import { serviceTypes, type ServiceType } from './service-types.ts';
 
 /** Bots fill every field; people never see this one. A filled honeypot is accepted and dropped. */
@@ -72,6 +73,9 @@ export const serviceRequestSchemaOut = z.object({
   updatedAt: z.string(),
 });
 export type ServiceRequest = z.infer<typeof serviceRequestSchemaOut>;
+
+export const serviceRequestPageSchema = pageOf(serviceRequestSchemaOut);
+export type ServiceRequestPage = z.infer<typeof serviceRequestPageSchema>;
 
 export const serviceRequestCreatedSchema = z.object({
   reference: z.string(),

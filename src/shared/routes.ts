@@ -1,163 +1,400 @@
 /**
- * Every route of SPEC §2 once. The server reads this table for redirects, status codes, the
- * sitemap and prerendering; the client router and links read it for paths.
+ * Every page of SPEC §2, declared once (decision 009): its path, document title, guard, the paths
+ * that render the same page, whether it is prerendered (and listed in the sitemap) and its entry
+ * in a side navigation. The server reads this table for the prerendered pages, the app shell,
+ * the 404 and the sitemap; the build prerenders from it; the client router, the document titles
+ * and the side navigations read it. The page components are bound to the route ids in
+ * `client/app/pages.tsx`, typed so that a route without a page does not compile.
  */
 
-export interface PublicPage {
-  path: string;
-  title: string;
+/** Who may open a page: anyone, a signed-in customer (else /auth), an administrator (else /admin/login). */
+export type Guard = 'public' | 'user' | 'admin';
+
+/** The side navigations that list pages: the customer area and the back office. */
+export type NavArea = 'account' | 'admin';
+
+export interface RouteEntry {
+  /** The path, as a pattern: `:name` stands for one path segment. */
+  readonly path: string;
+  /** The document title without the site name. Two routes share a title only if they share a page. */
+  readonly title: string;
+  readonly guard: Guard;
+  /** Other paths SPEC §2 serves the same page on; links use `path`, and only `path` is indexed. */
+  readonly aliases?: readonly string[];
+  /**
+   * Public pages are rendered to HTML at build time, with this meta description, and listed in
+   * the sitemap when `sitemap` is true. Every other route is rendered in the browser from the
+   * app shell.
+   */
+  readonly prerender?: { readonly description: string; readonly sitemap: boolean };
+  /** The page's link in a side navigation, in table order. */
+  readonly nav?: { readonly area: NavArea; readonly label: string };
 }
 
-export const paths = {
-  home: '/',
-  portfolio: '/portfolio',
-  services: '/services',
-  serviceBuilder: '/service-builder',
-  businessRegistration: '/services/business-registration',
-  businessPlan: '/services/business-plan',
-  financialManagement: '/services/financial-management',
-  buyWebsite: '/services/buy-website',
-  buildWebsite: '/services/build-website',
-  websiteRequest: '/website-request',
-  requestService: '/services/request-service',
-  speedOptimization: '/services/speed-optimization',
-  mobileApp: '/services/mobile-app',
-  about: '/about',
-  faq: '/faq',
-  contact: '/contact',
-  buyDomain: '/buy-domain',
-  privacy: '/privacy',
-  terms: '/terms',
-  domainRegistration: '/domain-registration',
-  checkout: '/checkout',
-  paymentSuccess: '/payment/success',
-  paymentCancel: '/payment/cancel',
-  auth: '/auth',
-  userLogin: '/user/login',
-  userRegister: '/user/register',
-  forgotPassword: '/user/forgot-password',
-  userResetPassword: '/user/reset-password',
-  resetPassword: '/reset-password',
-  verifyEmail: '/user/verify-email',
-  userDashboard: '/user/dashboard',
-  userSettings: '/user/settings',
-  userPayments: '/user/payments',
-  userBusinessPlans: '/user/business-plans',
-  userDomains: '/user/domains',
-  adminIndex: '/admin',
-  adminLogin: '/admin/login',
-  adminDashboard: '/admin/dashboard',
-  adminSetup: '/admin/setup',
-} as const;
+const page = (description: string, sitemap = true) => ({ description, sitemap });
+
+export const routes = {
+  // Public pages, prerendered (SPEC §2 "Public routes").
+  home: {
+    path: '/',
+    title: 'Websites, Business Plans & Company Registration in South Africa',
+    guard: 'public',
+    prerender: listed,
+  },
+  portfolio: {
+    path: '/portfolio',
+    title: 'Portfolio',
+    guard: 'public',
+    prerender: listed,
+  },
+  services: {
+    path: '/services',
+    title: 'Services',
+    guard: 'public',
+    prerender: listed,
+  },
+  serviceBuilder: {
+    path: '/service-builder',
+    title: 'Service Builder',
+    guard: 'public',
+    prerender: listed,
+  },
+  businessRegistration: {
+    path: '/services/business-registration',
+    title: 'Company Registration (CIPC + SARS)',
+    guard: 'public',
+    prerender: listed,
+  },
+  businessPlan: {
+    path: '/services/business-plan',
+    title: 'Business Plans',
+    guard: 'public',
+    prerender: listed,
+  },
+  financialManagement: {
+    path: '/services/financial-management',
+    title: 'Financial Management',
+    guard: 'public',
+    prerender: listed,
+  },
+  buyWebsite: {
+    path: '/services/buy-website',
+    title: 'Buy a Website',
+    guard: 'public',
+    prerender: listed,
+  },
+  buildWebsite: {
+    path: '/services/build-website',
+    title: 'Custom Website Development',
+    guard: 'public',
+    prerender: listed,
+  },
+  websiteRequest: {
+    path: '/website-request',
+    title: 'Request a Website',
+    guard: 'public',
+    prerender: listed,
+  },
+  requestService: {
+    path: '/services/request-service',
+    title: 'Request a Service',
+    guard: 'public',
+    prerender: listed,
+  },
+  speedOptimization: {
+    path: '/services/speed-optimization',
+    title: 'Website Speed Report in 60 Seconds',
+    guard: 'public',
+    prerender: listed,
+  },
+  mobileApp: {
+    path: '/services/mobile-app',
+    title: 'Mobile App Development',
+    guard: 'public',
+    prerender: listed,
+  },
+  about: {
+    path: '/about',
+    title: 'About Us',
+    guard: 'public',
+    prerender: listed,
+  },
+  faq: {
+    path: '/faq',
+    title: 'Frequently Asked Questions',
+    guard: 'public',
+    prerender: listed,
+  },
+  contact: {
+    path: '/contact',
+    title: 'Contact Us',
+    guard: 'public',
+    prerender: listed,
+  },
+  buyDomain: {
+    path: '/buy-domain',
+    title: 'Buy a Domain Name',
+    guard: 'public',
+    prerender: listed,
+  },
+  privacy: {
+    path: '/privacy',
+    title: 'Privacy Policy',
+    guard: 'public',
+    prerender: listed,
+  },
+  terms: {
+    path: '/terms',
+    title: 'Terms of Service',
+    guard: 'public',
+    prerender: listed,
+  },
+  domainRegistration: {
+    path: '/domain-registration',
+    title: 'Register a Domain',
+    guard: 'public',
+    aliases: ['/domain/register', '/register-domain'],
+    prerender: listed,
+  },
+
+  // Open payment routes: prerendered, kept out of the sitemap.
+  checkout: {
+    path: '/checkout',
+    title: 'Checkout',
+    guard: 'public',
+    prerender: unlisted,
+  },
+  paymentSuccess: {
+    path: '/payment/success',
+    title: 'Payment Received',
+    guard: 'public',
+    prerender: unlisted,
+  },
+  paymentCancel: {
+    path: '/payment/cancel',
+    title: 'Payment Cancelled',
+    guard: 'public',
+    prerender: unlisted,
+  },
+
+  // Auth routes.
+  auth: { path: '/auth', title: 'Sign in', guard: 'public' },
+  userLogin: { path: '/user/login', title: 'Sign in', guard: 'public' },
+  userRegister: { path: '/user/register', title: 'Create an account', guard: 'public' },
+  forgotPassword: { path: '/user/forgot-password', title: 'Forgot your password', guard: 'public' },
+  userResetPassword: {
+    path: '/user/reset-password',
+    title: 'Choose a new password',
+    guard: 'public',
+  },
+  resetPassword: { path: '/reset-password', title: 'Choose a new password', guard: 'public' },
+  verifyEmail: {
+    path: '/user/verify-email',
+    title: 'Confirm your e-mail address',
+    guard: 'public',
+  },
+
+  // Debug and test routes: the caller's own session state.
+  authDebug: {
+    path: '/auth-debug',
+    title: 'Sign-in diagnostics',
+    guard: 'public',
+    aliases: ['/debug-login', '/simple-login-test', '/login-test'],
+  },
+
+  // The customer area.
+  userDashboard: {
+    path: '/user/dashboard',
+    title: 'Dashboard',
+    guard: 'user',
+    aliases: ['/user/enhanced-dashboard', '/user-dashboard', '/dashboard'],
+    nav: { area: 'account', label: 'Dashboard' },
+  },
+  userPayments: {
+    path: '/user/payments',
+    title: 'Payments',
+    guard: 'user',
+    nav: { area: 'account', label: 'Payments' },
+  },
+  userDomains: {
+    path: '/user/domains',
+    title: 'My domains',
+    guard: 'user',
+    aliases: ['/domain-management'],
+    nav: { area: 'account', label: 'Domains' },
+  },
+  userBusinessPlans: {
+    path: '/user/business-plans',
+    title: 'My business plans',
+    guard: 'user',
+    nav: { area: 'account', label: 'Business plans' },
+  },
+  userSettings: {
+    path: '/user/settings',
+    title: 'Settings',
+    guard: 'user',
+    nav: { area: 'account', label: 'Settings' },
+  },
+  paymentDetails: { path: '/payment/details/:reference', title: 'Payment details', guard: 'user' },
+  paymentTest: { path: '/payment/test', title: 'Test payment', guard: 'user' },
+  paymentDebug: { path: '/payment/debug', title: 'Payment diagnostics', guard: 'user' },
+  simplePayFast: { path: '/SimplePayFast', title: 'Quick payment', guard: 'user' },
+
+  // The back office.
+  adminIndex: { path: '/admin', title: 'Back office', guard: 'admin' },
+  adminLogin: { path: '/admin/login', title: 'Back office sign in', guard: 'public' },
+  adminSetup: { path: '/admin/setup', title: 'Set up the back office', guard: 'public' },
+  adminDashboard: {
+    path: '/admin/dashboard',
+    title: 'Back office dashboard',
+    guard: 'admin',
+    nav: { area: 'admin', label: 'Dashboard' },
+  },
+  adminServiceRequests: {
+    path: '/admin/service-requests',
+    title: 'Service requests',
+    guard: 'admin',
+    nav: { area: 'admin', label: 'Service requests' },
+  },
+  adminSupportTickets: {
+    path: '/admin/support-tickets',
+    title: 'Support tickets',
+    guard: 'admin',
+    nav: { area: 'admin', label: 'Support tickets' },
+  },
+  adminWebsiteProjects: {
+    path: '/admin/website-projects',
+    title: 'Website projects',
+    guard: 'admin',
+    nav: { area: 'admin', label: 'Website projects' },
+  },
+  adminDomainOrders: {
+    path: '/admin/domain-orders',
+    title: 'Domain orders',
+    guard: 'admin',
+    nav: { area: 'admin', label: 'Domain orders' },
+  },
+  adminProfitAnalytics: {
+    path: '/admin/profit-analytics',
+    title: 'Profit analytics',
+    guard: 'admin',
+    nav: { area: 'admin', label: 'Profit analytics' },
+  },
+  adminDnsimple: {
+    path: '/admin/dnsimple-management',
+    title: 'DNSimple management',
+    guard: 'admin',
+    nav: { area: 'admin', label: 'DNSimple management' },
+  },
+  adminDatabase: {
+    path: '/admin/database-management',
+    title: 'Database management',
+    guard: 'admin',
+    nav: { area: 'admin', label: 'Database management' },
+  },
+  adminOutbox: {
+    path: '/admin/outbox',
+    title: 'Outbox (mail)',
+    guard: 'admin',
+    nav: { area: 'admin', label: 'Outbox (mail)' },
+  },
+  adminAuditLog: {
+    path: '/admin/audit-log',
+    title: 'Audit log',
+    guard: 'admin',
+    nav: { area: 'admin', label: 'Audit log' },
+  },
+} as const satisfies Record<string, RouteEntry>;
+
+type Routes = typeof routes;
+export type RouteId = keyof Routes;
+
+/** The route ids in table order (the order of the side navigations). */
+export const routeIds = Object.keys(routes) as RouteId[];
+
+const entry = (id: RouteId): RouteEntry => routes[id];
+
+/** Each route's path (a pattern for routes with parameters). */
+export const paths = Object.fromEntries(routeIds.map((id) => [id, routes[id].path])) as {
+  readonly [K in RouteId]: Routes[K]['path'];
+};
+
+/** The path and the aliases of a route: every path that renders its page. */
+export function pathsOf(id: RouteId): string[] {
+  return [entry(id).path, ...(entry(id).aliases ?? [])];
+}
 
 export const paymentDetailsPath = (reference: string) =>
   `/payment/details/${encodeURIComponent(reference)}`;
 
-/** The domain-registration page answers on three paths (SPEC §2). */
-export const domainRegistrationPaths = [
-  '/domain/register',
-  '/register-domain',
-  '/domain-registration',
-];
-
-export const publicPages: PublicPage[] = [
-  {
-    path: paths.home,
-    title: 'Websites, Business Plans & Company Registration in South Africa',
-  },
-  {
-    path: paths.portfolio,
-    title: 'Portfolio',
-  },
-  {
-    path: paths.services,
-    title: 'Services',
-  },
-  {
-    path: paths.serviceBuilder,
-    title: 'Service Builder',
-  },
-  {
-    path: paths.businessRegistration,
-    title: 'Company Registration (CIPC + SARS)',
-  },
-  {
-    path: paths.businessPlan,
-    title: 'Business Plans',
-  },
-  {
-    path: paths.financialManagement,
-    title: 'Financial Management',
-  },
-  {
-    path: paths.buyWebsite,
-    title: 'Buy a Website',
-  },
-  {
-    path: paths.buildWebsite,
-    title: 'Custom Website Development',
-  },
-  {
-    path: paths.websiteRequest,
-    title: 'Request a Website',
-  },
-  {
-    path: paths.requestService,
-    title: 'Request a Service',
-  },
-  {
-    path: paths.speedOptimization,
-    title: 'Website Speed Report in 60 Seconds',
-  },
-  {
-    path: paths.mobileApp,
-    title: 'Mobile App Development',
-  },
-  {
-    path: paths.about,
-    title: 'About Us',
-  },
-  {
-    path: paths.faq,
-    title: 'Frequently Asked Questions',
-  },
-  {
-    path: paths.contact,
-    title: 'Contact Us',
-  },
-  {
-    path: paths.buyDomain,
-    title: 'Buy a Domain Name',
-  },
-  {
-    path: paths.privacy,
-    title: 'Privacy Policy',
-  },
-  {
-    path: paths.terms,
-    title: 'Terms of Service',
-  },
-  ...domainRegistrationPaths.map((path) => ({ path, title: 'Register a Domain' })),
-  {
-    path: paths.checkout,
-    title: 'Checkout',
-  },
-  {
-    path: paths.paymentSuccess,
-    title: 'Payment Received',
-  },
-  {
-    path: paths.paymentCancel,
-    title: 'Payment Cancelled',
-  },
-];
-
-/** Pages that should be listed in the sitemap (not the checkout or payment steps). */
-export const indexablePages = publicPages.filter(
-  (page) => !page.path.startsWith('/payment') && page.path !== paths.checkout,
-);
-
 export const notFoundTitle = '404 Page Not Found';
+
+/** The title in the browser tab: "<title> | <site>" (the home page leads with the site name). */
+export function documentTitle(id: RouteId | undefined, siteName: string): string {
+  if (!id) return notFoundTitle;
+  const { title } = entry(id);
+  return id === 'home' ? `${siteName} | ${title}` : `${title} | ${siteName}`;
+}
+
+function matches(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/');
+  const got = pathname.split('/');
+  return (
+    want.length === got.length &&
+    want.every((part, i) => (part.startsWith(':') ? got[i] !== '' : part === got[i]))
+  );
+}
+
+/** The route a path belongs to (its own path or an alias); undefined for any other path. */
+export function routeOf(pathname: string): RouteId | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return routeIds.find((id) => pathsOf(id).some((pattern) => matches(pattern, path)));
+}
+
+/** One prerendered HTML file: aliases get their own file, with the route's path as canonical. */
+export interface PrerenderedPage {
+  id: RouteId;
+  path: string;
+  canonicalPath: string;
+  description: string;
+}
+
+export const prerenderedPages: PrerenderedPage[] = routeIds.flatMap((id) => {
+  const { path, prerender } = entry(id);
+  if (!prerender) return [];
+  return pathsOf(id).map((alias) => ({
+    id,
+    path: alias,
+    canonicalPath: path,
+    description: prerender.description,
+  }));
+});
+
+/** The paths listed in the sitemap: prerendered pages, not their aliases or the payment steps. */
+export const sitemapPaths: string[] = routeIds
+  .filter((id) => entry(id).prerender?.sitemap)
+  .map((id) => entry(id).path);
+
+/** Whether the server answers a path with the client-rendered app shell (200). */
+export function isAppShellPath(pathname: string): boolean {
+  const id = routeOf(pathname);
+  return id !== undefined && !entry(id).prerender;
+}
+
+/** The ids of the routes a side navigation lists. */
+export type NavRouteId<A extends NavArea> = {
+  [K in RouteId]: Routes[K] extends { nav: { area: A } } ? K : never;
+}[RouteId];
+
+/** A side navigation's links, in table order. */
+export function navEntries<A extends NavArea>(
+  area: A,
+): { id: NavRouteId<A>; href: string; label: string }[] {
+  return routeIds.flatMap((id) => {
+    const { nav, path } = entry(id);
+    return nav?.area === area ? [{ id: id as NavRouteId<A>, href: path, label: nav.label }] : [];
+  });
+}
 
 /** Permanent redirects of SPEC §2, answered as HTTP 301 by the server and followed by the app. */
 export const redirects: Record<string, string> = {
@@ -166,62 +403,6 @@ export const redirects: Record<string, string> = {
   '/services/web-development': paths.services,
   '/services/website-development': paths.services,
 };
-
-/** Client-rendered routes: the server answers them with the app shell (200). */
-export const userRoutes = [
-  '/user/dashboard',
-  '/user/enhanced-dashboard',
-  '/user-dashboard',
-  '/dashboard',
-  '/user/settings',
-  '/user/payments',
-  '/user/business-plans',
-  '/user/domains',
-  '/domain-management',
-  '/payment/test',
-  '/payment/debug',
-  '/SimplePayFast',
-];
-
-export const adminProtectedRoutes = [
-  '/admin/dashboard',
-  '/admin/support-tickets',
-  '/admin/website-projects',
-  '/admin/domain-orders',
-  '/admin/profit-analytics',
-  '/admin/dnsimple-management',
-  '/admin/database-management',
-  '/admin/service-requests',
-  '/admin/outbox',
-  '/admin/audit-log',
-];
-
-export const authRoutes = [
-  paths.auth,
-  paths.userLogin,
-  paths.userRegister,
-  paths.forgotPassword,
-  paths.userResetPassword,
-  paths.resetPassword,
-  paths.verifyEmail,
-];
-
-export const debugRoutes = ['/debug-login', '/simple-login-test', '/login-test', '/auth-debug'];
-
-export const appShellRoutes = [
-  ...userRoutes,
-  ...adminProtectedRoutes,
-  paths.adminIndex,
-  paths.adminLogin,
-  paths.adminSetup,
-  ...authRoutes,
-  ...debugRoutes,
-];
-
-/** Whether the server should answer a path with the client-rendered app shell. */
-export function isAppShellPath(pathname: string): boolean {
-  return appShellRoutes.includes(pathname) || /^\/payment\/details\/[^/]+$/.test(pathname);
-}
 
 /** Checkout, payment and subscription paths are the header's checkout context (SPEC §4). */
 export function isCheckoutContext(pathname: string): boolean {

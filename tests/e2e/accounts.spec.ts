@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
+import { documentTitle, pathsOf, routeIds, routes } from '../../src/shared/routes.ts';
+import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { expect, gotoHydrated, test } from './fixtures/console.ts';
 import { linkFromMail } from './fixtures/mailbox.ts';
-
-const uniqueEmail = (label: string) =>
-  `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.co.za`;
+import { signUp, uniqueEmail } from './fixtures/sessions.ts';
 
 const accountPages = [
   '/user/dashboard',
@@ -94,11 +93,7 @@ test.describe('customer accounts', () => {
     ).toBeVisible();
     await expect(page.getByText('Name must be at least 2 characters')).toBeVisible();
 
-    const taken = uniqueEmail('taken');
-    const first = await page.request.post('/api/register', {
-      data: { fullName: 'First Owner', email: taken, password: 'a long enough passphrase' },
-    });
-    expect(first.status()).toBe(201);
+    const { email: taken } = await signUp(page, 'First Owner');
     await page.context().clearCookies();
     await page.getByLabel('Full name').fill('Second Owner');
     await page.getByLabel('E-mail').fill(taken);
@@ -133,16 +128,12 @@ test.describe('customer accounts', () => {
   });
 
   test('signing in from a protected page returns to it', async ({ page }) => {
-    const email = uniqueEmail('returns');
-    const created = await page.request.post('/api/register', {
-      data: { fullName: 'Pieter van Wyk', email, password: 'a long enough passphrase' },
-    });
-    expect(created.status()).toBe(201);
+    const { email, password } = await signUp(page, 'Pieter van Wyk');
     await page.context().clearCookies();
     await page.goto('/user/settings');
     await expect(page).toHaveURL(/\/auth$/);
     await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Password').fill('a long enough passphrase');
+    await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/user\/settings$/);
     await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
@@ -152,10 +143,7 @@ test.describe('customer accounts', () => {
     page,
     consoleErrors,
   }) => {
-    const email = uniqueEmail('settings');
-    await page.request.post('/api/register', {
-      data: { fullName: 'Nomsa Dube', email, password: 'a long enough passphrase' },
-    });
+    const { password } = await signUp(page, 'Nomsa Dube');
     await gotoHydrated(page, '/user/settings');
     await page.getByLabel('Phone').fill('+27 82 555 0101');
     await page.getByLabel('Company (optional)').fill('Dube Logistics');
@@ -175,7 +163,7 @@ test.describe('customer accounts', () => {
 
     await page.getByRole('button', { name: 'Delete my account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
-    await dialog.getByLabel('Your password').fill('a long enough passphrase');
+    await dialog.getByLabel('Your password').fill(password);
     await dialog.getByRole('button', { name: 'Delete my account for good' }).click();
     await expect(
       page.getByText('Your account and personal data have been deleted.').first(),
@@ -186,31 +174,38 @@ test.describe('customer accounts', () => {
   });
 
   test('the debug page shows the own session state and signs in', async ({ page }) => {
-    const email = uniqueEmail('debug');
-    await page.request.post('/api/register', {
-      data: { fullName: 'Debug Person', email, password: 'a long enough passphrase' },
-    });
+    const { email, password } = await signUp(page, 'Debug Person');
     await page.context().clearCookies();
     await gotoHydrated(page, '/auth-debug');
     await expect(page.getByText('Not sent')).toBeVisible();
     await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Password').fill('a long enough passphrase');
+    await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByText('Sent, session active')).toBeVisible();
     await expect(page.getByText(/^200 OK \{"authenticated":true\}/)).toBeVisible();
   });
 
+  test('axe finds no accessibility violation on the sign-in pages', async ({ page }) => {
+    for (const path of [
+      '/user/login',
+      '/user/register',
+      '/user/forgot-password',
+      '/reset-password?token=abc',
+    ]) {
+      await gotoHydrated(page, path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoAxeViolations(page);
+    }
+  });
+});
+
+test.describe('the signed-in customer area', () => {
+  test.use({ signedInAs: 'customer' });
+
   test('the dashboard and settings fit a 360 px screen, even with a long e-mail address', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await page.request.post('/api/register', {
-      data: {
-        fullName: 'Small Screen',
-        email: uniqueEmail('mobile'),
-        password: 'a long enough passphrase',
-      },
-    });
     for (const path of [...accountPages, '/checkout']) {
       await gotoHydrated(page, path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -225,28 +220,24 @@ test.describe('customer accounts', () => {
   });
 
   test('axe finds no accessibility violation on the account pages', async ({ page }) => {
-    test.setTimeout(60_000);
-    const scan = async (path: string) => {
+    for (const path of accountPages) {
       await gotoHydrated(page, path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((v) => `${path}: ${v.id}`)).toEqual([]);
-    };
-    for (const path of [
-      '/user/login',
-      '/user/register',
-      '/user/forgot-password',
-      '/reset-password?token=abc',
-    ]) {
-      await scan(path);
+      await expectNoAxeViolations(page);
     }
-    await page.request.post('/api/register', {
-      data: {
-        fullName: 'Axe Tester',
-        email: uniqueEmail('axe'),
-        password: 'a long enough passphrase',
-      },
-    });
-    for (const path of accountPages) await scan(path);
+  });
+
+  test('every customer page has its own title in the browser tab', async ({ page, customer }) => {
+    await gotoHydrated(page, '/user/dashboard');
+    await expect(page).toHaveTitle('Dashboard | Sebenza Digital');
+    await expect(
+      page.getByRole('heading', { name: `Welcome back, ${customer.fullName.split(' ')[0]}` }),
+    ).toBeVisible();
+    for (const id of routeIds.filter((id) => routes[id].guard === 'user')) {
+      for (const path of pathsOf(id)) {
+        await gotoHydrated(page, path.replace(':reference', 'PAY-NOSUCH1'));
+        await expect(page, path).toHaveTitle(documentTitle(id, 'Sebenza Digital'));
+      }
+    }
   });
 });

@@ -1,20 +1,19 @@
-import type { Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { adminProtectedRoutes } from '../../src/shared/routes.ts';
-import { expect, gotoHydrated, test } from './fixtures/console.ts';
+import { documentTitle, navEntries, pathsOf, routeIds, routes } from '../../src/shared/routes.ts';
 import { e2eAdmin } from './fixtures/admin.ts';
+import { expectNoAxeViolations } from './fixtures/axe.ts';
+import { expect, gotoHydrated, test } from './fixtures/console.ts';
+import { signUp } from './fixtures/sessions.ts';
 
-async function signIn(page: Page) {
-  await gotoHydrated(page, '/admin/login');
-  await page.getByLabel('E-mail').fill(e2eAdmin.email);
-  await page.getByLabel('Password').fill(e2eAdmin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
+const adminPaths = routeIds.filter((id) => routes[id].guard === 'admin').flatMap(pathsOf);
 
-test.describe('back office', () => {
+test.describe('back office sign-in', () => {
   test('admin sign-in → dashboard → sections → sign out', async ({ page, consoleErrors }) => {
-    await signIn(page);
+    await gotoHydrated(page, '/admin/login');
+    await expect(page).toHaveTitle('Back office sign in | Sebenza Digital');
+    await page.getByLabel('E-mail').fill(e2eAdmin.email);
+    await page.getByLabel('Password').fill(e2eAdmin.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await expect(page.getByText('You are now logged in as an administrator').first()).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     await expect(page.getByRole('heading', { name: /Newest sign-ups/ })).toBeVisible();
@@ -66,26 +65,35 @@ test.describe('back office', () => {
   });
 
   test('every admin page without a session lands on /admin/login', async ({ page }) => {
-    for (const path of [...adminProtectedRoutes, '/admin']) {
+    for (const path of adminPaths) {
       await page.goto(path);
       await expect(page, path).toHaveURL(/\/admin\/login$/);
     }
   });
 
   test('a customer session does not open the back office', async ({ page }) => {
-    await page.request.post('/api/register', {
-      data: {
-        fullName: 'Not Staff',
-        email: `customer.${Date.now()}@example.co.za`,
-        password: 'a long enough passphrase',
-      },
-    });
+    await signUp(page, 'Not Staff');
     await page.goto('/admin/dashboard');
     await expect(page).toHaveURL(/\/admin\/login$/);
   });
+});
+
+test.describe('back office', () => {
+  test.use({ signedInAs: 'admin' });
+
+  test('every back-office page has its own title, and the sidebar lists the sections', async ({
+    page,
+  }) => {
+    for (const id of routeIds.filter((id) => routes[id].guard === 'admin')) {
+      await gotoHydrated(page, routes[id].path);
+      const shown = id === 'adminIndex' ? 'adminDashboard' : id;
+      await expect(page, id).toHaveTitle(documentTitle(shown, 'Sebenza Digital'));
+    }
+    const nav = page.getByRole('navigation', { name: 'Back office' });
+    await expect(nav.getByRole('link')).toHaveText(navEntries('admin').map((link) => link.label));
+  });
 
   test('the back office fits 360 px and passes axe', async ({ page }) => {
-    await signIn(page);
     await page.setViewportSize({ width: 360, height: 740 });
     for (const path of [
       '/admin/dashboard',
@@ -102,8 +110,7 @@ test.describe('back office', () => {
           .map((e) => `${e.tagName} ${e.getAttribute('class') ?? ''}`),
       );
       expect(overflowing, path).toEqual([]);
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((v) => `${path}: ${v.id}`)).toEqual([]);
+      await expectNoAxeViolations(page);
     }
   });
 
@@ -117,7 +124,7 @@ test.describe('back office', () => {
       },
     });
     const { reference } = (await created.json()) as { reference: string };
-    await signIn(page);
+    await gotoHydrated(page, '/admin/dashboard');
     await page
       .getByRole('navigation', { name: 'Back office' })
       .getByRole('link', { name: 'Service requests' })
@@ -135,10 +142,7 @@ test.describe('back office', () => {
     consoleErrors,
   }) => {
     test.setTimeout(90_000);
-    const email = `zanele.${Date.now()}@example.co.za`;
-    await page.request.post('/api/register', {
-      data: { fullName: 'Zanele Mokoena', email, password: 'a long enough passphrase' },
-    });
+    const { email } = await signUp(page, 'Zanele Mokoena');
     const created = await page.request.post('/api/service-requests', {
       data: {
         serviceType: 'mobile_app',
@@ -149,7 +153,6 @@ test.describe('back office', () => {
     });
     const { reference } = (await created.json()) as { reference: string };
 
-    await signIn(page);
     await gotoHydrated(page, '/admin/service-requests');
     await page.getByRole('button', { name: new RegExp(reference) }).click();
     const detail = page.getByRole('article', { name: `Request ${reference}` });
@@ -191,7 +194,7 @@ test.describe('back office', () => {
   test('DNSimple management shows the live registrar and switches an ending off and on', async ({
     page,
   }) => {
-    await signIn(page);
+    await gotoHydrated(page, '/admin/dashboard');
     await page
       .getByRole('navigation', { name: 'Back office' })
       .getByRole('link', { name: 'DNSimple management' })

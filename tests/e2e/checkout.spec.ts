@@ -1,13 +1,7 @@
 import type { Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { expect, gotoHydrated, test } from './fixtures/console.ts';
-
-const password = 'a long enough passphrase';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${page.url()}: ${v.id}`)).toEqual([]);
-}
+import { signUp, uniqueEmail } from './fixtures/sessions.ts';
 
 /** Search a free .co.za name and put one year of it in the cart through the registration form. */
 async function addDomainToCart(page: Page, name: string) {
@@ -26,17 +20,6 @@ async function addDomainToCart(page: Page, name: string) {
   await page.getByLabel('Postal code').fill('1804');
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
-}
-
-async function signUpByApi(page: Page, fullName: string) {
-  const response = await page.request.post('/api/register', {
-    data: {
-      fullName,
-      email: `${fullName.split(' ')[0]!.toLowerCase()}.${Date.now()}@example.co.za`,
-      password,
-    },
-  });
-  expect(response.status()).toBe(201);
 }
 
 test.describe('checkout with the PayFast simulator', () => {
@@ -59,8 +42,8 @@ test.describe('checkout with the PayFast simulator', () => {
 
     await expect(page.getByRole('heading', { name: 'Create your account to pay' })).toBeVisible();
     await page.getByLabel('Full name').fill('Kagiso Molefe');
-    await page.getByLabel('E-mail').fill(`kagiso.${Date.now()}@example.co.za`);
-    await page.getByLabel('Password').fill(password);
+    await page.getByLabel('E-mail').fill(uniqueEmail('kagiso'));
+    await page.getByLabel('Password').fill('a long enough passphrase');
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByText(/^Paying as Kagiso Molefe/)).toBeVisible();
@@ -116,7 +99,7 @@ test.describe('checkout with the PayFast simulator', () => {
   test('Cancel on the simulator keeps the cart and the order payable from the dashboard', async ({
     page,
   }) => {
-    await signUpByApi(page, 'Ruth Pillay');
+    await signUp(page, 'Ruth Pillay');
     await gotoHydrated(page, '/services/business-plan');
     await page.getByRole('button', { name: 'Add Essential plan to cart' }).click();
     await gotoHydrated(page, '/checkout');
@@ -140,9 +123,12 @@ test.describe('checkout with the PayFast simulator', () => {
     await expect(page.getByText('Test payment — no money moves')).toBeVisible();
     await expect(page.getByText('R 3499.00')).toBeVisible();
   });
+});
+
+test.describe('quick payments', () => {
+  test.use({ signedInAs: 'customer' });
 
   test('/payment/test pays R5.00 through the simulator', async ({ page, consoleErrors }) => {
-    await signUpByApi(page, 'Sipho Dlamini');
     await gotoHydrated(page, '/payment/test');
     await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible();
     await page.getByRole('button', { name: 'Pay R 5,00 test payment' }).click();
@@ -153,7 +139,6 @@ test.describe('checkout with the PayFast simulator', () => {
   });
 
   test('/SimplePayFast: one package straight to PayFast', async ({ page, consoleErrors }) => {
-    await signUpByApi(page, 'Naledi Khumalo');
     await gotoHydrated(page, '/SimplePayFast');
     await expect(page.getByRole('heading', { name: 'Quick payment' })).toBeVisible();
     const pay = page.getByRole('button', { name: 'Pay with PayFast' });

@@ -1,32 +1,40 @@
-import AxeBuilder from '@axe-core/playwright';
-import { notFoundTitle, publicPages, redirects } from '../../src/shared/routes.ts';
+import {
+  documentTitle,
+  notFoundTitle,
+  pathsOf,
+  prerenderedPages,
+  redirects,
+  routeIds,
+  routes,
+} from '../../src/shared/routes.ts';
+import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { expect, gotoHydrated, test } from './fixtures/console.ts';
 
 test.describe('public pages', () => {
-  for (const page of publicPages) {
-    test(`${page.path} renders its heading and title with no console error`, async ({
-      page: browserPage,
+  for (const { id, path } of prerenderedPages) {
+    test(`${path} renders its heading and title with no console error`, async ({
+      page,
       consoleErrors,
     }) => {
-      const response = await browserPage.goto(page.path);
+      // The header asks who is signed in once the page is hydrated; wait for both answers.
+      const answered = ['/api/user', '/api/admin/auth-status'].map((api) =>
+        page.waitForResponse((response) => new URL(response.url()).pathname === api),
+      );
+      const response = await page.goto(path);
       expect(response?.status()).toBe(200);
-      await expect(browserPage.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(browserPage).toHaveTitle(new RegExp(page.title.replace(/[()+]/g, '\\$&')));
-      await browserPage.waitForLoadState('networkidle');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page).toHaveTitle(documentTitle(id, 'Sebenza Digital'));
+      await expect(page.locator('html')).toHaveAttribute('data-page', id);
+      await Promise.all(answered);
       expect(consoleErrors).toEqual([]);
     });
   }
 
   test('axe finds no accessibility violation on any public page', async ({ page }) => {
     test.setTimeout(120_000);
-    const paths = [...new Set(publicPages.map((p) => p.path))];
-    for (const path of paths) {
+    for (const { path } of prerenderedPages) {
       await gotoHydrated(page, path);
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(
-        results.violations.map((v) => `${path}: ${v.id} (${v.nodes.length})`),
-        path,
-      ).toEqual([]);
+      await expectNoAxeViolations(page);
     }
   });
 });
@@ -61,6 +69,22 @@ test.describe('routing', () => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     });
   }
+
+  test('every client-rendered page open to visitors has its own title', async ({ page }) => {
+    await gotoHydrated(page, '/auth');
+    await expect(page).toHaveTitle('Sign in | Sebenza Digital');
+    await gotoHydrated(page, '/user/register');
+    await expect(page).toHaveTitle('Create an account | Sebenza Digital');
+    const open = routeIds.filter(
+      (id) => routes[id].guard === 'public' && !('prerender' in routes[id]),
+    );
+    for (const id of open) {
+      for (const path of pathsOf(id)) {
+        await gotoHydrated(page, path);
+        await expect(page, path).toHaveTitle(documentTitle(id, 'Sebenza Digital'));
+      }
+    }
+  });
 
   test('an unknown path answers 404 with the 404 page', async ({ page, consoleErrors }) => {
     const response = await page.goto('/this/page/does-not-exist');

@@ -1,4 +1,5 @@
 import { expect, gotoHydrated, test } from './fixtures/console.ts';
+import { signUp } from './fixtures/sessions.ts';
 
 test.describe('services and requests', () => {
   test('adds a package to the cart from a service page; the header shows count and R total', async ({
@@ -79,14 +80,11 @@ test.describe('services and requests', () => {
   });
 
   test('a signed-in customer sees their request on the dashboard', async ({ page }) => {
-    const email = `dash.${Date.now()}@example.co.za`;
-    await page.request.post('/api/register', {
-      data: { fullName: 'Sizwe Mabaso', email, password: 'a long enough passphrase' },
-    });
+    const { email, fullName } = await signUp(page, 'Sizwe Mabaso');
     const created = await page.request.post('/api/service-requests', {
       data: {
         serviceType: 'mobile_app',
-        name: 'Sizwe Mabaso',
+        name: fullName,
         email,
         message: 'A delivery app for our butchery in Polokwane.',
       },

@@ -1,6 +1,6 @@
 import { and, desc, eq, like } from 'drizzle-orm';
 import { mailOutbox } from '../../src/db/schema/index.ts';
-import type { AppInstance } from '../../src/server/app.ts';
+import type { AppInstance } from '../../src/server/app-instance.ts';
 
 interface InjectResponse {
   cookies: { name: string; value: string }[];

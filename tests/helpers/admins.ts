@@ -1,4 +1,4 @@
-import type { AppInstance } from '../../src/server/app.ts';
+import type { AppInstance } from '../../src/server/app-instance.ts';
 import { createAdmin } from '../../src/server/features/admin/admin-accounts.ts';
 import { sessionCookie } from './accounts.ts';
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/db/client.ts';
-import { buildApp, type AppInstance } from '../../src/server/app.ts';
+import { buildApp } from '../../src/server/app.ts';
+import type { AppInstance } from '../../src/server/app-instance.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 
 export interface TestApp {
@@ -14,7 +15,7 @@ export interface TestApp {
  * A fresh database for one test file: in-memory PGlite, or — when TEST_DATABASE_URL is set — a
  * new database on that PostgreSQL server, dropped again by close().
  */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = openDatabase({ dataDir: 'memory://' });

@@ -1,10 +1,8 @@
 import { Link } from 'wouter';
 import { notFoundTitle, paths } from '#shared/routes.ts';
 import { Button } from '../components/ui/button.tsx';
-import { useDocumentTitle } from './document-title.tsx';
 
 export function NotFoundPage() {
-  useDocumentTitle(notFoundTitle);
   return (
     <div className="mx-auto max-w-2xl px-4 py-24 text-center">
       <p className="text-6xl font-extrabold text-brand-700">404</p>

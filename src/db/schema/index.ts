@@ -4,3 +4,4 @@ export * from './admin.ts';
 export * from './catalogue.ts';
 export * from './domains.ts';
 export * from './orders.ts';
+export * from './jobs.ts';

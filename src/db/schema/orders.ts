@@ -97,8 +97,7 @@ export const payments = pgTable(
 
 /**
  * Every ITN PayFast (or anyone) posted, stored before PayFast gets its 200 and checked afterwards
- * (`accepted` null until then), with the verdict's reason. Rows left unchecked by a crash are
- * picked up again: they are the queue.
+ * (`accepted` null until then), with the verdict's reason; a check-itn job checks each.
  */
 export const payfastItns = pgTable(
   'payfast_itns',
@@ -112,7 +111,6 @@ export const payfastItns = pgTable(
     accepted: boolean('accepted'),
     reason: text('reason').notNull().default('received, not checked yet'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     checkedAt: timestamp('checked_at', { withTimezone: true }),
   },
   (table) => [

@@ -1,4 +1,4 @@
-import type { AppInstance } from '../app.ts';
+import type { AppInstance } from '../app-instance.ts';
 import { requireAdmin } from './sessions.ts';
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '#db/client.ts';
 import { errorStatus, issueCodes, type ApiErrorBody, type ErrorCode } from '#shared/errors.ts';
 
 /** The one error services throw: a stable code and a message that is safe to show. */
@@ -43,6 +44,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
         ? `${first.path ? `${first.path}: ` : ''}${first.message}`
         : 'Invalid request';
       return reply.status(400).send({ error: error_, code: 'VALIDATION_ERROR', issues });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({
+        error: 'The service is briefly unavailable. Please try again in a moment.',
+        code: 'SERVICE_UNAVAILABLE',
+      });
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {

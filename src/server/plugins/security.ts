@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
-import type { AppInstance } from '../app.ts';
+import type { AppInstance } from '../app-instance.ts';
 import { AppError } from './errors.ts';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -3,7 +3,7 @@ import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '#db/client.ts';
 import { admins, sessions, users } from '#db/schema/index.ts';
-import type { AppInstance } from '../app.ts';
+import type { AppInstance } from '../app-instance.ts';
 import { createSecureToken, hashToken } from '../lib/secure-token.ts';
 import { AppError } from './errors.ts';
 import { forgetSession, forgetUser, recallSession, rememberSession } from './session-cache.ts';

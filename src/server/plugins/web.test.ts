@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publicPages, redirects } from '#shared/routes.ts';
+import { prerenderedPages, redirects } from '#shared/routes.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { pageFile } from './web.ts';
 
@@ -15,7 +15,7 @@ function writeClientBuild(dir: string) {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, body);
   };
-  for (const page of publicPages)
+  for (const page of prerenderedPages)
     write(pageFile(dir, page.path), `<!doctype html><p>page ${page.path}</p>`);
   write(join(dir, '_shell.html'), '<!doctype html><div id="root"></div>');
   write(join(dir, '404.html'), '<!doctype html><title>404 Page Not Found</title>');
@@ -38,7 +38,7 @@ afterAll(async () => {
 
 describe('pages', () => {
   it('serves every public page with HTML no-cache', async () => {
-    for (const page of publicPages) {
+    for (const page of prerenderedPages) {
       const response = await t.app.inject({ method: 'GET', url: page.path });
       expect(response.statusCode, page.path).toBe(200);
       expect(response.body).toContain(`page ${page.path}`);
@@ -55,7 +55,16 @@ describe('pages', () => {
   });
 
   it('answers client-rendered routes with the app shell', async () => {
-    for (const path of ['/user/dashboard', '/admin/login', '/auth', '/payment/details/PAY-123']) {
+    for (const path of [
+      '/user/dashboard',
+      '/dashboard',
+      '/admin/login',
+      '/admin/audit-log',
+      '/auth',
+      '/login-test',
+      '/payment/details/PAY-123',
+      '/user/settings/',
+    ]) {
       const response = await t.app.inject({ url: path });
       expect(response.statusCode, path).toBe(200);
       expect(response.body).toContain('<div id="root"></div>');
@@ -63,7 +72,7 @@ describe('pages', () => {
   });
 
   it('answers any other path with the 404 page and status 404', async () => {
-    for (const path of ['/no-such-page', '/services/unknown', '/user/nope']) {
+    for (const path of ['/no-such-page', '/services/unknown', '/user/nope', '/payment/details']) {
       const response = await t.app.inject({ url: path });
       expect(response.statusCode, path).toBe(404);
       expect(response.body).toContain('404 Page Not Found');
@@ -100,6 +109,9 @@ describe('sitemap and robots', () => {
     expect(response.body).toContain('<loc>https://shop.example.co.za/</loc>');
     expect(response.body).toContain('<loc>https://shop.example.co.za/services/business-plan</loc>');
     expect(response.body).not.toContain('/checkout');
+    // The domain-registration page is listed once, under its own path, not its aliases.
+    expect(response.body).toContain('<loc>https://shop.example.co.za/domain-registration</loc>');
+    expect(response.body).not.toContain('/register-domain');
   });
 
   it('points robots at the sitemap and keeps private areas out', async () => {

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { indexablePages, isAppShellPath, publicPages, redirects } from '#shared/routes.ts';
-import type { AppInstance } from '../app.ts';
+import { isAppShellPath, prerenderedPages, redirects, sitemapPaths } from '#shared/routes.ts';
+import type { AppInstance } from '../app-instance.ts';
 
 interface HtmlDocument {
   raw: Buffer;
@@ -58,8 +58,8 @@ export async function registerWeb(app: AppInstance): Promise<void> {
       ),
   );
 
-  const sitemap = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${indexablePages
-    .map((page) => `  <url><loc>${publicUrl}${page.path === '/' ? '/' : page.path}</loc></url>`)
+  const sitemap = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${sitemapPaths
+    .map((path) => `  <url><loc>${publicUrl}${path}</loc></url>`)
     .join('\n')}\n</urlset>\n`;
   app.get('/sitemap.xml', (_request, reply) =>
     reply
@@ -76,7 +76,7 @@ export async function registerWeb(app: AppInstance): Promise<void> {
   const shellDoc = built ? compressed(readFileSync(shellFile)) : undefined;
 
   if (built) {
-    for (const page of publicPages) {
+    for (const page of prerenderedPages) {
       const doc = compressed(readFileSync(pageFile(clientDir, page.path)));
       app.get(page.path, (request, reply) => sendHtml(request, reply, doc));
     }
@@ -105,7 +105,7 @@ export async function registerWeb(app: AppInstance): Promise<void> {
         .send({ error: `No API route for ${request.method} ${path}`, code: 'NOT_FOUND' });
     }
     const isRead = request.method === 'GET' || request.method === 'HEAD';
-    if (isRead && shellDoc && isAppShellPath(path.replace(/\/$/, '') || '/')) {
+    if (isRead && shellDoc && isAppShellPath(path)) {
       return sendHtml(request, reply, shellDoc);
     }
     return sendHtml(request, reply, notFoundDoc, 404);

@@ -1,11 +1,14 @@
-import { z } from 'zod';
 import {
   adminAuthStatusSchema,
+  adminLoginRefusedSchema,
   adminLoginResultSchema,
   adminLoginSchema,
+  adminLogoutResultSchema,
   adminSetupSchema,
 } from '#shared/admin.schemas.ts';
-import type { AppInstance } from '../../app.ts';
+import { cookieRefreshRefusedSchema, cookieRefreshSchema } from '#shared/auth.schemas.ts';
+import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
+import type { AppInstance } from '../../app-instance.ts';
 import { noCacheHeaders } from '../../lib/no-cache.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { endSession, loadSessionAdmin, startAdminSession } from '../../plugins/sessions.ts';
@@ -29,7 +32,8 @@ export function adminAuthRoutes(app: AppInstance): void {
         body: adminLoginSchema,
         response: {
           200: adminLoginResultSchema,
-          401: z.object({ success: z.literal(false), error: z.string(), code: z.string() }),
+          ...errorResponses(...stateChangeErrors, 429),
+          401: adminLoginRefusedSchema,
         },
       },
     },
@@ -47,24 +51,32 @@ export function adminAuthRoutes(app: AppInstance): void {
     },
   );
 
-  app.post('/api/admin/logout', async (request, reply) => {
-    const admin = await loadSessionAdmin(request, reply, { touch: false });
-    if (admin) {
-      await recordAudit(db, {
-        adminId: admin.id,
-        actor: admin.email,
-        action: 'admin.logout',
-        ip: request.ip,
-      });
-    }
-    await endSession(request, reply, 'admin');
-    return { success: true };
-  });
+  app.post(
+    '/api/admin/logout',
+    {
+      schema: {
+        response: { 200: adminLogoutResultSchema, ...errorResponses(...stateChangeErrors) },
+      },
+    },
+    async (request, reply) => {
+      const admin = await loadSessionAdmin(request, reply, { touch: false });
+      if (admin) {
+        await recordAudit(db, {
+          adminId: admin.id,
+          actor: admin.email,
+          action: 'admin.logout',
+          ip: request.ip,
+        });
+      }
+      await endSession(request, reply, 'admin');
+      return { success: true as const };
+    },
+  );
 
   // Polled every 5 s by every open page: one indexed read, never a write.
   app.get(
     '/api/admin/auth-status',
-    { schema: { response: { 200: adminAuthStatusSchema } } },
+    { schema: { response: { 200: adminAuthStatusSchema, ...errorResponses() } } },
     async (request, reply) => {
       reply.headers(noCacheHeaders);
       const admin = await loadSessionAdmin(request, reply, { touch: false });
@@ -77,8 +89,9 @@ export function adminAuthRoutes(app: AppInstance): void {
     {
       schema: {
         response: {
-          200: z.object({ authenticated: z.literal(true) }),
-          401: z.object({ authenticated: z.literal(false), error: z.string(), code: z.string() }),
+          200: cookieRefreshSchema,
+          ...errorResponses(),
+          401: cookieRefreshRefusedSchema,
         },
       },
     },
@@ -96,7 +109,13 @@ export function adminAuthRoutes(app: AppInstance): void {
   app.post(
     '/api/admin/setup',
     {
-      schema: { body: adminSetupSchema, response: { 201: adminLoginResultSchema } },
+      schema: {
+        body: adminSetupSchema,
+        response: {
+          201: adminLoginResultSchema,
+          ...errorResponses(...stateChangeErrors, 409, 429),
+        },
+      },
       config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
     },
     async (request, reply) => {

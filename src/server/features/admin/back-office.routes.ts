@@ -8,8 +8,10 @@ import {
   outboxMessageSchema,
   outboxPageSchema,
   pageQuerySchema,
+  profitMonthSchema,
 } from '#shared/admin.schemas.ts';
-import type { AppInstance } from '../../app.ts';
+import { errorResponses } from '#shared/errors.ts';
+import type { AppInstance } from '../../app-instance.ts';
 import { adminScope } from '../../plugins/admin-scope.ts';
 import { listAuditLog } from './audit-log.ts';
 import {
@@ -21,25 +23,36 @@ import {
   readOutboxMessage,
 } from './back-office.service.ts';
 
+/** Without an administrator session every route here answers 401; a bad filter or page, 400. */
+const guarded = errorResponses(401);
+const filtered = errorResponses(400, 401);
+
 /** The back office's own data; every route here needs an administrator session. */
 export async function backOfficeRoutes(app: AppInstance): Promise<void> {
   const { db } = app.database;
   await adminScope(app, (scoped) => {
     scoped.get(
       '/api/admin/dashboard',
-      { schema: { response: { 200: adminDashboardSchema } } },
+      { schema: { response: { 200: adminDashboardSchema, ...guarded } } },
       () => loadDashboard(db),
     );
 
     scoped.get(
       '/api/admin/audit-log',
-      { schema: { querystring: auditLogQuerySchema, response: { 200: auditLogPageSchema } } },
+      {
+        schema: {
+          querystring: auditLogQuerySchema,
+          response: { 200: auditLogPageSchema, ...filtered },
+        },
+      },
       (request) => listAuditLog(db, request.query),
     );
 
     scoped.get(
       '/api/admin/outbox',
-      { schema: { querystring: pageQuerySchema, response: { 200: outboxPageSchema } } },
+      {
+        schema: { querystring: pageQuerySchema, response: { 200: outboxPageSchema, ...filtered } },
+      },
       (request) => listOutbox(db, request.query.page),
     );
 
@@ -48,7 +61,7 @@ export async function backOfficeRoutes(app: AppInstance): Promise<void> {
       {
         schema: {
           params: z.object({ id: z.uuid('Not a message id') }),
-          response: { 200: outboxMessageSchema },
+          response: { 200: outboxMessageSchema, ...errorResponses(400, 401, 404) },
         },
       },
       (request) => readOutboxMessage(db, request.params.id),
@@ -58,20 +71,7 @@ export async function backOfficeRoutes(app: AppInstance): Promise<void> {
       '/api/admin/profit-analytics',
       {
         schema: {
-          response: {
-            200: z.array(
-              z.object({
-                month: z.string(),
-                orders: z.number(),
-                revenue: z.number(),
-                vat: z.number(),
-                revenueExVat: z.number(),
-                paymentFees: z.number(),
-                registrarCosts: z.number(),
-                grossProfit: z.number(),
-              }),
-            ),
-          },
+          response: { 200: z.array(profitMonthSchema), ...guarded },
         },
       },
       () => profitByMonth(db),
@@ -79,13 +79,18 @@ export async function backOfficeRoutes(app: AppInstance): Promise<void> {
 
     scoped.get(
       '/api/admin/support-tickets',
-      { schema: { querystring: pageQuerySchema, response: { 200: contactMessagePageSchema } } },
+      {
+        schema: {
+          querystring: pageQuerySchema,
+          response: { 200: contactMessagePageSchema, ...filtered },
+        },
+      },
       (request) => listContactMessages(db, request.query.page),
     );
 
     scoped.get(
       '/api/admin/database/tables',
-      { schema: { response: { 200: databaseTablesSchema } } },
+      { schema: { response: { 200: databaseTablesSchema, ...guarded } } },
       () => listDatabaseTables(db, app.database.kind),
     );
   });

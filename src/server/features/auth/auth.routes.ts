@@ -1,14 +1,17 @@
-import { z } from 'zod';
 import {
+  cookieRefreshRefusedSchema,
+  cookieRefreshSchema,
   forgotPasswordSchema,
   loginSchema,
   messageSchema,
   registerSchema,
   resetPasswordSchema,
+  sessionDiagnosticsSchema,
   userSchema,
   verifyEmailSchema,
 } from '#shared/auth.schemas.ts';
-import type { AppInstance } from '../../app.ts';
+import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
+import type { AppInstance } from '../../app-instance.ts';
 import { noCacheHeaders } from '../../lib/no-cache.ts';
 import {
   endSession,
@@ -39,20 +42,27 @@ export function authRoutes(app: AppInstance): void {
   app.post(
     '/api/register',
     {
-      schema: { body: registerSchema, response: { 201: userSchema } },
+      schema: {
+        body: registerSchema,
+        response: { 201: userSchema, ...errorResponses(...stateChangeErrors, 409, 429) },
+      },
       config: limit(20, '1 hour'),
     },
     async (request, reply) => {
       const user = await registerUser(deps, request.body);
       await startUserSession(app.database.db, request, reply, user.id);
-      app.mailer.kick();
       return reply.status(201).send(toUser(user));
     },
   );
 
   app.post(
     '/api/login',
-    { schema: { body: loginSchema, response: { 200: userSchema } } },
+    {
+      schema: {
+        body: loginSchema,
+        response: { 200: userSchema, ...errorResponses(...stateChangeErrors, 401, 429) },
+      },
+    },
     async (request, reply) => {
       const user = await loginUser(deps, { ...request.body, ip: request.ip });
       await startUserSession(app.database.db, request, reply, user.id);
@@ -62,25 +72,30 @@ export function authRoutes(app: AppInstance): void {
 
   app.post(
     '/api/logout',
-    { schema: { response: { 200: messageSchema } } },
+    { schema: { response: { 200: messageSchema, ...errorResponses(...stateChangeErrors) } } },
     async (request, reply) => {
       await endSession(request, reply, 'user');
       return { message: 'You have been successfully logged out.' };
     },
   );
 
-  app.get('/api/user', { schema: { response: { 200: userSchema } } }, async (request, reply) => {
-    reply.headers({ 'cache-control': 'private, no-store' });
-    return toUser(await requireUser(request, reply));
-  });
+  app.get(
+    '/api/user',
+    { schema: { response: { 200: userSchema, ...errorResponses(401) } } },
+    async (request, reply) => {
+      reply.headers({ 'cache-control': 'private, no-store' });
+      return toUser(await requireUser(request, reply));
+    },
+  );
 
   app.get(
     '/api/cookie-refresh',
     {
       schema: {
         response: {
-          200: z.object({ authenticated: z.literal(true) }),
-          401: z.object({ authenticated: z.literal(false), error: z.string(), code: z.string() }),
+          200: cookieRefreshSchema,
+          ...errorResponses(),
+          401: cookieRefreshRefusedSchema,
         },
       },
     },
@@ -99,12 +114,14 @@ export function authRoutes(app: AppInstance): void {
   app.post(
     '/api/forgot-password',
     {
-      schema: { body: forgotPasswordSchema, response: { 200: messageSchema } },
+      schema: {
+        body: forgotPasswordSchema,
+        response: { 200: messageSchema, ...errorResponses(...stateChangeErrors, 429) },
+      },
       config: limit(10, '15 minutes'),
     },
     async (request) => {
       await requestPasswordReset(deps, request.body.email);
-      app.mailer.kick();
       return { message: forgotPasswordAnswer };
     },
   );
@@ -112,13 +129,15 @@ export function authRoutes(app: AppInstance): void {
   app.post(
     '/api/reset-password',
     {
-      schema: { body: resetPasswordSchema, response: { 200: messageSchema } },
+      schema: {
+        body: resetPasswordSchema,
+        response: { 200: messageSchema, ...errorResponses(...stateChangeErrors, 429) },
+      },
       config: limit(20, '15 minutes'),
     },
     async (request, reply) => {
       const current = await loadSessionUser(request, reply);
       await resetPassword(deps, { ...request.body, keepSessionId: current?.sessionId });
-      app.mailer.kick();
       return { message: 'Your password has been changed. You can now sign in with it.' };
     },
   );
@@ -126,7 +145,10 @@ export function authRoutes(app: AppInstance): void {
   app.post(
     '/api/verify-email',
     {
-      schema: { body: verifyEmailSchema, response: { 200: userSchema } },
+      schema: {
+        body: verifyEmailSchema,
+        response: { 200: userSchema, ...errorResponses(...stateChangeErrors, 429) },
+      },
       config: limit(20, '15 minutes'),
     },
     async (request, reply) => {
@@ -140,11 +162,15 @@ export function authRoutes(app: AppInstance): void {
 
   app.post(
     '/api/user/resend-verification',
-    { schema: { response: { 200: messageSchema } }, config: limit(5, '15 minutes') },
+    {
+      schema: {
+        response: { 200: messageSchema, ...errorResponses(...stateChangeErrors, 401, 429) },
+      },
+      config: limit(5, '15 minutes'),
+    },
     async (request, reply) => {
       const user = await requireUser(request, reply);
       const { alreadyVerified } = await resendVerification(deps, user.id);
-      app.mailer.kick();
       return {
         message: alreadyVerified
           ? 'Your e-mail address is already verified.'
@@ -158,15 +184,7 @@ export function authRoutes(app: AppInstance): void {
     '/api/session-diagnostics',
     {
       schema: {
-        response: {
-          200: z.object({
-            sessionCookiePresent: z.boolean(),
-            sessionActive: z.boolean(),
-            adminCookiePresent: z.boolean(),
-            secureConnection: z.boolean(),
-            clientType: z.string(),
-          }),
-        },
+        response: { 200: sessionDiagnosticsSchema, ...errorResponses() },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { serviceSchema } from '#shared/catalogue.schemas.ts';
-import type { AppInstance } from '../../app.ts';
+import { errorResponses } from '#shared/errors.ts';
+import type { AppInstance } from '../../app-instance.ts';
 import { getService, listServices } from './catalogue.service.ts';
 
 // Prices change rarely and only with a deploy or a seed: browsers and proxies may keep them briefly.
@@ -11,7 +12,7 @@ export function catalogueRoutes(app: AppInstance): void {
 
   app.get(
     '/api/services',
-    { schema: { response: { 200: z.array(serviceSchema) } } },
+    { schema: { response: { 200: z.array(serviceSchema), ...errorResponses() } } },
     async (_request, reply) => {
       reply.header('cache-control', cacheable);
       return listServices(db);
@@ -23,7 +24,7 @@ export function catalogueRoutes(app: AppInstance): void {
     {
       schema: {
         params: z.object({ slug: z.string().regex(/^[a-z0-9-]{1,60}$/, 'Not a service name') }),
-        response: { 200: serviceSchema },
+        response: { 200: serviceSchema, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {

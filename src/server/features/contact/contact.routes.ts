@@ -1,7 +1,8 @@
-import { z } from 'zod';
 import { contactMessages } from '#db/schema/index.ts';
+import { messageSchema } from '#shared/auth.schemas.ts';
+import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
 import { contactSchema } from '#shared/requests.schemas.ts';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-instance.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
 import { loadSessionUser } from '../../plugins/sessions.ts';
 import { contactNotificationMail } from '../requests/request-mails.ts';
@@ -15,7 +16,10 @@ export function contactRoutes(app: AppInstance): void {
   app.post(
     '/api/contact',
     {
-      schema: { body: contactSchema, response: { 201: z.object({ message: z.string() }) } },
+      schema: {
+        body: contactSchema,
+        response: { 201: messageSchema, ...errorResponses(...stateChangeErrors, 429) },
+      },
       config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
     },
     async (request, reply) => {
@@ -40,7 +44,6 @@ export function contactRoutes(app: AppInstance): void {
           ...contactNotificationMail(app.config, { ...input, phone: input.phone ?? null }),
         });
       });
-      app.mailer.kick();
       return reply.status(201).send({ message: contactThanks });
     },
   );

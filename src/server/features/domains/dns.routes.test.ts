@@ -5,11 +5,7 @@ import {
   createDnsimpleTestApp,
   type DnsimpleTestApp,
 } from '../../../../tests/helpers/dnsimple-app.ts';
-import {
-  createDomainOrder,
-  markDomainOrderPaid,
-  registerDomainOrder,
-} from './domain-orders.service.ts';
+import { createDomainOrder, markDomainOrderPaid } from './domain-orders.service.ts';
 
 /** A customer with one active domain, registered the way a paid order is. */
 async function customerWithDomain(t: TestApp, domain: string) {
@@ -38,10 +34,7 @@ async function customerWithDomain(t: TestApp, domain: string) {
     },
   });
   await markDomainOrderPaid(t.app.database.db, order.id);
-  await registerDomainOrder(
-    { db: t.app.database.db, registrar: t.app.registrar, config: t.app.config },
-    order.id,
-  );
+  await t.app.jobs.drain();
   return customer;
 }
 

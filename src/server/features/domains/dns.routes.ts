@@ -1,14 +1,25 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { domainOrders } from '#db/schema/index.ts';
-import { autoRenewSchema, dnsRecordInputSchema, dnsRecordSchema } from '#shared/dns.schemas.ts';
-import type { AppInstance } from '../../app.ts';
+import {
+  autoRenewResultSchema,
+  autoRenewSchema,
+  dnsRecordDeletedSchema,
+  dnsRecordInputSchema,
+  dnsRecordSchema,
+} from '#shared/dns.schemas.ts';
+import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
+import type { AppInstance } from '../../app-instance.ts';
 import { RegistrarError } from '../../integrations/registrar/registrar.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { requireUser } from '../../plugins/sessions.ts';
 
 const domainParams = z.object({ domain: z.string().max(253) });
 const recordParams = domainParams.extend({ id: z.string().max(64) });
+
+/** Every DNS call needs a session and one of the caller's domains, and goes to the registrar. */
+const readErrors = errorResponses(400, 401, 404, 429, 503);
+const changeErrors = errorResponses(...stateChangeErrors, 401, 404, 429, 503);
 
 /** Registrar trouble becomes a clear 503/429; a missing record a 404. */
 async function throughRegistrar<T>(work: () => Promise<T>): Promise<T> {
@@ -57,7 +68,10 @@ export function dnsRoutes(app: AppInstance): void {
     '/api/user/domains/:domain/records',
     {
       config: { signedIn: true },
-      schema: { params: domainParams, response: { 200: z.array(dnsRecordSchema) } },
+      schema: {
+        params: domainParams,
+        response: { 200: z.array(dnsRecordSchema), ...readErrors },
+      },
     },
     async (request, reply) => {
       await ownDomain(request, reply, request.params.domain);
@@ -70,7 +84,7 @@ export function dnsRoutes(app: AppInstance): void {
     '/api/user/domains/:domain/nameservers',
     {
       config: { signedIn: true },
-      schema: { params: domainParams, response: { 200: z.array(z.string()) } },
+      schema: { params: domainParams, response: { 200: z.array(z.string()), ...readErrors } },
     },
     async (request, reply) => {
       await ownDomain(request, reply, request.params.domain);
@@ -85,7 +99,7 @@ export function dnsRoutes(app: AppInstance): void {
       schema: {
         params: domainParams,
         body: dnsRecordInputSchema,
-        response: { 201: dnsRecordSchema },
+        response: { 201: dnsRecordSchema, ...changeErrors },
       },
     },
     async (request, reply) => {
@@ -104,7 +118,7 @@ export function dnsRoutes(app: AppInstance): void {
       schema: {
         params: recordParams,
         body: dnsRecordInputSchema,
-        response: { 200: dnsRecordSchema },
+        response: { 200: dnsRecordSchema, ...changeErrors },
       },
     },
     async (request, reply) => {
@@ -117,20 +131,30 @@ export function dnsRoutes(app: AppInstance): void {
 
   app.delete(
     '/api/user/domains/:domain/records/:id',
-    { config: { signedIn: true }, schema: { params: recordParams } },
+    {
+      config: { signedIn: true },
+      schema: { params: recordParams, response: { 200: dnsRecordDeletedSchema, ...changeErrors } },
+    },
     async (request, reply) => {
       await ownDomain(request, reply, request.params.domain);
       const deleted = await throughRegistrar(() =>
         app.registrar.deleteRecord(request.params.domain, request.params.id),
       );
       if (!deleted) throw new AppError('NOT_FOUND', { message: 'That DNS record does not exist' });
-      return { deleted: true };
+      return { deleted: true as const };
     },
   );
 
   app.patch(
     '/api/user/domains/:domain',
-    { config: { signedIn: true }, schema: { params: domainParams, body: autoRenewSchema } },
+    {
+      config: { signedIn: true },
+      schema: {
+        params: domainParams,
+        body: autoRenewSchema,
+        response: { 200: autoRenewResultSchema, ...changeErrors },
+      },
+    },
     async (request, reply) => {
       const orderId = await ownDomain(request, reply, request.params.domain);
       await throughRegistrar(() =>

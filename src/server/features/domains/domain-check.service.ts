@@ -2,20 +2,12 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { tlds } from '#db/schema/index.ts';
 import { normaliseDomain } from '#shared/domain-name.ts';
+import type { DomainCheckResult } from '#shared/domain.schemas.ts';
 import { customerPriceCents, toZarCents } from '#shared/domain-pricing.ts';
 import { centsToRand } from '#shared/money.ts';
 import type { Registrar } from '../../integrations/registrar/registrar.ts';
 import { AppError } from '../../plugins/errors.ts';
 
-export interface DomainCheckResult {
-  available: boolean;
-  message: string;
-  price: number;
-  currency: 'ZAR';
-  originalPrice: number;
-  premium: boolean;
-  domain: string;
-}
 
 type TldRow = typeof tlds.$inferSelect;
 

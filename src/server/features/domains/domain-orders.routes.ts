@@ -9,13 +9,14 @@ import {
   domainOrderStatuses,
   type DomainOrder,
 } from '#shared/domain-orders.schemas.ts';
+import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
 import { centsToRand } from '#shared/money.ts';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-instance.ts';
 import { adminScope } from '../../plugins/admin-scope.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { requireAdmin, requireUser } from '../../plugins/sessions.ts';
 import { recordAudit } from '../admin/audit-log.ts';
-import { domainOrderHistory } from './domain-orders.service.ts';
+import { domainOrderHistory, queueDomainRegistration } from './domain-orders.service.ts';
 
 const pageSize = 25;
 type Row = typeof domainOrders.$inferSelect;
@@ -67,7 +68,7 @@ async function transition(
     }
     const [updated] = await tx
       .update(domainOrders)
-      .set({ status: input.to, nextAttemptAt: sql`now()`, updatedAt: sql`now()` })
+      .set({ status: input.to, updatedAt: sql`now()` })
       .where(and(eq(domainOrders.id, input.id), inArray(domainOrders.status, input.from)))
       .returning();
     await tx.insert(domainOrderEvents).values({
@@ -76,6 +77,7 @@ async function transition(
       toStatus: input.to,
       note: `${input.action} by ${input.admin.email}`,
     });
+    if (input.to === 'paid') await queueDomainRegistration(tx, input.id);
     await recordAudit(tx, {
       adminId: input.admin.id,
       actor: input.admin.email,
@@ -95,7 +97,7 @@ export async function domainOrderRoutes(app: AppInstance): Promise<void> {
 
   app.get(
     '/api/user/domains',
-    { schema: { response: { 200: z.array(domainOrderSchema) } } },
+    { schema: { response: { 200: z.array(domainOrderSchema), ...errorResponses(401) } } },
     async (request, reply) => {
       const user = await requireUser(request, reply);
       reply.header('cache-control', 'private, no-store');
@@ -109,6 +111,11 @@ export async function domainOrderRoutes(app: AppInstance): Promise<void> {
   );
 
   const idParams = z.object({ id: z.uuid('Not an order id') });
+  /** Retry and refund: a transition the order's state may not allow (409). */
+  const transitionSchema = {
+    params: idParams,
+    response: { 200: domainOrderSchema, ...errorResponses(...stateChangeErrors, 401, 404, 409) },
+  };
   await adminScope(app, (admin) => {
     admin.get(
       '/api/admin/domain-orders',
@@ -118,7 +125,7 @@ export async function domainOrderRoutes(app: AppInstance): Promise<void> {
             page: z.coerce.number().int().min(1).max(10_000).default(1),
             status: z.enum(domainOrderStatuses).optional(),
           }),
-          response: { 200: domainOrderPageSchema },
+          response: { 200: domainOrderPageSchema, ...errorResponses(400, 401) },
         },
       },
       async (request) => {
@@ -140,7 +147,12 @@ export async function domainOrderRoutes(app: AppInstance): Promise<void> {
 
     admin.get(
       '/api/admin/domain-orders/:id',
-      { schema: { params: idParams, response: { 200: domainOrderDetailSchema } } },
+      {
+        schema: {
+          params: idParams,
+          response: { 200: domainOrderDetailSchema, ...errorResponses(400, 401, 404) },
+        },
+      },
       async (request) => {
         const { order, events } = await domainOrderHistory(db, request.params.id);
         return {
@@ -157,7 +169,7 @@ export async function domainOrderRoutes(app: AppInstance): Promise<void> {
 
     admin.post(
       '/api/admin/domain-orders/:id/retry',
-      { schema: { params: idParams } },
+      { schema: transitionSchema },
       async (request, reply) => {
         const who = await requireAdmin(request, reply);
         const order = await transition(db, {
@@ -168,14 +180,13 @@ export async function domainOrderRoutes(app: AppInstance): Promise<void> {
           admin: who,
           ip: request.ip,
         });
-        app.domainRegistration.kick();
         return toDomainOrder(order);
       },
     );
 
     admin.post(
       '/api/admin/domain-orders/:id/refund',
-      { schema: { params: idParams } },
+      { schema: transitionSchema },
       async (request, reply) => {
         const who = await requireAdmin(request, reply);
         const order = await transition(db, {

@@ -4,6 +4,7 @@ import { domainOrderEvents, domainOrders } from '#db/schema/index.ts';
 import type { DomainRegistration } from '#shared/domain.schemas.ts';
 import type { Config } from '../../config.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
 import type { Registrant, Registrar } from '../../integrations/registrar/registrar.ts';
 import { RegistrarError } from '../../integrations/registrar/registrar.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -12,9 +13,6 @@ import { domainActiveMail, domainFailedAdminMail, domainFailedMail } from './dom
 
 export type DomainOrderStatus = (typeof domainOrders.$inferSelect)['status'];
 type Order = typeof domainOrders.$inferSelect;
-
-/** Attempts before a paid registration is given up and the people concerned are told. */
-export const maxRegistrationAttempts = 5;
 
 async function recordEvent(
   tx: Db | Tx,
@@ -57,14 +55,22 @@ export async function createDomainOrder(
   return order!;
 }
 
+/** Queues the registration of a paid order, in the transaction that made it paid. */
+export async function queueDomainRegistration(tx: Db | Tx, orderId: string): Promise<void> {
+  await enqueueJob(tx, 'register-domain', { orderId }, { key: `register-domain:${orderId}` });
+}
+
 /** pending_payment → paid, in the payment's transaction; a repeated call changes nothing. */
 export async function markDomainOrderPaid(tx: Db | Tx, orderId: string): Promise<boolean> {
   const [paid] = await tx
     .update(domainOrders)
-    .set({ status: 'paid', nextAttemptAt: sql`now()`, updatedAt: sql`now()` })
+    .set({ status: 'paid', updatedAt: sql`now()` })
     .where(and(eq(domainOrders.id, orderId), eq(domainOrders.status, 'pending_payment')))
     .returning({ id: domainOrders.id });
-  if (paid) await recordEvent(tx, orderId, 'pending_payment', 'paid');
+  if (paid) {
+    await recordEvent(tx, orderId, 'pending_payment', 'paid');
+    await queueDomainRegistration(tx, orderId);
+  }
   return Boolean(paid);
 }
 
@@ -93,28 +99,28 @@ export interface RegistrationDeps {
 }
 
 /**
- * Registers one paid order. Safe to run twice or from two processes: the claim is one
- * conditional update, a registration that finished unrecorded is found with `holds`, and a
- * transient registrar error is retried later with back-off (1, 2, 4, 8 minutes).
+ * Registers one paid order (the register-domain job, which runs it once at a time). Safe to run
+ * twice: the claim is one conditional update and a registration that finished unrecorded is found
+ * with `holds`. A transient registrar error is thrown, so the queue tries again with back-off;
+ * on the last try, or for a final error, the order fails and the people concerned are told.
  */
-export async function registerDomainOrder(deps: RegistrationDeps, orderId: string) {
+export async function registerDomainOrder(
+  deps: RegistrationDeps,
+  orderId: string,
+  options: { lastAttempt: boolean },
+) {
   const { db, registrar, config } = deps;
   const [order] = await db
     .update(domainOrders)
     .set({
       status: 'registering',
       attempts: sql`${domainOrders.attempts} + 1`,
-      // Another worker leaves it alone while this attempt runs.
-      nextAttemptAt: sql`now() + interval '5 minutes'`,
       updatedAt: sql`now()`,
     })
     .where(
       and(
         eq(domainOrders.id, orderId),
-        or(
-          eq(domainOrders.status, 'paid'),
-          and(eq(domainOrders.status, 'registering'), sql`${domainOrders.nextAttemptAt} <= now()`),
-        ),
+        or(eq(domainOrders.status, 'paid'), eq(domainOrders.status, 'registering')),
       ),
     )
     .returning();
@@ -160,27 +166,22 @@ export async function registerDomainOrder(deps: RegistrationDeps, orderId: strin
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const retry =
-      error instanceof RegistrarError &&
-      error.transient &&
-      order.attempts < maxRegistrationAttempts;
+    const retry = error instanceof RegistrarError && error.transient && !options.lastAttempt;
     if (retry) {
-      await db
-        .update(domainOrders)
-        .set({
-          lastError: message,
-          nextAttemptAt: sql`now() + make_interval(mins => ${2 ** (order.attempts - 1)})`,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(domainOrders.id, order.id));
-      await recordEvent(
-        db,
-        order.id,
-        'registering',
-        'registering',
-        `Attempt ${order.attempts} failed: ${message}`,
-      );
-      return null;
+      await db.transaction(async (tx) => {
+        await tx
+          .update(domainOrders)
+          .set({ lastError: message, updatedAt: sql`now()` })
+          .where(eq(domainOrders.id, order.id));
+        await recordEvent(
+          tx,
+          order.id,
+          'registering',
+          'registering',
+          `Attempt ${order.attempts} failed: ${message}`,
+        );
+      });
+      throw error;
     }
     return db.transaction(async (tx) => {
       const [failed] = await tx
@@ -201,22 +202,6 @@ export async function registerDomainOrder(deps: RegistrationDeps, orderId: strin
       return failed ?? null;
     });
   }
-}
-
-/** Orders due for an attempt now: just paid, or waiting for their next retry. */
-export async function dueDomainOrders(db: Db): Promise<string[]> {
-  const rows = await db
-    .select({ id: domainOrders.id })
-    .from(domainOrders)
-    .where(
-      and(
-        or(eq(domainOrders.status, 'paid'), eq(domainOrders.status, 'registering')),
-        sql`${domainOrders.nextAttemptAt} <= now()`,
-      ),
-    )
-    .orderBy(domainOrders.createdAt)
-    .limit(20);
-  return rows.map((r) => r.id);
 }
 
 export async function domainOrderHistory(db: Db, orderId: string) {

@@ -13,11 +13,9 @@ import {
   createDnsimpleTestApp,
   type DnsimpleTestApp,
 } from '../../../../tests/helpers/dnsimple-app.ts';
-import {
-  createDomainOrder,
-  markDomainOrderPaid,
-  registerDomainOrder,
-} from './domain-orders.service.ts';
+import { buildApp } from '../../app.ts';
+import { jobsNamed, runRetriesNow } from '../../../../tests/helpers/jobs.ts';
+import { createDomainOrder, markDomainOrderPaid } from './domain-orders.service.ts';
 
 const registration = {
   years: 2,
@@ -50,11 +48,15 @@ async function paidOrder(t: TestApp, domain: string) {
   return order;
 }
 
-const deps = (t: TestApp) => ({
-  db: t.app.database.db,
-  registrar: t.app.registrar,
-  config: t.app.config,
-});
+/** The order after the queue has run what is due. */
+async function afterJobs(t: TestApp, orderId: string) {
+  await t.app.jobs.drain();
+  const [row] = await t.app.database.db
+    .select()
+    .from(domainOrders)
+    .where(eq(domainOrders.id, orderId));
+  return row!;
+}
 
 const history = async (t: TestApp, orderId: string) =>
   (
@@ -74,13 +76,18 @@ describe('registering a paid domain with the local registrar', () => {
 
   it('goes pending_payment → paid → registering → active, once, and mails the customer', async () => {
     const order = await paidOrder(t, 'ayanda-designs.co.za');
-    const active = await registerDomainOrder(deps(t), order.id);
+    const active = await afterJobs(t, order.id);
     expect(active).toMatchObject({
       status: 'active',
       registrarReference: 'local:ayanda-designs.co.za',
+      attempts: 1,
     });
-    expect(active!.expiresAt!.getUTCFullYear()).toBe(new Date().getUTCFullYear() + 2);
-    expect(await registerDomainOrder(deps(t), order.id)).toBeNull();
+    expect(active.expiresAt!.getUTCFullYear()).toBe(new Date().getUTCFullYear() + 2);
+    const [job, ...more] = (await jobsNamed(t.app, 'register-domain')).filter(
+      (j) => j.payload.orderId === order.id,
+    );
+    expect(more).toHaveLength(0);
+    expect(job).toMatchObject({ status: 'done', attempts: 1 });
     expect(await history(t, order.id)).toEqual([
       'pending_payment',
       'paid',
@@ -95,14 +102,18 @@ describe('registering a paid domain with the local registrar', () => {
     await latestMail(t.app, 'ayanda@example.co.za', 'ayanda-designs.co.za is registered');
   });
 
-  it('is picked up by the worker after a restart', async () => {
+  it('is picked up by a fresh runner after a restart', async () => {
+    await t.app.jobs.close();
     const order = await paidOrder(t, 'after-restart.co.za');
-    await t.app.domainRegistration.run();
-    const [row] = await t.app.database.db
-      .select()
-      .from(domainOrders)
-      .where(eq(domainOrders.id, order.id));
-    expect(row!.status).toBe('active');
+    expect((await afterJobs(t, order.id)).status).toBe('paid');
+    // The same database opened by a new process: its runner starts with what was queued.
+    const restarted = await buildApp(t.config, { database: t.app.database, logger: false });
+    try {
+      await restarted.jobs.drain();
+      expect((await afterJobs(t, order.id)).status).toBe('active');
+    } finally {
+      await restarted.close();
+    }
   });
 });
 
@@ -116,23 +127,18 @@ describe('registering through DNSimple', () => {
   afterAll(() => t.close());
 
   it('retries a transient failure later, then registers without registering twice', async () => {
-    const order = await paidOrder(t, 'retry-me.com');
     t.dnsimple.failNext(500, 1);
-    expect(await registerDomainOrder(deps(t), order.id)).toBeNull();
-    const [waiting] = await t.app.database.db
-      .select()
-      .from(domainOrders)
-      .where(eq(domainOrders.id, order.id));
+    const order = await paidOrder(t, 'retry-me.com');
+    const waiting = await afterJobs(t, order.id);
     expect(waiting).toMatchObject({ status: 'registering', attempts: 1 });
-    expect(waiting!.lastError).toContain('having problems');
-    expect(waiting!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
-    // Not due yet: a second worker leaves it alone.
-    expect(await registerDomainOrder(deps(t), order.id)).toBeNull();
-    await t.app.database.db
-      .update(domainOrders)
-      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
-      .where(eq(domainOrders.id, order.id));
-    const active = await registerDomainOrder(deps(t), order.id);
+    expect(waiting.lastError).toContain('having problems');
+    const [job] = (await jobsNamed(t.app, 'register-domain')).filter(
+      (j) => j.payload.orderId === order.id,
+    );
+    expect(job).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(job!.runAt.getTime()).toBeGreaterThan(Date.now());
+    await runRetriesNow(t.app);
+    const active = await afterJobs(t, order.id);
     expect(active).toMatchObject({ status: 'active', attempts: 2 });
     expect(
       t.dnsimple.calls.filter(
@@ -145,7 +151,7 @@ describe('registering through DNSimple', () => {
     t.dnsimple.owned.set('already-ours.com', 777);
     t.dnsimple.registered.add('already-ours.com');
     const order = await paidOrder(t, 'already-ours.com');
-    const active = await registerDomainOrder(deps(t), order.id);
+    const active = await afterJobs(t, order.id);
     expect(active).toMatchObject({ status: 'active', registrarReference: 'dnsimple:777' });
     expect(t.dnsimple.calls).not.toContain(
       'POST /v2/4242/registrar/domains/already-ours.com/registrations',
@@ -154,7 +160,7 @@ describe('registering through DNSimple', () => {
 
   it('marks a refused registration failed and tells the customer and the admins', async () => {
     const order = await paidOrder(t, 'taken.com');
-    const failed = await registerDomainOrder(deps(t), order.id);
+    const failed = await afterJobs(t, order.id);
     expect(failed).toMatchObject({ status: 'failed' });
     expect(await history(t, order.id)).toEqual([
       'pending_payment',
@@ -193,7 +199,7 @@ describe('registering through DNSimple', () => {
       headers: { cookie },
     });
     expect(retry.json().status).toBe('paid');
-    await t.app.domainRegistration.run();
+    await t.app.jobs.drain();
     const refund = await t.app.inject({
       method: 'POST',
       url: `/api/admin/domain-orders/${failed.id}/refund`,

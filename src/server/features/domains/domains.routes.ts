@@ -1,21 +1,17 @@
 import { z } from 'zod';
-import { domainQuoteResultSchema, domainQuoteSchema } from '#shared/domain.schemas.ts';
-import type { AppInstance } from '../../app.ts';
+import {
+  domainCheckResultSchema,
+  domainQuoteResultSchema,
+  domainQuoteSchema,
+  tldPriceSchema,
+} from '#shared/domain.schemas.ts';
+import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
+import type { AppInstance } from '../../app-instance.ts';
 import { RegistrarError } from '../../integrations/registrar/registrar.ts';
 import { AppError } from '../../plugins/errors.ts';
-import type { DomainChecker } from './domain-check.service.ts';
 
-const checkResultSchema = z.object({
-  available: z.boolean(),
-  message: z.string(),
-  price: z.number(),
-  currency: z.string(),
-  originalPrice: z.number(),
-  premium: z.boolean(),
-  domain: z.string(),
-});
-
-export function domainRoutes(app: AppInstance, checker: DomainChecker): void {
+export function domainRoutes(app: AppInstance): void {
+  const checker = app.domainChecker;
   app.get(
     '/api/domain/check',
     {
@@ -25,7 +21,7 @@ export function domainRoutes(app: AppInstance, checker: DomainChecker): void {
             .string({ error: 'Please enter a domain name' })
             .max(300, 'That is too long for a domain name'),
         }),
-        response: { 200: checkResultSchema },
+        response: { 200: domainCheckResultSchema, ...errorResponses(400, 429, 503) },
       },
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
@@ -48,7 +44,13 @@ export function domainRoutes(app: AppInstance, checker: DomainChecker): void {
   app.post(
     '/api/domain/quote',
     {
-      schema: { body: domainQuoteSchema, response: { 200: domainQuoteResultSchema } },
+      schema: {
+        body: domainQuoteSchema,
+        response: {
+          200: domainQuoteResultSchema,
+          ...errorResponses(...stateChangeErrors, 409, 429, 503),
+        },
+      },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request) => {
@@ -67,16 +69,7 @@ export function domainRoutes(app: AppInstance, checker: DomainChecker): void {
     '/api/domain/prices',
     {
       schema: {
-        response: {
-          200: z.array(
-            z.object({
-              tld: z.string(),
-              registration: z.number(),
-              renewal: z.number(),
-              transfer: z.number(),
-            }),
-          ),
-        },
+        response: { 200: z.array(tldPriceSchema), ...errorResponses() },
       },
     },
     async (_request, reply) => {

@@ -2,9 +2,14 @@ import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { domainOrders, tlds } from '#db/schema/index.ts';
 import { customerPriceCents, markupPercent, toZarCents } from '#shared/domain-pricing.ts';
+import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
 import { centsToRand } from '#shared/money.ts';
-import { registrarOverviewSchema, tldSwitchSchema } from '#shared/registrar.schemas.ts';
-import type { AppInstance } from '../../app.ts';
+import {
+  registrarOverviewSchema,
+  tldSwitchResultSchema,
+  tldSwitchSchema,
+} from '#shared/registrar.schemas.ts';
+import type { AppInstance } from '../../app-instance.ts';
 import { RegistrarError } from '../../integrations/registrar/registrar.ts';
 import { adminScope } from '../../plugins/admin-scope.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -17,7 +22,7 @@ export async function registrarAdminRoutes(app: AppInstance): Promise<void> {
   await adminScope(app, (admin) => {
     admin.get(
       '/api/admin/registrar',
-      { schema: { response: { 200: registrarOverviewSchema } } },
+      { schema: { response: { 200: registrarOverviewSchema, ...errorResponses(401, 503) } } },
       async () => {
         try {
           const [account, held, active, tldRows] = await Promise.all([
@@ -69,6 +74,10 @@ export async function registrarAdminRoutes(app: AppInstance): Promise<void> {
         schema: {
           params: z.object({ tld: z.string().regex(/^[a-z0-9.-]{2,30}$/, 'Not a domain ending') }),
           body: tldSwitchSchema,
+          response: {
+            200: tldSwitchResultSchema,
+            ...errorResponses(...stateChangeErrors, 401, 404),
+          },
         },
       },
       async (request, reply) => {

@@ -1,3 +1,4 @@
+import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
 import {
   adminOrderPageSchema,
   adminOrderQuerySchema,
@@ -5,7 +6,7 @@ import {
   orderReferenceParams,
   orderStatusChangeSchema,
 } from '#shared/orders.schemas.ts';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-instance.ts';
 import { adminScope } from '../../plugins/admin-scope.ts';
 import { requireAdmin } from '../../plugins/sessions.ts';
 import { changeOrderStatus, listAdminOrders } from './orders.service.ts';
@@ -16,7 +17,12 @@ export async function adminOrderRoutes(app: AppInstance): Promise<void> {
   await adminScope(app, (scoped) => {
     scoped.get(
       '/api/admin/orders',
-      { schema: { querystring: adminOrderQuerySchema, response: { 200: adminOrderPageSchema } } },
+      {
+        schema: {
+          querystring: adminOrderQuerySchema,
+          response: { 200: adminOrderPageSchema, ...errorResponses(400, 401) },
+        },
+      },
       (request) => listAdminOrders(db, request.query),
     );
 
@@ -26,7 +32,10 @@ export async function adminOrderRoutes(app: AppInstance): Promise<void> {
         schema: {
           params: orderReferenceParams,
           body: orderStatusChangeSchema,
-          response: { 200: adminOrderSchema },
+          response: {
+            200: adminOrderSchema,
+            ...errorResponses(...stateChangeErrors, 401, 404, 409),
+          },
         },
       },
       async (request, reply) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
 import { createOrderSchema, orderReferenceParams, orderSchema } from '#shared/orders.schemas.ts';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-instance.ts';
 import { requireUser, requireViewer } from '../../plugins/sessions.ts';
 import { priceLines } from './order-pricing.ts';
 import { createOrder, getOrder, listOrders } from './orders.service.ts';
@@ -11,7 +12,10 @@ export function orderRoutes(app: AppInstance): void {
   app.post(
     '/api/orders',
     {
-      schema: { body: createOrderSchema, response: { 201: orderSchema } },
+      schema: {
+        body: createOrderSchema,
+        response: { 201: orderSchema, ...errorResponses(...stateChangeErrors, 401, 429) },
+      },
       config: { signedIn: true, rateLimit: { max: 30, timeWindow: '15 minutes' } },
     },
     async (request, reply) => {
@@ -28,7 +32,7 @@ export function orderRoutes(app: AppInstance): void {
 
   app.get(
     '/api/orders',
-    { schema: { response: { 200: z.array(orderSchema) } } },
+    { schema: { response: { 200: z.array(orderSchema), ...errorResponses(401) } } },
     async (request, reply) => {
       const user = await requireUser(request, reply);
       reply.header('cache-control', 'private, no-store');
@@ -41,7 +45,7 @@ export function orderRoutes(app: AppInstance): void {
     {
       schema: {
         params: orderReferenceParams,
-        response: { 200: orderSchema },
+        response: { 200: orderSchema, ...errorResponses(400, 401, 404) },
       },
     },
     async (request, reply) => {

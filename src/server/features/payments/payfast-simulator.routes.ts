@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto';
-import type { AppInstance } from '../../app.ts';
+import { apiErrorSchema, errorResponses } from '#shared/errors.ts';
+import { htmlPageSchema, plainTextSchema, redirectSchema } from '#shared/http.schemas.ts';
+import type { AppInstance } from '../../app-instance.ts';
 import { itnSignatureValid, md5, signatureString } from '../../integrations/payfast/signature.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { createSecureToken } from '../../lib/secure-token.ts';
@@ -12,6 +14,16 @@ function page(title: string, body: string): string {
 <main style="max-width:480px;margin:32px auto;background:#fff;border-radius:12px;padding:24px">${body}</main></body></html>`;
 }
 
+const html = { content: { 'text/html': { schema: htmlPageSchema } } };
+/** The simulator refuses with a page; a body it cannot read at all gets the API's error. */
+const refused = {
+  content: {
+    'text/html': { schema: htmlPageSchema },
+    'application/json': { schema: apiErrorSchema },
+  },
+};
+const formErrors = errorResponses(413, 415);
+
 /**
  * A local PayFast for offline use and tests (embedded default): the same form POST, a payment page
  * marked as a test, a correctly signed ITN to the notify URL, and a validate endpoint that only
@@ -23,7 +35,8 @@ export async function payfastSimulatorRoutes(app: AppInstance): Promise<void> {
   const sessions = new Map<string, Record<string, string>>();
   const sent = new Set<string>();
 
-  app.post('/payfast-simulator/eng/process', async (request, reply) => {
+  const processSchema = { response: { 200: html, ...formErrors, 400: refused } };
+  app.post('/payfast-simulator/eng/process', { schema: processSchema }, async (request, reply) => {
     const fields = Object.entries((request.body ?? {}) as Record<string, unknown>).map(
       ([key, value]) => [key, String(value)] as [string, string],
     );
@@ -57,57 +70,72 @@ export async function payfastSimulatorRoutes(app: AppInstance): Promise<void> {
     );
   });
 
-  app.post('/payfast-simulator/eng/complete', async (request, reply) => {
-    const { session, outcome } = (request.body ?? {}) as Record<string, string>;
-    const form = session ? sessions.get(session) : undefined;
-    if (!form) {
-      return reply
-        .status(400)
-        .type('text/html')
-        .send(page('Expired', '<h1>This test payment has expired</h1>'));
-    }
-    sessions.delete(session!);
-    if (outcome === 'cancel') return reply.redirect(form.cancel_url ?? '/', 303);
-    const gross = Number(form.amount ?? 0);
-    const fee = Math.round((gross * 0.032 + 2 * 1.15) * 100) / 100;
-    const itn: [string, string][] = [
-      ['m_payment_id', form.m_payment_id ?? ''],
-      ['pf_payment_id', String(randomInt(1_000_000, 9_999_999))],
-      ['payment_status', outcome === 'complete' ? 'COMPLETE' : 'FAILED'],
-      ['item_name', form.item_name ?? ''],
-      ['item_description', form.item_description ?? ''],
-      ['amount_gross', gross.toFixed(2)],
-      ['amount_fee', (-fee).toFixed(2)],
-      ['amount_net', (gross - fee).toFixed(2)],
-      ['name_first', form.name_first ?? ''],
-      ['name_last', form.name_last ?? ''],
-      ['email_address', form.email_address ?? ''],
-      ['merchant_id', merchantId],
-    ];
-    const signed: [string, string][] = [
-      ...itn,
-      ['signature', md5(signatureString(itn, passphrase))],
-    ];
-    sent.add(itnParamString(signed));
-    if (form.notify_url) {
-      await fetch(form.notify_url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: signatureString(signed, undefined),
-        signal: AbortSignal.timeout(15_000),
-      }).catch((error: unknown) =>
-        request.log.warn({ err: error }, 'simulator could not deliver the ITN'),
+  const completeSchema = { response: { 303: redirectSchema, ...formErrors, 400: refused } };
+  app.post(
+    '/payfast-simulator/eng/complete',
+    { schema: completeSchema },
+    async (request, reply) => {
+      const { session, outcome } = (request.body ?? {}) as Record<string, string>;
+      const form = session ? sessions.get(session) : undefined;
+      if (!form) {
+        return reply
+          .status(400)
+          .type('text/html')
+          .send(page('Expired', '<h1>This test payment has expired</h1>'));
+      }
+      sessions.delete(session!);
+      if (outcome === 'cancel') return reply.redirect(form.cancel_url ?? '/', 303);
+      const gross = Number(form.amount ?? 0);
+      const fee = Math.round((gross * 0.032 + 2 * 1.15) * 100) / 100;
+      const itn: [string, string][] = [
+        ['m_payment_id', form.m_payment_id ?? ''],
+        ['pf_payment_id', String(randomInt(1_000_000, 9_999_999))],
+        ['payment_status', outcome === 'complete' ? 'COMPLETE' : 'FAILED'],
+        ['item_name', form.item_name ?? ''],
+        ['item_description', form.item_description ?? ''],
+        ['amount_gross', gross.toFixed(2)],
+        ['amount_fee', (-fee).toFixed(2)],
+        ['amount_net', (gross - fee).toFixed(2)],
+        ['name_first', form.name_first ?? ''],
+        ['name_last', form.name_last ?? ''],
+        ['email_address', form.email_address ?? ''],
+        ['merchant_id', merchantId],
+      ];
+      const signed: [string, string][] = [
+        ...itn,
+        ['signature', md5(signatureString(itn, passphrase))],
+      ];
+      sent.add(itnParamString(signed));
+      if (form.notify_url) {
+        await fetch(form.notify_url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: signatureString(signed, undefined),
+          signal: AbortSignal.timeout(15_000),
+        }).catch((error: unknown) =>
+          request.log.warn({ err: error }, 'simulator could not deliver the ITN'),
+        );
+      }
+      return reply.redirect(
+        (outcome === 'complete' ? form.return_url : form.cancel_url) ?? '/',
+        303,
       );
-    }
-    return reply.redirect((outcome === 'complete' ? form.return_url : form.cancel_url) ?? '/', 303);
-  });
+    },
+  );
 
-  app.post('/payfast-simulator/eng/query/validate', async (request, reply) => {
-    const fields = Object.entries((request.body ?? {}) as Record<string, unknown>).map(
-      ([key, value]) => [key, String(value)] as [string, string],
-    );
-    return reply
-      .type('text/plain')
-      .send(sent.has(signatureString(fields, undefined)) ? 'VALID' : 'INVALID');
-  });
+  const validateSchema = {
+    response: { 200: { content: { 'text/plain': { schema: plainTextSchema } } }, ...formErrors },
+  };
+  app.post(
+    '/payfast-simulator/eng/query/validate',
+    { schema: validateSchema },
+    async (request, reply) => {
+      const fields = Object.entries((request.body ?? {}) as Record<string, unknown>).map(
+        ([key, value]) => [key, String(value)] as [string, string],
+      );
+      return reply
+        .type('text/plain')
+        .send(sent.has(signatureString(fields, undefined)) ? 'VALID' : 'INVALID');
+    },
+  );
 }

@@ -89,7 +89,7 @@ async function notify(body: string, remoteAddress = '197.97.145.150') {
     payload: body,
     remoteAddress,
   });
-  await t.app.payfastItns.run();
+  await t.app.jobs.drain();
   return response;
 }
 
@@ -238,7 +238,7 @@ describe('ITN', () => {
       },
     ]);
     await notify(itn(form.reference, { amount_gross: '114.00' }));
-    await t.app.domainRegistration.run();
+    await t.app.jobs.drain();
     const [domain] = await t.app.database.db
       .select()
       .from(domainOrders)
@@ -289,7 +289,7 @@ describe('ITN', () => {
     } finally {
       payfast.release();
     }
-    await t.app.payfastItns.run();
+    await t.app.jobs.drain();
     expect((await state(form.reference)).payment.status).toBe('paid');
   });
 
@@ -300,7 +300,7 @@ describe('ITN', () => {
       ip: '197.97.145.150',
     });
     expect((await state(form.reference)).payment.status).toBe('pending');
-    await t.app.payfastItns.run();
+    await t.app.jobs.drain();
     expect((await state(form.reference)).payment.status).toBe('paid');
   });
 
@@ -560,7 +560,7 @@ describe('ITN source check', () => {
         remoteAddress: '203.0.113.9',
       });
       expect(response.statusCode).toBe(200);
-      await strict.app.payfastItns.run();
+      await strict.app.jobs.drain();
       const [stored] = await strict.app.database.db.select().from(payfastItns);
       expect(stored).toMatchObject({
         accepted: false,
@@ -628,7 +628,7 @@ describe('tax invoices', () => {
   it('goes with the receipt e-mail as a PDF attachment, over SMTP', async () => {
     const { order, form } = await newPayment([{ type: 'package', packageId: 'plan-essential' }]);
     await notify(itn(form.reference, { amount_gross: '3499.00' }));
-    await t.app.mailer.flush();
+    await t.app.jobs.drain();
     const mail = await smtp.waitFor(email, `Payment received for order ${order.reference}`);
     expect(mail.text).toMatch(/Your tax invoice INV-\d{6} is attached as a PDF/);
     expect(mail.attachments).toHaveLength(1);

@@ -1,6 +1,16 @@
 import formbody from '@fastify/formbody';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
+import { downloadSchema, plainTextSchema } from '#shared/http.schemas.ts';
+import {
+  payfastFormSchema,
+  paymentCancelSchema,
+  paymentDebugSchema,
+  paymentDetailSchema,
+  paymentSummarySchema,
+  testPaymentSchema,
+} from '#shared/payments.schemas.ts';
+import type { AppInstance } from '../../app-instance.ts';
 import { requireUser, requireViewer } from '../../plugins/sessions.ts';
 import { orderReferenceParams, paymentReferenceParams } from '#shared/orders.schemas.ts';
 import { invoicePdf } from './invoices.service.ts';
@@ -28,12 +38,10 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
       config: { signedIn: true },
       schema: {
         params: orderReferenceParams,
+        // 409: the order is not awaiting payment.
         response: {
-          200: z.object({
-            action: z.string(),
-            reference: z.string(),
-            fields: z.record(z.string(), z.string()),
-          }),
+          200: payfastFormSchema,
+          ...errorResponses(...stateChangeErrors, 401, 404, 409),
         },
       },
     },
@@ -46,18 +54,28 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
     },
   );
 
-  app.get('/api/payments/test', async (request, reply) => {
-    await requireUser(request, reply);
-    return {
-      available: app.config.payfast.mode !== 'live',
-      mode: app.config.payfast.mode,
-      amount: centsToRand(testPaymentLine.totalCents),
-    };
-  });
+  app.get(
+    '/api/payments/test',
+    { schema: { response: { 200: testPaymentSchema, ...errorResponses(401) } } },
+    async (request, reply) => {
+      await requireUser(request, reply);
+      return {
+        available: app.config.payfast.mode !== 'live',
+        mode: app.config.payfast.mode,
+        amount: centsToRand(testPaymentLine.totalCents),
+      };
+    },
+  );
 
   app.post(
     '/api/payments/test',
-    { config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
+    {
+      // 403 also when the site takes live payments only.
+      schema: {
+        response: { 200: payfastFormSchema, ...errorResponses(...stateChangeErrors, 401, 429) },
+      },
+      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+    },
     async (request, reply) => {
       const user = await requireUser(request, reply);
       if (app.config.payfast.mode === 'live') {
@@ -74,15 +92,20 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
     },
   );
 
-  app.post('/api/payments/payfast/notify', async (request, reply) => {
+  const notifySchema = {
+    response: {
+      200: { content: { 'text/plain': { schema: plainTextSchema } } },
+      ...errorResponses(...stateChangeErrors),
+    },
+  };
+  app.post('/api/payments/payfast/notify', { schema: notifySchema }, async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const fields = Object.entries(body).map(
       ([key, value]) => [key, String(value)] as [string, string],
     );
     await receiveItn(app.database.db, { fields, ip: request.ip });
     // PayFast retries until it gets a 200: it gets one as soon as the ITN is safely stored, and
-    // the checks (including PayFast's own confirmation) run after the answer.
-    app.payfastItns.kick();
+    // the checks (including PayFast's own confirmation) run after the answer, as a job.
     return reply.status(200).type('text/plain').send('OK');
   });
 
@@ -91,6 +114,10 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
     {
       schema: {
         params: orderReferenceParams,
+        response: {
+          200: { content: { 'application/pdf': { schema: downloadSchema } } },
+          ...errorResponses(400, 401, 404),
+        },
       },
     },
     async (request, reply) => {
@@ -106,21 +133,38 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
     },
   );
 
-  app.get('/api/payments/debug', async (request, reply) => {
-    const user = await requireUser(request, reply);
-    reply.header('cache-control', 'private, no-store');
-    return debugLastPayment(app.database.db, user.id);
-  });
+  app.get(
+    '/api/payments/debug',
+    { schema: { response: { 200: paymentDebugSchema, ...errorResponses(401, 404) } } },
+    async (request, reply) => {
+      const user = await requireUser(request, reply);
+      reply.header('cache-control', 'private, no-store');
+      return debugLastPayment(app.database.db, user.id);
+    },
+  );
 
-  app.get('/api/payments', async (request, reply) => {
-    const user = await requireUser(request, reply);
-    reply.header('cache-control', 'private, no-store');
-    return listPayments(app.database.db, user.id);
-  });
+  app.get(
+    '/api/payments',
+    { schema: { response: { 200: z.array(paymentSummarySchema), ...errorResponses(401) } } },
+    async (request, reply) => {
+      const user = await requireUser(request, reply);
+      reply.header('cache-control', 'private, no-store');
+      return listPayments(app.database.db, user.id);
+    },
+  );
 
   app.post(
     '/api/payments/:reference/cancel',
-    { schema: { params: paymentReferenceParams }, config: { signedIn: true } },
+    {
+      schema: {
+        params: paymentReferenceParams,
+        response: {
+          200: paymentCancelSchema,
+          ...errorResponses(...stateChangeErrors, 401, 404),
+        },
+      },
+      config: { signedIn: true },
+    },
     async (request, reply) => {
       const user = await requireUser(request, reply);
       return cancelPendingPayment(app.database.db, request.params.reference, user.id);
@@ -130,7 +174,10 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/api/payments/:reference',
     {
-      schema: { params: paymentReferenceParams },
+      schema: {
+        params: paymentReferenceParams,
+        response: { 200: paymentDetailSchema, ...errorResponses(400, 401, 404) },
+      },
       config: { signedIn: true },
     },
     async (request, reply) => {

@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { enqueueJob } from '../../jobs/queue.ts';
 import { newReference } from '../../lib/references.ts';
 import type { Db } from '#db/client.ts';
 import {
@@ -163,57 +164,42 @@ const itnField = (fields: [string, string][], name: string) =>
   fields.find(([key]) => key === name)?.[1]?.trim() ?? '';
 
 /**
- * Stores an ITN exactly as it arrived, before anything in it is checked or trusted, so PayFast
- * gets its 200 at once; `checkItn` decides what it means afterwards.
+ * Stores an ITN exactly as it arrived, before anything in it is checked or trusted, with the job
+ * that checks it (one transaction), so PayFast gets its 200 at once; `checkItn` decides what it
+ * means afterwards.
  */
 export async function receiveItn(
   db: Db,
   input: { fields: [string, string][]; ip: string },
 ): Promise<number> {
-  const [row] = await db
-    .insert(payfastItns)
-    .values({
-      paymentReference: itnField(input.fields, 'm_payment_id') || null,
-      pfPaymentId: itnField(input.fields, 'pf_payment_id') || null,
-      paymentStatus: itnField(input.fields, 'payment_status') || null,
-      ip: input.ip,
-      fields: input.fields,
-    })
-    .returning({ id: payfastItns.id });
-  return row!.id;
-}
-
-/** A check that has not finished this long after it started is taken to have crashed. */
-const claimExpiry = sql`now() - interval '2 minutes'`;
-const unchecked = and(
-  isNull(payfastItns.accepted),
-  or(isNull(payfastItns.claimedAt), lt(payfastItns.claimedAt, claimExpiry)),
-);
-
-/** Stored ITNs still to check, oldest first (new ones, and any a crashed check left behind). */
-export async function uncheckedItns(db: Db): Promise<number[]> {
-  const rows = await db
-    .select({ id: payfastItns.id })
-    .from(payfastItns)
-    .where(unchecked)
-    .orderBy(payfastItns.id)
-    .limit(50);
-  return rows.map((row) => row.id);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(payfastItns)
+      .values({
+        paymentReference: itnField(input.fields, 'm_payment_id') || null,
+        pfPaymentId: itnField(input.fields, 'pf_payment_id') || null,
+        paymentStatus: itnField(input.fields, 'payment_status') || null,
+        ip: input.ip,
+        fields: input.fields,
+      })
+      .returning({ id: payfastItns.id });
+    await enqueueJob(tx, 'check-itn', { itnId: row!.id }, { key: `check-itn:${row!.id}` });
+    return row!.id;
+  });
 }
 
 /**
- * Checks one stored ITN and records the verdict on its row. Null when another check has it or
- * it is already done.
+ * Checks one stored ITN and records the verdict on its row (the check-itn job, which runs it
+ * once at a time). Null when it is already checked.
  */
 export async function checkItn(
   deps: PaymentDeps,
   id: number,
 ): Promise<(Verdict & { paidOrderId?: string }) | null> {
   const [itn] = await deps.db
-    .update(payfastItns)
-    .set({ claimedAt: sql`now()` })
-    .where(and(eq(payfastItns.id, id), unchecked))
-    .returning();
+    .select()
+    .from(payfastItns)
+    .where(and(eq(payfastItns.id, id), isNull(payfastItns.accepted)));
   if (!itn) return null;
   const verdict = await applyItn(deps, { fields: itn.fields, ip: itn.ip ?? '' });
   await deps.db

@@ -145,7 +145,7 @@ describe('admin: service requests', () => {
       status: 'quoted',
       quote: 7500.5,
     });
-    await t.app.mailer.flush();
+    await t.app.jobs.drain();
     const [quoteMail] = await t.app.database.db
       .select()
       .from(mailOutbox)

@@ -1,13 +1,15 @@
 import { z } from 'zod';
+import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
 import {
   serviceRequestCreatedSchema,
+  serviceRequestPageSchema,
   serviceRequestSchema,
   serviceRequestSchemaOut,
   serviceRequestStatuses,
   statusChangeSchema,
 } from '#shared/requests.schemas.ts';
 import { serviceTypes, type ServiceType } from '#shared/service-types.ts';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-instance.ts';
 import { adminScope } from '../../plugins/admin-scope.ts';
 import { loadSessionUser, requireAdmin, requireUser } from '../../plugins/sessions.ts';
 import {
@@ -26,7 +28,13 @@ export async function requestRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/service-requests',
     {
-      schema: { body: serviceRequestSchema, response: { 201: serviceRequestCreatedSchema } },
+      schema: {
+        body: serviceRequestSchema,
+        response: {
+          201: serviceRequestCreatedSchema,
+          ...errorResponses(...stateChangeErrors, 429),
+        },
+      },
       config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
     },
     async (request, reply) => {
@@ -40,14 +48,13 @@ export async function requestRoutes(app: AppInstance): Promise<void> {
           .send({ reference: 'SR-RECEIVED', status: 'new', createdAt: new Date().toISOString() });
       }
       const created = await createServiceRequest(deps, { ...input, userId: user?.id ?? null });
-      app.mailer.kick();
       return reply.status(201).send(created);
     },
   );
 
   app.get(
     '/api/user/service-requests',
-    { schema: { response: { 200: z.array(serviceRequestSchemaOut) } } },
+    { schema: { response: { 200: z.array(serviceRequestSchemaOut), ...errorResponses(401) } } },
     async (request, reply) => {
       const user = await requireUser(request, reply);
       reply.header('cache-control', 'private, no-store');
@@ -65,14 +72,7 @@ export async function requestRoutes(app: AppInstance): Promise<void> {
             status: z.enum(serviceRequestStatuses).optional(),
             serviceType: z.enum(serviceTypes as [ServiceType, ...ServiceType[]]).optional(),
           }),
-          response: {
-            200: z.object({
-              items: z.array(serviceRequestSchemaOut),
-              total: z.number(),
-              page: z.number(),
-              pageSize: z.number(),
-            }),
-          },
+          response: { 200: serviceRequestPageSchema, ...errorResponses(400, 401) },
         },
       },
       (request) => listRequests(deps.db, request.query),
@@ -80,7 +80,12 @@ export async function requestRoutes(app: AppInstance): Promise<void> {
 
     admin.get(
       '/api/admin/service-requests/:id',
-      { schema: { params: idParams, response: { 200: serviceRequestSchemaOut } } },
+      {
+        schema: {
+          params: idParams,
+          response: { 200: serviceRequestSchemaOut, ...errorResponses(400, 401, 404) },
+        },
+      },
       (request) => getRequest(deps.db, request.params.id),
     );
 
@@ -90,7 +95,10 @@ export async function requestRoutes(app: AppInstance): Promise<void> {
         schema: {
           params: idParams,
           body: statusChangeSchema,
-          response: { 200: serviceRequestSchemaOut },
+          response: {
+            200: serviceRequestSchemaOut,
+            ...errorResponses(...stateChangeErrors, 401, 404, 409),
+          },
         },
       },
       async (request, reply) => {
@@ -102,7 +110,6 @@ export async function requestRoutes(app: AppInstance): Promise<void> {
           admin,
           ip: request.ip,
         });
-        app.mailer.kick();
         return updated;
       },
     );

@@ -4,6 +4,7 @@ import { mailOutbox } from '#db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { signUp, tokenFromText } from '../../../../tests/helpers/accounts.ts';
 import { startSmtpCatcher } from '../../../../tests/helpers/smtp-catcher.ts';
+import { jobsNamed, runRetriesNow } from '../../../../tests/helpers/jobs.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 let t: TestApp;
@@ -69,20 +70,26 @@ describe('mail over SMTP', () => {
 });
 
 describe('mail when SMTP is down', () => {
-  it('keeps the mail pending with the error, to retry later', async () => {
+  it('keeps the mail pending with the error, retries with back-off, then parks it as failed', async () => {
     const down = await startSmtpCatcher();
     await down.close();
     const app = await createTestApp({ SMTP_URL: down.url });
     try {
       const { email } = await signUp(app.app);
-      await app.app.mailer.flush();
-      const [row] = await app.app.database.db
-        .select()
-        .from(mailOutbox)
-        .where(eq(mailOutbox.to, email));
-      expect(row).toMatchObject({ status: 'pending', attempts: 1 });
-      expect(row!.lastError).toMatch(/ECONNREFUSED/);
-      expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+      await app.app.jobs.drain();
+      const mailRow = async () =>
+        (await app.app.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)))[0]!;
+      expect(await mailRow()).toMatchObject({ status: 'pending', attempts: 1 });
+      expect((await mailRow()).lastError).toMatch(/ECONNREFUSED/);
+      const { id } = await mailRow();
+      const job = async () =>
+        (await jobsNamed(app.app, 'send-mail')).find((j) => j.payload.mailId === id)!;
+      expect(await job()).toMatchObject({ status: 'queued', attempts: 1 });
+      expect((await job()).runAt.getTime()).toBeGreaterThan(Date.now() + 50_000);
+      for (let attempt = 2; attempt <= 5; attempt++) await runRetriesNow(app.app);
+      expect(await mailRow()).toMatchObject({ status: 'failed', attempts: 5 });
+      expect(await job()).toMatchObject({ status: 'failed', attempts: 5 });
+      expect((await job()).lastError).toMatch(/ECONNREFUSED/);
     } finally {
       await app.close();
     }
@@ -94,7 +101,7 @@ describe('mail without SMTP', () => {
     const app = await createTestApp();
     try {
       const { email } = await signUp(app.app);
-      await app.app.mailer.flush();
+      await app.app.jobs.drain();
       const [row] = await app.app.database.db
         .select()
         .from(mailOutbox)

@@ -1,21 +1,29 @@
 import type { Db, Tx } from '#db/client.ts';
 import { mailOutbox, type MailAttachment } from '#db/schema/index.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
 import type { RenderedMail } from './mail-template.ts';
 
 /**
  * Queues a mail in the caller's transaction, so it is sent exactly when the change that caused
- * it commits. Delivery happens afterwards (mailer.ts).
+ * it commits: the outbox row and its send-mail job are written together.
  */
 export async function queueMail(
   tx: Db | Tx,
   mail: RenderedMail & { to: string; userId?: string | null; attachments?: MailAttachment[] },
 ): Promise<void> {
-  await tx.insert(mailOutbox).values({
-    to: mail.to,
-    userId: mail.userId ?? null,
-    subject: mail.subject,
-    text: mail.text,
-    html: mail.html,
-    attachments: mail.attachments ?? [],
+  // A savepoint inside the caller's transaction, or a transaction of its own when given the pool.
+  await tx.transaction(async (inner) => {
+    const [row] = await inner
+      .insert(mailOutbox)
+      .values({
+        to: mail.to,
+        userId: mail.userId ?? null,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        attachments: mail.attachments ?? [],
+      })
+      .returning({ id: mailOutbox.id });
+    await enqueueJob(inner, 'send-mail', { mailId: row!.id });
   });
 }

@@ -1,17 +1,25 @@
 import type { ReactNode } from 'react';
 import { CreditCard, FileText, Globe, LayoutDashboard, LogOut, Settings } from 'lucide-react';
-import { paths } from '#shared/routes.ts';
-import { SideNavLinks, sideNavItemClass } from '../../../components/side-nav-links.tsx';
+import type { NavRouteId } from '#shared/routes.ts';
+import {
+  navLinks,
+  SideNavLinks,
+  sideNavItemClass,
+  type SideNavIcon,
+} from '../../../components/side-nav-links.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useSignOut } from '../../../lib/sign-out.ts';
 
-const links = [
-  { href: paths.userDashboard, label: 'Dashboard', icon: LayoutDashboard },
-  { href: paths.userPayments, label: 'Payments', icon: CreditCard },
-  { href: paths.userDomains, label: 'Domains', icon: Globe },
-  { href: paths.userBusinessPlans, label: 'Business plans', icon: FileText },
-  { href: paths.userSettings, label: 'Settings', icon: Settings },
-];
+/** The customer area's sections come from the route table; only their icons are chosen here. */
+const icons: Record<NavRouteId<'account'>, SideNavIcon> = {
+  userDashboard: LayoutDashboard,
+  userPayments: CreditCard,
+  userDomains: Globe,
+  userBusinessPlans: FileText,
+  userSettings: Settings,
+};
+
+const links = navLinks('account', icons);
 
 /** The customer area's frame: its navigation and the sign-out button beside every page. */
 export function AccountShell({ children }: { children: ReactNode }) {

@@ -12,23 +12,27 @@ import {
   ScrollText,
   Server,
 } from 'lucide-react';
+import type { NavRouteId } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { SideNavLinks } from '../../../components/side-nav-links.tsx';
+import { navLinks, SideNavLinks, type SideNavIcon } from '../../../components/side-nav-links.tsx';
 import { useAdminSessionKeeper, useAdminSignOut } from '../../../lib/admin-session.ts';
 import { useAdminStatus } from '../../../lib/current-admin.ts';
 
-export const backOfficeSections = [
-  { href: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard },
-  { href: '/admin/service-requests', label: 'Service requests', icon: Inbox },
-  { href: '/admin/support-tickets', label: 'Support tickets', icon: LifeBuoy },
-  { href: '/admin/website-projects', label: 'Website projects', icon: FolderKanban },
-  { href: '/admin/domain-orders', label: 'Domain orders', icon: Globe },
-  { href: '/admin/profit-analytics', label: 'Profit analytics', icon: BarChart3 },
-  { href: '/admin/dnsimple-management', label: 'DNSimple management', icon: Server },
-  { href: '/admin/database-management', label: 'Database management', icon: Database },
-  { href: '/admin/outbox', label: 'Outbox (mail)', icon: Mail },
-  { href: '/admin/audit-log', label: 'Audit log', icon: ScrollText },
-];
+/** The back office's sections come from the route table; only their icons are chosen here. */
+const icons: Record<NavRouteId<'admin'>, SideNavIcon> = {
+  adminDashboard: LayoutDashboard,
+  adminServiceRequests: Inbox,
+  adminSupportTickets: LifeBuoy,
+  adminWebsiteProjects: FolderKanban,
+  adminDomainOrders: Globe,
+  adminProfitAnalytics: BarChart3,
+  adminDnsimple: Server,
+  adminDatabase: Database,
+  adminOutbox: Mail,
+  adminAuditLog: ScrollText,
+};
+
+const backOfficeSections = navLinks('admin', icons);
 
 /** The back office's frame: the sections, who is signed in, sign-out; keeps the session fresh. */
 export function AdminShell({ title, children }: { title: string; children: ReactNode }) {

@@ -1,0 +1,143 @@
+import { and, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '#db/client.ts';
+import { jobs } from '#db/schema/index.ts';
+import { jobTypes, retryDelaySeconds, type JobName, type JobPayload } from './job-types.ts';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+/**
+ * Queues a job in the caller's transaction: it exists exactly when the change that causes it
+ * commits, and the commit wakes the runners (NOTIFY from the jobs trigger). With a `key`, a job
+ * still waiting or running under that key is kept and nothing new is added.
+ */
+export async function enqueueJob<N extends JobName>(
+  tx: Db | Tx,
+  name: N,
+  payload: JobPayload<N>,
+  options: { key?: string; runAt?: Date } = {},
+): Promise<void> {
+  const type = jobTypes[name];
+  await tx
+    .insert(jobs)
+    .values({
+      name,
+      payload: type.payload.parse(payload) as Record<string, unknown>,
+      key: options.key ?? null,
+      maxAttempts: type.maxAttempts,
+      runAt: options.runAt ?? sql`now()`,
+    })
+    .onConflictDoNothing({ target: jobs.key, where: sql`status in ('queued', 'running')` });
+}
+
+/** A claimed run is left alone by every other runner for this long, then taken to have crashed. */
+const leaseSeconds = 300;
+
+/**
+ * Claims up to `limit` due jobs for this runner: queued ones whose time has come and running ones
+ * whose runner stopped answering. SKIP LOCKED lets several processes claim side by side, each
+ * job going to exactly one of them.
+ */
+export async function claimDueJobs(db: Db, limit: number): Promise<JobRow[]> {
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      or(
+        and(eq(jobs.status, 'queued'), lte(jobs.runAt, sql`now()`)),
+        and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(jobs.runAt, jobs.id)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(jobs)
+    .set({
+      status: 'running',
+      attempts: sql`${jobs.attempts} + 1`,
+      lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
+      updatedAt: sql`now()`,
+    })
+    .where(inArray(jobs.id, due))
+    .returning();
+  return claimed.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
+}
+
+export async function completeJob(db: Db, id: number): Promise<void> {
+  await db
+    .update(jobs)
+    .set({
+      status: 'done',
+      lockedUntil: null,
+      lastError: null,
+      finishedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(jobs.id, id), eq(jobs.status, 'running')));
+}
+
+/** A failed try: queued again after a back-off, or parked as failed once its tries are spent. */
+export async function failJob(db: Db, job: JobRow, message: string): Promise<'retry' | 'failed'> {
+  const giveUp = job.attempts >= job.maxAttempts;
+  await db
+    .update(jobs)
+    .set({
+      status: giveUp ? 'failed' : 'queued',
+      lastError: message.slice(0, 1000),
+      lockedUntil: null,
+      runAt: giveUp
+        ? job.runAt
+        : sql`now() + make_interval(secs => ${retryDelaySeconds(job.attempts)})`,
+      finishedAt: giveUp ? sql`now()` : null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running')));
+  return giveUp ? 'failed' : 'retry';
+}
+
+/** When the next queued job is due, so a runner can sleep until then. */
+export async function nextDueAt(db: Db): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<string | Date | null>`min(${jobs.runAt})` })
+    .from(jobs)
+    .where(eq(jobs.status, 'queued'));
+  return row?.at ? new Date(row.at) : null;
+}
+
+/** Failed jobs, newest first, for the back office. */
+export async function listJobs(
+  db: Db,
+  options: { status: JobRow['status']; limit: number; offset: number },
+) {
+  const where = eq(jobs.status, options.status);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(jobs)
+      .where(where)
+      .orderBy(desc(jobs.updatedAt), desc(jobs.id))
+      .limit(options.limit)
+      .offset(options.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(jobs)
+      .where(where),
+  ]);
+  return { jobs: rows, total: Number(total?.n ?? 0) };
+}
+
+/** Gives a failed job a fresh set of tries, now. Null when it is not (or no longer) failed. */
+export async function retryJob(db: Db | Tx, id: number): Promise<JobRow | null> {
+  const [row] = await db
+    .update(jobs)
+    .set({
+      status: 'queued',
+      attempts: 0,
+      runAt: sql`now()`,
+      finishedAt: null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(jobs.id, id), eq(jobs.status, 'failed')))
+    .returning();
+  return row ?? null;
+}
