@@ -76,6 +76,36 @@ export default tseslint.config(
     },
   },
   {
+    // DESIGN.md 6: the client reaches each endpoint through one file, its feature's api/ folder
+    // (or lib/api/ for a call several features make), which holds its URL and its query key.
+    files: ['src/client/**/*.{ts,tsx}'],
+    ignores: [
+      'src/client/features/*/api/**',
+      'src/client/lib/api/**',
+      'src/client/lib/api-client.ts',
+      'src/client/lib/api-client.test.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        // esquery regexes cannot hold a slash: \u002F is one.
+        ...[
+          'Literal[value=/^\\u002Fapi\\u002F/]',
+          'TemplateLiteral[quasis.0.value.raw=/^\\u002Fapi\\u002F/]',
+        ].map((selector) => ({
+          selector,
+          message:
+            'An /api/ URL lives only in its endpoint file (features/<feature>/api/ or lib/api/): call its fetcher or hook.',
+        })),
+        {
+          selector: "Property[key.name='queryKey']",
+          message:
+            'A query key lives only in its endpoint file: use its queryOptions factory (or hook) instead.',
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures call their parameter `use`, which is not React's hook.
     files: ['tests/**'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },

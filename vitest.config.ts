@@ -7,6 +7,7 @@ export default mergeConfig(
     test: {
       include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
       environment: 'node',
+      globalSetup: ['tests/helpers/global-setup.ts'],
       pool: 'forks',
       testTimeout: 30_000,
       hookTimeout: 60_000,

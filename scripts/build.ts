@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { loadConfig } from '../src/server/config.ts';
 import { pageFile } from '../src/server/plugins/web.ts';
+import { pageDescriptions } from '../src/shared/page-descriptions.ts';
 import { notFoundTitle, prerenderedPages } from '../src/shared/routes.ts';
 import { buildStamp, stampFile } from './build-stamp.ts';
 
@@ -67,11 +68,11 @@ const template = readFileSync(join(clientDir, 'index.html'), 'utf8');
 const page = (headHtml: string, body: string) =>
   template.replace('<!--app-head-->', headHtml).replace('<!--app-html-->', body);
 
-for (const { path, description, canonicalPath } of prerenderedPages) {
+for (const { id, path, canonicalPath } of prerenderedPages) {
   const { html, title } = await render(path);
   const file = pageFile(clientDir, path);
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, page(head(title, description, canonicalPath), html));
+  writeFileSync(file, page(head(title, pageDescriptions[id], canonicalPath), html));
 }
 const notFound = await render('/404-page-not-found');
 writeFileSync(join(clientDir, '404.html'), page(head(notFoundTitle), notFound.html));

@@ -17,6 +17,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface Database {
   db: Db;
+  /** The embedded engine itself (PGlite only), e.g. to dump it as a test template. */
+  pglite?: PGlite;
   kind: DatabaseKind;
   migrate(): Promise<void>;
   /**
@@ -38,6 +40,8 @@ export interface DatabaseOptions {
    * pool replaces it by itself, but without a listener the error would stop the process.
    */
   onConnectionError?: (error: Error) => void;
+  /** An embedded database to start from (a `dumpDataDir` image), instead of an empty one. */
+  loadDataDir?: Blob;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -113,7 +117,10 @@ function lockDataDir(dataDir: string): () => void {
   return () => rmSync(lockFile, { force: true });
 }
 
-/** One LISTEN connection to the server, opened again a second after it drops. */
+/**
+ * One LISTEN connection to the server, opened again a second after it drops (or fails to open);
+ * each new connection calls `onNotify` once, for whatever was committed while nobody listened.
+ */
 async function listenOnServer(
   options: DatabaseOptions,
   channel: string,
@@ -123,25 +130,34 @@ async function listenOnServer(
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | undefined;
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: options.databaseUrl });
-    const reconnect = (error?: Error) => {
+    const next = new pg.Client({
+      connectionString: options.databaseUrl,
+      connectionTimeoutMillis: 5000,
+    });
+    let dropped = false;
+    const drop = (error?: Error) => {
+      if (dropped) return;
+      dropped = true;
       if (error) options.onConnectionError?.(error);
-      if (client !== next || stopped) return;
-      client = null;
+      if (client === next) client = null;
       next.end().catch(() => {});
-      retry = setTimeout(() => void connect().catch(() => reconnect()), 1000);
+      if (stopped) return;
+      retry = setTimeout(() => void connect(), 1000);
       retry.unref();
-      // Whatever was committed while nobody listened is due now.
-      onNotify();
     };
-    next.on('error', reconnect);
-    next.on('end', () => reconnect());
+    next.on('error', drop);
+    next.on('end', () => drop());
     next.on('notification', (message) => {
       if (message.channel === channel) onNotify();
     });
     client = next;
-    await next.connect();
-    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      onNotify();
+    } catch (error) {
+      drop(error as Error);
+    }
   };
   await connect();
   return async () => {
@@ -172,10 +188,11 @@ export function openDatabase(options: DatabaseOptions): Database {
   const inMemory = options.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
   const unlock = inMemory ? () => {} : lockDataDir(options.dataDir);
-  const client = new PGlite(options.dataDir);
+  const client = new PGlite(options.dataDir, { loadDataDir: options.loadDataDir });
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
+    pglite: client,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     listen: async (channel, onNotify) => {

@@ -14,6 +14,7 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
 import { registerSessions } from './plugins/sessions.ts';
 import { registerInfrastructure } from './plugins/infrastructure.ts';
+import { recordRouteSchemas } from './plugins/route-schemas.ts';
 import { registerJobs } from './plugins/jobs.ts';
 import { createMailer } from './integrations/mail/mailer.ts';
 import { invoicePdf } from './features/payments/invoices.service.ts';
@@ -50,7 +51,11 @@ export interface BuildOptions {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<AppInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // A hop count as proxy-addr's function (Fastify's types take no number): trust the nearest N.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
@@ -67,6 +72,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost'),
     });
   registerInfrastructure(app, { config, database, ownsDatabase: !options.database });
+  recordRouteSchemas(app);
   await database.migrate();
   await seedDatabase(database.db);
   const registrar = createRegistrar(config, database.db);

@@ -28,6 +28,15 @@ describe('loadConfig', () => {
     expect(config.port).toBe(8080);
   });
 
+  it('trusts X-Forwarded-For from a number of hops or from listed proxies only', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1,10.1.0.0/16' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+    ]);
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a port number (got "abc")'],
     [{ PORT: '70000' }, 'Invalid configuration: PORT must be between 0 and 65535 (got "70000")'],
@@ -41,7 +50,15 @@ describe('loadConfig', () => {
     ],
     [
       { TRUST_PROXY: 'yes' },
-      'Invalid configuration: TRUST_PROXY must be true or false (got "yes")',
+      'Invalid configuration: TRUST_PROXY must be false, a number of proxy hops from 1 to 10, or proxy addresses/CIDR ranges separated by commas (got "yes")',
+    ],
+    [
+      { TRUST_PROXY: 'true' },
+      'Invalid configuration: TRUST_PROXY must be the number of proxies in front of the app (e.g. 1) or their addresses (e.g. 10.0.0.1,10.0.0.0/8), not "true": that would let any client choose its address (got "true")',
+    ],
+    [
+      { REDIS_URL: 'http://127.0.0.1:6379' },
+      'Invalid configuration: REDIS_URL must be a redis:// or rediss:// URL (got "http://127.0.0.1:6379")',
     ],
   ])('stops on a bad value with one line naming the variable: %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

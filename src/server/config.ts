@@ -28,7 +28,27 @@ const envSchema = siteEnvSchema.extend({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.preprocess(
     emptyAsUndefined,
-    z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+    z
+      .string()
+      .refine((value) => value !== 'true', {
+        error:
+          'must be the number of proxies in front of the app (e.g. 1) or their addresses (e.g. 10.0.0.1,10.0.0.0/8), not "true": that would let any client choose its address',
+      })
+      .refine(
+        (value) =>
+          value === 'false' ||
+          /^(?:[1-9]|10)$/.test(value) ||
+          /^[0-9a-f.:]+(?:\/\d{1,3})?(?:,[0-9a-f.:]+(?:\/\d{1,3})?)*$/i.test(value),
+        {
+          error:
+            'must be false, a number of proxy hops from 1 to 10, or proxy addresses/CIDR ranges separated by commas',
+        },
+      )
+      .default('false'),
+  ),
+  REDIS_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   ),
   CLIENT_DIR: z.string().min(1).default('./dist/client'),
   SMTP_URL: z.preprocess(
@@ -111,6 +131,12 @@ const envSchema = siteEnvSchema.extend({
   ),
 });
 
+function parseTrustProxy(value: string): Config['trustProxy'] {
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',');
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;
@@ -119,7 +145,13 @@ export interface Config {
   databaseUrl: string | undefined;
   publicUrl: string;
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For to believe: none (false), the nearest N hops, or these
+   * addresses; never everyone.
+   */
+  trustProxy: false | number | string[];
+  /** Redis for the rate-limit counters shared by every process; else PostgreSQL or memory. */
+  redisUrl: string | undefined;
   clientDir: string;
   site: SiteConfig;
   /** SMTP server for outgoing mail; without it mail stays in the outbox table. */
@@ -208,7 +240,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     publicUrl,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    redisUrl: e.REDIS_URL,
     clientDir: resolve(e.CLIENT_DIR),
     site: toSiteConfig(e),
     smtpUrl: e.SMTP_URL,

@@ -22,16 +22,17 @@ export interface RouteEntry {
   /** Other paths SPEC §2 serves the same page on; links use `path`, and only `path` is indexed. */
   readonly aliases?: readonly string[];
   /**
-   * Public pages are rendered to HTML at build time, with this meta description, and listed in
-   * the sitemap when `sitemap` is true. Every other route is rendered in the browser from the
-   * app shell.
+   * Public pages are rendered to HTML at build time (with their description from
+   * `page-descriptions.ts`) and listed in the sitemap when `sitemap` is true. Every other route
+   * is rendered in the browser from the app shell.
    */
-  readonly prerender?: { readonly description: string; readonly sitemap: boolean };
+  readonly prerender?: { readonly sitemap: boolean };
   /** The page's link in a side navigation, in table order. */
   readonly nav?: { readonly area: NavArea; readonly label: string };
 }
 
-const page = (description: string, sitemap = true) => ({ description, sitemap });
+const listed = { sitemap: true } as const;
+const unlisted = { sitemap: false } as const;
 
 export const routes = {
   // Public pages, prerendered (SPEC §2 "Public routes").
@@ -351,23 +352,23 @@ export function routeOf(pathname: string): RouteId | undefined {
   return routeIds.find((id) => pathsOf(id).some((pattern) => matches(pattern, path)));
 }
 
+/** The ids of the prerendered routes. */
+export type PrerenderedRouteId = {
+  [K in RouteId]: Routes[K] extends { prerender: object } ? K : never;
+}[RouteId];
+
 /** One prerendered HTML file: aliases get their own file, with the route's path as canonical. */
 export interface PrerenderedPage {
-  id: RouteId;
+  id: PrerenderedRouteId;
   path: string;
   canonicalPath: string;
-  description: string;
 }
 
 export const prerenderedPages: PrerenderedPage[] = routeIds.flatMap((id) => {
   const { path, prerender } = entry(id);
   if (!prerender) return [];
-  return pathsOf(id).map((alias) => ({
-    id,
-    path: alias,
-    canonicalPath: path,
-    description: prerender.description,
-  }));
+  const prerenderedId = id as PrerenderedRouteId;
+  return pathsOf(id).map((alias) => ({ id: prerenderedId, path: alias, canonicalPath: path }));
 });
 
 /** The paths listed in the sitemap: prerendered pages, not their aliases or the payment steps. */

@@ -1,6 +1,7 @@
 import { documentTitle, pathsOf, routeIds, routes } from '../../src/shared/routes.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { expect, gotoHydrated, test } from './fixtures/console.ts';
+import { expectNothingOverflows } from './fixtures/layout.ts';
 import { linkFromMail } from './fixtures/mailbox.ts';
 import { signUp, uniqueEmail } from './fixtures/sessions.ts';
 
@@ -209,13 +210,7 @@ test.describe('the signed-in customer area', () => {
     for (const path of [...accountPages, '/checkout']) {
       await gotoHydrated(page, path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      const overflowing = await page.evaluate(() =>
-        [...document.querySelectorAll('body *')]
-          .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
-          .filter((e) => !e.parentElement?.closest('[data-scrolls]'))
-          .map((e) => `${e.tagName} ${e.getAttribute('class') ?? ''}`),
-      );
-      expect(overflowing, path).toEqual([]);
+      await expectNothingOverflows(page);
     }
   });
 

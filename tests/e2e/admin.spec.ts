@@ -2,6 +2,7 @@ import { documentTitle, navEntries, pathsOf, routeIds, routes } from '../../src/
 import { e2eAdmin } from './fixtures/admin.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { expect, gotoHydrated, test } from './fixtures/console.ts';
+import { expectNothingOverflows } from './fixtures/layout.ts';
 import { signUp } from './fixtures/sessions.ts';
 
 const adminPaths = routeIds.filter((id) => routes[id].guard === 'admin').flatMap(pathsOf);
@@ -103,13 +104,7 @@ test.describe('back office', () => {
     ]) {
       await gotoHydrated(page, path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      const overflowing = await page.evaluate(() =>
-        [...document.querySelectorAll('body *')]
-          .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
-          .filter((e) => !e.parentElement?.closest('[data-scrolls]'))
-          .map((e) => `${e.tagName} ${e.getAttribute('class') ?? ''}`),
-      );
-      expect(overflowing, path).toEqual([]);
+      await expectNothingOverflows(page);
       await expectNoAxeViolations(page);
     }
   });

@@ -1,9 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { buildApp } from '../../src/server/app.ts';
 import type { AppInstance } from '../../src/server/app-instance.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
+import { createServerDatabase } from './postgres.ts';
 
 export interface TestApp {
   app: AppInstance;
@@ -12,37 +13,27 @@ export interface TestApp {
 }
 
 /**
- * A fresh database for one test file: in-memory PGlite, or — when TEST_DATABASE_URL is set — a
- * new database on that PostgreSQL server, dropped again by close().
+ * A fresh database for one test file, copied from the run's migrated template: in-memory PGlite,
+ * or — when TEST_DATABASE_URL is set — a new database on that PostgreSQL server, dropped again
+ * by drop().
  */
 export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const database = openDatabase({ dataDir: 'memory://' });
+  const template = inject('templateDatabase');
+  if (template.kind === 'pglite') {
+    const database = openDatabase({
+      dataDir: 'memory://',
+      loadDataDir: new Blob([readFileSync(template.file)]),
+    });
     return { database, drop: async () => {} };
   }
-  const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const copy = await createServerDatabase({ template: template.name });
   const database = openDatabase({
-    databaseUrl: url.toString(),
+    databaseUrl: copy.url,
     dataDir: 'memory://',
     // DROP DATABASE … WITH (FORCE) ends connections the pool is still closing: expected here.
     onConnectionError: () => {},
   });
-  return {
-    database,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  return { database, drop: copy.drop };
 }
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {

@@ -13,6 +13,7 @@ import {
   sitemapPaths,
   type Guard,
 } from '#shared/routes.ts';
+import { pageDescriptions } from '#shared/page-descriptions.ts';
 import { pages } from './pages.tsx';
 
 /** SPEC §2, path by path: who may open it, and whether the server prerenders it. */
@@ -173,7 +174,7 @@ describe('the route table', () => {
   it('prerenders public pages only, aliases pointing at the route path as canonical', () => {
     for (const page of prerenderedPages) {
       expect(routes[page.id].guard, page.path).toBe('public');
-      expect(page.description.length, page.path).toBeGreaterThan(20);
+      expect(pageDescriptions[page.id].length, page.path).toBeGreaterThan(20);
       expect(page.canonicalPath).toBe(routes[page.id].path);
     }
     expect(sitemapPaths).toContain('/domain-registration');

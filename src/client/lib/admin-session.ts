@@ -4,7 +4,9 @@ import { useLocation } from 'wouter';
 import type { Admin } from '#shared/admin.schemas.ts';
 import { paths } from '#shared/routes.ts';
 import { toast } from '../components/ui/use-toast.ts';
-import { apiFetch, apiRequest } from './api-client.ts';
+import { isAdminCall } from './api-client.ts';
+import { refreshAdminCookie } from './api/refresh-admin-cookie.ts';
+import { signOutAdmin } from './api/sign-out-admin.ts';
 import { adminAuthStatusQueryOptions, type AdminAuthStatus } from './current-admin.ts';
 import { storageKeys } from './storage-keys.ts';
 
@@ -22,7 +24,7 @@ export function forgetAdmin(queryClient: QueryClient): void {
   localStorage.removeItem(storageKeys.adminSessionBackupTime);
   localStorage.setItem(storageKeys.adminLogoutTimestamp, String(Date.now()));
   queryClient.removeQueries({
-    predicate: (query) => String(query.queryKey[0]).startsWith('/api/admin/'),
+    predicate: (query) => isAdminCall(String(query.queryKey[0])),
   });
   const signedOut: AdminAuthStatus = { authenticated: false, admin: null };
   queryClient.setQueryData(adminAuthStatusQueryOptions.queryKey, signedOut);
@@ -36,7 +38,7 @@ export function useAdminSignOut() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   return useMutation({
-    mutationFn: () => apiRequest('POST', '/api/admin/logout'),
+    mutationFn: signOutAdmin,
     onSuccess: () =>
       toast({
         title: 'Logout Successful',
@@ -61,10 +63,9 @@ export function useAdminSessionKeeper(active: boolean): void {
   useEffect(() => {
     if (!active) return;
     const timer = setInterval(() => {
-      void apiFetch('GET', `/api/admin/cookie-refresh?_cb=${Date.now()}`)
-        .then(async (response) => {
-          await response.text();
-          if (response.status === 401) forgetAdmin(queryClient);
+      void refreshAdminCookie()
+        .then((signedIn) => {
+          if (!signedIn) forgetAdmin(queryClient);
         })
         .catch(() => {});
     }, adminRefreshEveryMs);

@@ -1,5 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, ApiRequestError, getQueryFn, withCacheBuster } from './api-client.ts';
+import { z } from 'zod';
+import { userSchema } from '#shared/auth.schemas.ts';
+import {
+  apiFetch,
+  ApiContractError,
+  apiRequest,
+  ApiRequestError,
+  getQueryFn,
+  nullWhenUnauthorized,
+  withCacheBuster,
+  withQuery,
+} from './api-client.ts';
+
+const anything = z.unknown();
+const okSchema = z.object({ ok: z.boolean() });
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -32,9 +46,9 @@ describe('apiRequest (SPEC §7)', () => {
   it('sends credentials, JSON headers, client type, request time and the _t cache-buster', async () => {
     fetchMock.mockResolvedValue(json({ ok: true }));
     const now = Date.now();
-    await expect(apiRequest('POST', '/api/login?next=1', { email: 'a@b.co.za' })).resolves.toEqual({
-      ok: true,
-    });
+    await expect(
+      apiRequest('POST', '/api/login?next=1', okSchema, { email: 'a@b.co.za' }),
+    ).resolves.toEqual({ ok: true });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe(`/api/login?next=1&_t=${now}`);
     expect(init?.method).toBe('POST');
@@ -49,24 +63,70 @@ describe('apiRequest (SPEC §7)', () => {
 
   it('sends no body and no content type without data', async () => {
     fetchMock.mockResolvedValue(json({}));
-    await apiRequest('POST', '/api/admin/logout');
+    await apiRequest('POST', '/api/admin/logout', anything);
     const init = fetchMock.mock.calls[0]![1]!;
     expect(init.body).toBeUndefined();
     expect((init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
   });
 
-  it('returns the raw response when the answer is not JSON', async () => {
+  it('apiFetch returns the raw response, for answers that are not JSON (downloads)', async () => {
     fetchMock.mockResolvedValue(text('<p>hi</p>', 200, 'OK'));
-    const answer = await apiRequest<Response>('GET', '/invoice.pdf');
+    const answer = await apiFetch('GET', '/invoice.pdf');
     expect(answer).toBeInstanceOf(Response);
     await expect(answer.text()).resolves.toBe('<p>hi</p>');
+  });
+
+  it('parses the answer with the endpoint schema: typed, unknown fields dropped', async () => {
+    const user = {
+      id: 'u1',
+      email: 'thandi@example.co.za',
+      fullName: 'Thandi Nkosi',
+      emailVerified: true,
+      createdAt: '2026-11-22T08:00:00.000Z',
+    };
+    fetchMock.mockResolvedValue(json({ ...user, passwordHash: 'never shown' }));
+    await expect(apiRequest('GET', '/api/user', userSchema)).resolves.toEqual(user);
+  });
+
+  it('throws an ApiContractError naming the call and the field when the answer does not match', async () => {
+    fetchMock.mockResolvedValue(json({ id: 'u1', email: 'thandi@example.co.za' }));
+    const error = await apiRequest('GET', '/api/user', userSchema).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiContractError);
+    expect(error).not.toBeInstanceOf(ApiRequestError);
+    expect((error as ApiContractError).message).toMatch(
+      /^GET \/api\/user answered 200 with an unexpected body \(fullName: /,
+    );
+    expect((error as ApiContractError).endpoint).toBe('GET /api/user');
+    expect((error as ApiContractError).issues.map((issue) => issue.path)).toEqual([
+      ['fullName'],
+      ['emailVerified'],
+      ['createdAt'],
+    ]);
+  });
+
+  it('throws an ApiContractError when an OK answer is not JSON', async () => {
+    fetchMock.mockResolvedValue(text('<p>hi</p>', 200, 'OK'));
+    await expect(apiRequest('GET', '/api/user', userSchema)).rejects.toThrow(
+      'GET /api/user answered 200 with text/html instead of JSON',
+    );
+  });
+
+  it('nullWhenUnauthorized gives null for a 401 and passes every other error on', async () => {
+    fetchMock.mockResolvedValueOnce(json({ error: 'Please sign in' }, 401, 'Unauthorized'));
+    await expect(nullWhenUnauthorized(apiRequest('GET', '/api/user', userSchema))).resolves.toBe(
+      null,
+    );
+    fetchMock.mockResolvedValueOnce(json({ error: 'Down' }, 503, 'Service Unavailable'));
+    await expect(nullWhenUnauthorized(apiRequest('GET', '/api/user', userSchema))).rejects.toThrow(
+      'Down',
+    );
   });
 
   it('uses the error field of a JSON error body first', async () => {
     fetchMock.mockResolvedValue(
       json({ error: 'Email already registered', code: 'EMAIL_ALREADY_EXISTS', message: 'x' }, 409),
     );
-    const error = await apiRequest('POST', '/api/register', {}).catch((e: unknown) => e);
+    const error = await apiRequest('POST', '/api/register', anything, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiRequestError);
     expect((error as ApiRequestError).message).toBe('Email already registered');
     expect((error as ApiRequestError).code).toBe('EMAIL_ALREADY_EXISTS');
@@ -75,16 +135,18 @@ describe('apiRequest (SPEC §7)', () => {
 
   it('falls back to the message field, then to the status', async () => {
     fetchMock.mockResolvedValueOnce(json({ message: 'Too many attempts' }, 429));
-    await expect(apiRequest('POST', '/api/login', {})).rejects.toThrow('Too many attempts');
+    await expect(apiRequest('POST', '/api/login', anything, {})).rejects.toThrow(
+      'Too many attempts',
+    );
     fetchMock.mockResolvedValueOnce(json({}, 500, 'Internal Server Error'));
-    await expect(apiRequest('POST', '/api/login', {})).rejects.toThrow(
+    await expect(apiRequest('POST', '/api/login', anything, {})).rejects.toThrow(
       'Request failed with status 500',
     );
   });
 
   it('says "{status}: {statusText}" when the error body is not JSON', async () => {
     fetchMock.mockResolvedValue(text('<h1>Bad gateway</h1>', 502, 'Bad Gateway'));
-    await expect(apiRequest('GET', '/api/user')).rejects.toThrow('502: Bad Gateway');
+    await expect(apiRequest('GET', '/api/user', anything)).rejects.toThrow('502: Bad Gateway');
   });
 });
 
@@ -116,6 +178,15 @@ describe('getQueryFn (SPEC §7–8)', () => {
     await expect(fn(queryContext('/api/user'))).rejects.toThrow('Sign in first');
     fetchMock.mockResolvedValueOnce(json({}, 401, 'Unauthorized'));
     await expect(fn(queryContext('/api/user'))).rejects.toThrow('Unauthorized');
+  });
+});
+
+describe('withQuery', () => {
+  it('adds the parameters that are set, and no ? without any', () => {
+    expect(withQuery('/api/admin/orders', { page: 2, status: '' })).toBe(
+      '/api/admin/orders?page=2',
+    );
+    expect(withQuery('/api/admin/orders', { status: undefined })).toBe('/api/admin/orders');
   });
 });
 

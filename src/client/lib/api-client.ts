@@ -1,5 +1,6 @@
-import { clientTypeFromUserAgent } from '#shared/client-type.ts';
 import type { QueryFunction } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { clientTypeFromUserAgent } from '#shared/client-type.ts';
 
 /** A non-OK answer from the API; `message` is the text SPEC §8 says to show. */
 export class ApiRequestError extends Error {
@@ -13,6 +14,24 @@ export class ApiRequestError extends Error {
     this.status = status;
     this.body = body;
     this.code = code;
+  }
+}
+
+/**
+ * An answer that does not match the endpoint's schema in src/shared: the client and the server
+ * disagree about the contract. Never cast through: the message names the call and the field.
+ */
+export class ApiContractError extends Error {
+  readonly endpoint: string;
+  readonly status: number;
+  readonly issues: z.core.$ZodIssue[];
+
+  constructor(endpoint: string, status: number, problem: string, issues: z.core.$ZodIssue[] = []) {
+    super(`${endpoint} answered ${status} with ${problem}`);
+    this.name = 'ApiContractError';
+    this.endpoint = endpoint;
+    this.status = status;
+    this.issues = issues;
   }
 }
 
@@ -81,21 +100,73 @@ export async function apiFetch(method: string, url: string, data?: unknown): Pro
   }
 }
 
-/** An API call whose JSON answer is parsed; any other answer is returned as the Response. */
-export async function apiRequest<T = unknown>(
+/** Parses an OK answer with the endpoint's schema; any other answer is an ApiContractError. */
+export async function parseAnswer<Schema extends z.ZodType>(
+  endpoint: string,
+  response: Response,
+  schema: Schema,
+): Promise<z.output<Schema>> {
+  if (!isJson(response)) {
+    await response.text().catch(() => '');
+    const type = response.headers.get('content-type') ?? 'no content type';
+    throw new ApiContractError(endpoint, response.status, `${type} instead of JSON`);
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const [first] = parsed.error.issues;
+  const where = first?.path.length ? `${first.path.join('.')}: ` : '';
+  throw new ApiContractError(
+    endpoint,
+    response.status,
+    `an unexpected body (${where}${first?.message ?? 'not JSON'})`,
+    parsed.error.issues,
+  );
+}
+
+/**
+ * An API call (SPEC §7) whose JSON answer is parsed with the endpoint's schema from src/shared.
+ * A non-OK answer throws an ApiRequestError (SPEC §8); an answer that does not match the schema
+ * throws an ApiContractError naming the endpoint.
+ */
+export async function apiRequest<Schema extends z.ZodType>(
   method: string,
   url: string,
+  schema: Schema,
   data?: unknown,
-): Promise<T> {
+): Promise<z.output<Schema>> {
   const response = await apiFetch(method, url, data);
   if (!response.ok) throw await toError(response);
-  return (isJson(response) ? await response.json() : response) as T;
+  return parseAnswer(`${method} ${url}`, response, schema);
+}
+
+/** A call that means "nobody is signed in" by its 401 (SPEC §8 'return null'): null then. */
+export async function nullWhenUnauthorized<T>(call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** `path?key=value&…` for the parameters that are set. */
+export function withQuery(path: string, params: Record<string, string | number | undefined>) {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') query.set(key, String(value));
+  }
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
 }
 
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
-/** The default data query (SPEC §7–8): GET the key's first element; 401 throws or gives null. */
-export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+/**
+ * The default data query (SPEC §7–8): GET the key's first element; 401 throws or gives null. Its
+ * answer is untyped JSON: every query of the app has its own fetcher with a schema instead.
+ */
+export function getQueryFn(options: { on401: UnauthorizedBehavior }): QueryFunction<unknown> {
   return async ({ queryKey }) => {
     const response = await apiFetch('GET', String(queryKey[0]));
     if (response.status === 401) {
@@ -104,6 +175,6 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
       throw error;
     }
     if (!response.ok) throw await toError(response);
-    return isJson(response) ? ((await response.json()) as T) : null;
+    return isJson(response) ? ((await response.json()) as unknown) : null;
   };
 }

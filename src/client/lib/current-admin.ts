@@ -1,15 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { AdminAuthStatus } from '#shared/admin.schemas.ts';
-import { getQueryFn } from './api-client.ts';
+import { adminAuthStatusQueryOptions } from './api/get-admin-auth-status.ts';
 
 export type { AdminAuthStatus };
-
-export const adminAuthStatusQueryOptions = queryOptions({
-  queryKey: ['/api/admin/auth-status'],
-  queryFn: getQueryFn<AdminAuthStatus>({ on401: 'returnNull' }),
-  staleTime: 30_000,
-  retry: false,
-});
+export { adminAuthStatusQueryOptions };
 
 /** Admin status; the header polls it every 5 s (SPEC §9), the provider keeps it 30 s. */
 export function useAdminStatus(options: { poll?: boolean } = {}) {

@@ -1,15 +1,10 @@
 import { useState } from 'react';
+import type { PayfastForm } from '#shared/payments.schemas.ts';
 import { toast } from '../components/ui/use-toast.ts';
-import { apiRequest } from './api-client.ts';
-
-interface PayfastForm {
-  action: string;
-  reference: string;
-  fields: Record<string, string>;
-}
+import { startOrderPayment } from './api/start-order-payment.ts';
 
 /** PayFast's payment page takes a browser form POST: build it from the signed fields and send it. */
-function postToPayfast(form: PayfastForm): void {
+export function postToPayfast(form: PayfastForm): void {
   const element = document.createElement('form');
   element.method = 'post';
   element.action = form.action;
@@ -24,14 +19,9 @@ function postToPayfast(form: PayfastForm): void {
   element.submit();
 }
 
-/** Asks the server (`POST path`) for a signed PayFast form and goes to PayFast with it. */
-export async function goToPayfast(path: string): Promise<void> {
-  postToPayfast(await apiRequest<PayfastForm>('POST', path));
-}
-
-/** Pays one of the caller's orders. */
-export const payOrder = (orderReference: string) =>
-  goToPayfast(`/api/orders/${encodeURIComponent(orderReference)}/payfast`);
+/** Pays one of the caller's orders: the server signs the form, the browser goes to PayFast. */
+export const payOrder = async (orderReference: string) =>
+  postToPayfast(await startOrderPayment(orderReference));
 
 /**
  * Starts a trip to PayFast from a button: `busy` while the form is being made (the page then

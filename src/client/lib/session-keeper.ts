@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { clientTypeFromUserAgent } from '#shared/client-type.ts';
-import { apiFetch } from './api-client.ts';
+import { ApiRequestError } from './api-client.ts';
+import { refreshCookie } from './api/refresh-cookie.ts';
 import { userQueryOptions, useUser } from './current-user.ts';
 
 const cookieRefreshEveryMs = 30_000;
@@ -13,19 +14,17 @@ const sessionCheckEveryMs = 60_000;
  * second 401 means the session is gone, so the user is cleared.
  */
 export async function refreshSessionCookie(queryClient: QueryClient): Promise<boolean> {
-  const ask = async (retry: boolean) => {
-    const url = `/api/cookie-refresh?_cb=${Date.now()}${retry ? '&_retry=true' : ''}`;
-    const response = await apiFetch('GET', url);
-    await response.text(); // read to the end so the connection is free again
-    return response.status;
-  };
-  let status = await ask(false);
-  if (status === 401) status = await ask(true);
-  if (status === 401) {
-    queryClient.setQueryData(userQueryOptions.queryKey, null);
-    return false;
+  try {
+    if ((await refreshCookie({ retry: false })) || (await refreshCookie({ retry: true }))) {
+      return true;
+    }
+  } catch (error) {
+    // Any other failure (the server is away, a 5xx) leaves the user as they are.
+    if (error instanceof ApiRequestError) return false;
+    throw error;
   }
-  return status >= 200 && status < 300;
+  queryClient.setQueryData(userQueryOptions.queryKey, null);
+  return false;
 }
 
 /** A signed-in user's session is checked again 1 s after sign-in (SPEC §9). */

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { paths } from '#shared/routes.ts';
 import { toast } from '../components/ui/use-toast.ts';
-import { apiRequest } from './api-client.ts';
+import { signOut } from './api/sign-out.ts';
 import { userQueryOptions } from './current-user.ts';
 import { storageKeys } from './storage-keys.ts';
 
@@ -11,7 +11,7 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   return useMutation({
-    mutationFn: () => apiRequest('POST', '/api/logout'),
+    mutationFn: signOut,
     onSuccess: () => {
       localStorage.setItem(storageKeys.userLogoutTimestamp, String(Date.now()));
       queryClient.removeQueries({

@@ -3,7 +3,9 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../app-instance.ts';
+import { Redis } from 'ioredis';
 import { AppError } from './errors.ts';
+import { postgresRateLimitStore } from './rate-limit-store.ts';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -18,6 +20,29 @@ function isCrossSite(request: FastifyRequest, publicUrl: string): boolean {
     return !own.has(origin);
   }
   return request.headers['sec-fetch-site'] === 'cross-site';
+}
+
+/**
+ * Where the rate-limit counters live, so several processes count as one shop: Redis when
+ * REDIS_URL is set, else the PostgreSQL server; the embedded database is one process, so memory.
+ */
+function sharedCounters(app: AppInstance) {
+  const { redisUrl, databaseUrl } = app.config;
+  if (redisUrl) {
+    const redis = new Redis(redisUrl, {
+      connectTimeout: 2000,
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+    });
+    redis.on('error', (error) => app.log.warn({ err: error }, 'Redis unavailable'));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+    // With Redis down the limits pause rather than refusing every customer.
+    return { redis, skipOnError: true, nameSpace: 'sebenza-rate-limit:' };
+  }
+  if (databaseUrl) return { store: postgresRateLimitStore(app.database.db) };
+  return {};
 }
 
 /** Security headers with a real Content-Security-Policy, and compression of dynamic answers. */
@@ -60,6 +85,7 @@ export async function registerSecurity(app: AppInstance): Promise<void> {
   await app.register(rateLimit, {
     global: false,
     allowList: app.config.rateLimitAllow,
+    ...sharedCounters(app),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', {
         message: `Too many requests. Please try again in ${context.after}.`,

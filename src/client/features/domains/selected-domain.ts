@@ -1,6 +1,6 @@
+import type { DomainCheckResult } from '#shared/domain.schemas.ts';
 import { randToCents } from '#shared/money.ts';
 import { storageKeys } from '../../lib/storage-keys.ts';
-import type { DomainCheckResult } from './api/check-domain.ts';
 
 export const DEFAULT_MARKUP_PERCENT = 20;
 

@@ -8,7 +8,6 @@ import { centsToRand } from '#shared/money.ts';
 import type { Registrar } from '../../integrations/registrar/registrar.ts';
 import { AppError } from '../../plugins/errors.ts';
 
-
 type TldRow = typeof tlds.$inferSelect;
 
 /** A tiny time-based memory: availability for a minute, the TLD table for an hour. */

@@ -22,7 +22,7 @@ const refused = {
     'application/json': { schema: apiErrorSchema },
   },
 };
-const formErrors = errorResponses(413, 415);
+const formErrors = errorResponses(400, 413, 415);
 
 /**
  * A local PayFast for offline use and tests (embedded default): the same form POST, a payment page

@@ -1,5 +1,5 @@
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useProfile } from '../api/profile.ts';
+import { useProfile } from '../api/get-profile.ts';
 import { ProfileForm } from './profile-form.tsx';
 
 /** The checkout's customer details: the account's own, prefilled and editable in place. */

@@ -1,6 +1,5 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Pencil, Trash2 } from 'lucide-react';
 import {
@@ -16,23 +15,12 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
 import { showFieldIssues } from '../../../lib/show-field-issues.ts';
-
-const recordsQueryOptions = (domain: string) =>
-  queryOptions({
-    queryKey: ['/api/user/domains/', domain, 'records'],
-    queryFn: () =>
-      apiRequest<DnsRecord[]>('GET', `/api/user/domains/${encodeURIComponent(domain)}/records`),
-  });
-
-const nameserversQueryOptions = (domain: string) =>
-  queryOptions({
-    queryKey: ['/api/user/domains/', domain, 'nameservers'],
-    queryFn: () =>
-      apiRequest<string[]>('GET', `/api/user/domains/${encodeURIComponent(domain)}/nameservers`),
-    staleTime: 10 * 60_000,
-  });
+import { useCreateDnsRecord } from '../api/create-dns-record.ts';
+import { useDeleteDnsRecord } from '../api/delete-dns-record.ts';
+import { useDnsRecords } from '../api/get-dns-records.ts';
+import { useNameservers } from '../api/get-nameservers.ts';
+import { useUpdateDnsRecord } from '../api/update-dns-record.ts';
 
 const emptyRecord: DnsRecordInput = { type: 'A', name: '', content: '', ttl: 3600 };
 
@@ -46,44 +34,37 @@ const placeholders: Record<string, string> = {
 
 /** The DNS records of one active domain: list, add, delete. */
 export function DnsPanel({ domain }: { domain: string }) {
-  const queryClient = useQueryClient();
-  const records = useQuery(recordsQueryOptions(domain));
-  const nameservers = useQuery(nameserversQueryOptions(domain));
+  const records = useDnsRecords(domain);
+  const nameservers = useNameservers(domain);
   const [editing, setEditing] = useState<DnsRecord | null>(null);
-  const base = `/api/user/domains/${encodeURIComponent(domain)}/records`;
-  const refresh = () => queryClient.invalidateQueries(recordsQueryOptions(domain));
   const form = useForm<DnsRecordInput, unknown, DnsRecordValues>({
     resolver: zodResolver(dnsRecordInputSchema),
     defaultValues: emptyRecord,
   });
   const type = useWatch({ control: form.control, name: 'type' });
-  const add = useMutation({
-    mutationFn: (record: DnsRecordValues) =>
-      editing
-        ? apiRequest<DnsRecord>('PUT', `${base}/${encodeURIComponent(editing.id)}`, record)
-        : apiRequest<DnsRecord>('POST', base, record),
-    onSuccess: (record) => {
+  const saved = (title: string) => ({
+    onSuccess: (record: DnsRecord) => {
       setEditing(null);
       form.reset({ type: record.type as DnsRecordInput['type'], name: '', content: '', ttl: 3600 });
       toast({
-        title: editing ? 'Record saved' : 'Record added',
+        title,
         description: `${record.type} ${record.name || '@'} → ${record.content}`,
         variant: 'success',
       });
-      void refresh();
     },
-    onError: (error) => showFieldIssues(error, form.setError, 'Record not saved'),
+    onError: (error: Error) => showFieldIssues(error, form.setError, 'Record not saved'),
   });
-  const remove = useMutation({
-    mutationFn: (id: string) => apiRequest('DELETE', `${base}/${encodeURIComponent(id)}`),
-    onSuccess: () => {
+  const create = useCreateDnsRecord(saved('Record added'));
+  const update = useUpdateDnsRecord(saved('Record saved'));
+  const save = (record: DnsRecordValues) =>
+    editing ? update.mutate({ domain, id: editing.id, record }) : create.mutate({ domain, record });
+  const remove = useDeleteDnsRecord({
+    onSuccess: () =>
       toast({
         title: 'Record deleted',
         description: `The change reaches the internet within the record's TTL.`,
         variant: 'success',
-      });
-      void refresh();
-    },
+      }),
     onError: (error) =>
       toast({ title: 'Record not deleted', description: error.message, variant: 'destructive' }),
   });
@@ -170,7 +151,7 @@ export function DnsPanel({ domain }: { domain: string }) {
                       size="icon"
                       aria-label={`Delete ${record.type} ${record.name || '@'}`}
                       disabled={remove.isPending}
-                      onClick={() => remove.mutate(record.id)}
+                      onClick={() => remove.mutate({ domain, id: record.id })}
                     >
                       <Trash2 aria-hidden="true" />
                     </Button>
@@ -184,7 +165,7 @@ export function DnsPanel({ domain }: { domain: string }) {
       <form
         noValidate
         className="grid gap-3 sm:grid-cols-[7rem_1fr_2fr_6rem] sm:items-start"
-        onSubmit={form.handleSubmit((record) => add.mutate(record))}
+        onSubmit={form.handleSubmit(save)}
         aria-label={editing ? `Edit a DNS record of ${domain}` : `Add a DNS record to ${domain}`}
       >
         <div className="grid gap-1.5">
@@ -230,7 +211,7 @@ export function DnsPanel({ domain }: { domain: string }) {
           />
         )}
         <div className="flex gap-2 sm:col-span-4">
-          <Button type="submit" size="sm" disabled={add.isPending}>
+          <Button type="submit" size="sm" disabled={create.isPending || update.isPending}>
             {editing ? 'Save record' : 'Add record'}
           </Button>
           {editing && (

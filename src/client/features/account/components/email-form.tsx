@@ -4,7 +4,7 @@ import { changeEmailSchema, type ChangeEmailInput, type Profile } from '#shared/
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { useChangeEmail } from '../api/profile.ts';
+import { useChangeEmail } from '../api/change-email.ts';
 import { showFieldIssues } from '../../../lib/show-field-issues.ts';
 import { SettingsSection } from './settings-section.tsx';
 

@@ -1,5 +1,4 @@
 import { Link } from 'wouter';
-import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '#shared/dates.ts';
 import { formatZAR, randToCents } from '#shared/money.ts';
 import { orderStatusLabels, type Order } from '#shared/orders.schemas.ts';
@@ -7,7 +6,7 @@ import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { CardDescription } from '../../../components/ui/card.tsx';
 import { payOrder, usePayfastStart } from '../../../lib/payfast.ts';
-import { myOrdersQueryOptions } from '../api/orders.ts';
+import { useMyOrders } from '../api/get-my-orders.ts';
 import { DashboardPanel } from './dashboard-panel.tsx';
 import { InvoiceLink } from './invoice-link.tsx';
 import { StatusBadge } from './status-badge.tsx';
@@ -32,7 +31,7 @@ function PayNowButton({ reference }: { reference: string }) {
 
 /** The customer's latest orders with their status, total, invoice and a way to pay. */
 export function OrdersPanel() {
-  const orders = useQuery(myOrdersQueryOptions);
+  const orders = useMyOrders();
   return (
     <DashboardPanel title="Orders" query={orders} what="your orders">
       {(data) =>

@@ -4,7 +4,7 @@ import { changePasswordSchema, type ChangePasswordInput } from '#shared/auth.sch
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { useChangePassword } from '../api/profile.ts';
+import { useChangePassword } from '../api/change-password.ts';
 import { showFieldIssues } from '../../../lib/show-field-issues.ts';
 import { SettingsSection } from './settings-section.tsx';
 

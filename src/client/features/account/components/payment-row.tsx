@@ -2,8 +2,8 @@ import { Link } from 'wouter';
 import { formatDate } from '#shared/dates.ts';
 import { formatZAR, randToCents } from '#shared/money.ts';
 import { paymentDetailsPath } from '#shared/routes.ts';
+import { paymentStatusLabels, type PaymentSummary } from '#shared/payments.schemas.ts';
 import { cn } from '../../../lib/cn.ts';
-import { paymentStatusText, type PaymentSummary } from '../api/payments.ts';
 import { InvoiceLink } from './invoice-link.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -37,7 +37,7 @@ export function PaymentRow({
             label={`${payment.order.invoice} (PDF)`}
           />
         )}
-        <StatusBadge status={payment.status}>{paymentStatusText[payment.status]}</StatusBadge>
+        <StatusBadge status={payment.status}>{paymentStatusLabels[payment.status]}</StatusBadge>
         <span className="font-semibold tabular-nums">{formatZAR(randToCents(payment.amount))}</span>
       </div>
     </li>

@@ -1,8 +1,7 @@
 import { Link } from 'wouter';
-import { useQuery } from '@tanstack/react-query';
 import { paths } from '#shared/routes.ts';
 import { CardDescription } from '../../../components/ui/card.tsx';
-import { myPaymentsQueryOptions } from '../api/payments.ts';
+import { useMyPayments } from '../api/get-my-payments.ts';
 import { DashboardPanel } from './dashboard-panel.tsx';
 import { PaymentRow } from './payment-row.tsx';
 
@@ -10,7 +9,7 @@ const shown = 3;
 
 /** The latest card payments, each linking to its details; the full history is a page away. */
 export function PaymentsPanel() {
-  const payments = useQuery(myPaymentsQueryOptions);
+  const payments = useMyPayments();
   return (
     <DashboardPanel title="Payments" query={payments} what="your payments">
       {(data) => (

@@ -14,7 +14,8 @@ import {
 } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { downloadMyData, useDeleteAccount } from '../api/profile.ts';
+import { useDeleteAccount } from '../api/delete-account.ts';
+import { downloadMyData } from '../api/download-my-data.ts';
 import { showFieldIssues } from '../../../lib/show-field-issues.ts';
 import { SettingsSection } from './settings-section.tsx';
 

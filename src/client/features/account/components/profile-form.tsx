@@ -8,7 +8,7 @@ import {
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, TextareaField } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { useUpdateProfile } from '../api/profile.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
 import { SettingsSection } from './settings-section.tsx';
 
 /** The customer's details; the checkout shows the same form under its own heading. */

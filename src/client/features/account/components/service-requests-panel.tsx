@@ -7,7 +7,7 @@ import { serviceTypeLabel } from '#shared/service-types.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { CardDescription } from '../../../components/ui/card.tsx';
 import { addToCart, readCart } from '../../../lib/cart.ts';
-import { useMyServiceRequests } from '../api/service-requests.ts';
+import { useMyServiceRequests } from '../api/get-my-service-requests.ts';
 import { DashboardPanel } from './dashboard-panel.tsx';
 
 const statusLabels: Record<string, string> = {

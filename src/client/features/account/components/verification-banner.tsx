@@ -1,7 +1,7 @@
 import { MailWarning } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { useResendVerification } from '../api/profile.ts';
+import { useResendVerification } from '../api/resend-verification.ts';
 
 /** Shown on the dashboard until the customer has confirmed their e-mail address. */
 export function VerificationBanner({ email }: { email: string }) {

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { formatDate } from '#shared/dates.ts';
 import type { DomainOrder } from '#shared/domain-orders.schemas.ts';
@@ -7,15 +6,11 @@ import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { apiRequest } from '../../../lib/api-client.ts';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { AccountShell } from '../components/account-shell.tsx';
 import { DnsPanel } from '../components/dns-panel.tsx';
-
-const myDomainsQueryOptions = queryOptions({
-  queryKey: ['/api/user/domains'],
-  queryFn: () => apiRequest<DomainOrder[]>('GET', '/api/user/domains'),
-});
+import { useMyDomains } from '../api/get-my-domains.ts';
+import { useSetAutoRenew } from '../api/set-auto-renew.ts';
 
 const statusText: Record<DomainOrder['status'], string> = {
   pending_payment: 'Waiting for payment',
@@ -28,17 +23,8 @@ const statusText: Record<DomainOrder['status'], string> = {
 
 function DomainCard({ domain }: { domain: DomainOrder }) {
   const [managing, setManaging] = useState(false);
-  const queryClient = useQueryClient();
-  const renewal = useMutation({
-    mutationFn: (autoRenew: boolean) =>
-      apiRequest('PATCH', `/api/user/domains/${encodeURIComponent(domain.domain)}`, { autoRenew }),
-    onMutate: async (autoRenew: boolean) => {
-      await queryClient.cancelQueries(myDomainsQueryOptions);
-      queryClient.setQueryData(myDomainsQueryOptions.queryKey, (current) =>
-        current?.map((d) => (d.id === domain.id ? { ...d, autoRenew } : d)),
-      );
-    },
-    onSuccess: (_answer, autoRenew) =>
+  const renewal = useSetAutoRenew({
+    onSuccess: (_answer, { autoRenew }) =>
       toast({
         title: 'Saved',
         description: autoRenew
@@ -46,10 +32,8 @@ function DomainCard({ domain }: { domain: DomainOrder }) {
           : `${domain.domain} will not renew by itself.`,
         variant: 'success',
       }),
-    onError: (error) => {
-      toast({ title: 'Not saved', description: error.message, variant: 'destructive' });
-      void queryClient.invalidateQueries(myDomainsQueryOptions);
-    },
+    onError: (error) =>
+      toast({ title: 'Not saved', description: error.message, variant: 'destructive' }),
   });
   const active = domain.status === 'active';
   return (
@@ -79,7 +63,9 @@ function DomainCard({ domain }: { domain: DomainOrder }) {
             type="checkbox"
             className="size-4 accent-brand-700"
             checked={domain.autoRenew}
-            onChange={(event) => renewal.mutate(event.target.checked)}
+            onChange={(event) =>
+              renewal.mutate({ domain: domain.domain, autoRenew: event.target.checked })
+            }
           />
           Renew automatically
         </label>
@@ -91,7 +77,7 @@ function DomainCard({ domain }: { domain: DomainOrder }) {
 
 /** /user/domains and /domain-management: the customer's domains and where each one stands. */
 export function DomainsPage() {
-  const domains = useQuery(myDomainsQueryOptions);
+  const domains = useMyDomains();
   return (
     <AccountShell>
       <h1 className="text-3xl font-extrabold text-ink">My domains</h1>

@@ -1,35 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '#shared/dates.ts';
 import { formatZAR, randToCents } from '#shared/money.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { usePaymentDebug } from '../api/get-payment-debug.ts';
 import { AccountShell } from '../components/account-shell.tsx';
-
-interface PaymentDebug {
-  reference: string;
-  status: string;
-  amount: number;
-  fields: [string, string][];
-  signatureString: string;
-  itns: {
-    receivedAt: string;
-    paymentStatus: string | null;
-    /** null while the checks are still running */
-    accepted: boolean | null;
-    reason: string;
-  }[];
-}
-
-const debugQueryOptions = queryOptions({
-  queryKey: ['/api/payments/debug'],
-  queryFn: () => apiRequest<PaymentDebug>('GET', '/api/payments/debug'),
-  retry: false,
-});
 
 /** /payment/debug: what was sent to PayFast for your last payment, and what came back. */
 export function PaymentDebugPage() {
-  const debug = useQuery(debugQueryOptions);
+  const debug = usePaymentDebug();
   return (
     <AccountShell>
       <h1 className="text-3xl font-extrabold text-ink">Payment diagnostics</h1>

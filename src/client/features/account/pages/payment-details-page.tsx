@@ -1,20 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'wouter';
 import { formatDate } from '#shared/dates.ts';
 import { formatZAR, randToCents, vatFromInclusive } from '#shared/money.ts';
+import { paymentStatusLabels } from '#shared/payments.schemas.ts';
 import { invoicePdfPath } from '#shared/routes.ts';
 import { FileDown } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { paymentQueryOptions, paymentStatusText } from '../api/payments.ts';
+import { usePayment } from '../../../lib/api/get-payment.ts';
 import { AccountShell } from '../components/account-shell.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 
 /** /payment/details/{reference}: one of the customer's own payments. */
 export function PaymentDetailsPage() {
   const { reference = '' } = useParams<{ reference: string }>();
-  const payment = useQuery(paymentQueryOptions(reference));
+  const payment = usePayment(reference);
   return (
     <AccountShell>
       <h1 className="text-3xl font-extrabold break-all text-ink">Payment {reference}</h1>
@@ -29,7 +29,7 @@ export function PaymentDetailsPage() {
               <dt className="text-muted">Status</dt>
               <dd>
                 <StatusBadge status={payment.data.status}>
-                  {paymentStatusText[payment.data.status]}
+                  {paymentStatusLabels[payment.data.status]}
                 </StatusBadge>
               </dd>
               <dt className="text-muted">Amount</dt>

@@ -1,16 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { myPaymentsQueryOptions } from '../api/payments.ts';
+import { useMyPayments } from '../api/get-my-payments.ts';
 import { AccountShell } from '../components/account-shell.tsx';
 import { PaymentRow } from '../components/payment-row.tsx';
 
 /** /user/payments: every card payment with its status and a link to its details. */
 export function PaymentsPage() {
-  const payments = useQuery(myPaymentsQueryOptions);
+  const payments = useMyPayments();
   return (
     <AccountShell>
       <h1 className="text-3xl font-extrabold text-ink">Payments</h1>

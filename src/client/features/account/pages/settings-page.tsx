@@ -1,6 +1,6 @@
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useProfile } from '../api/profile.ts';
+import { useProfile } from '../api/get-profile.ts';
 import { AccountShell } from '../components/account-shell.tsx';
 import { EmailForm } from '../components/email-form.tsx';
 import { PasswordForm } from '../components/password-form.tsx';

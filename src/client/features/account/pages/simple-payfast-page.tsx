@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CreditCard } from 'lucide-react';
 import type { Service } from '#shared/catalogue.schemas.ts';
 import { formatZAR, randToCents } from '#shared/money.ts';
@@ -11,14 +10,10 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { createOrder } from '../../../lib/api/create-order.ts';
 import { payOrder, usePayfastStart } from '../../../lib/payfast.ts';
+import { useServices } from '../api/get-services.ts';
 import { AccountShell } from '../components/account-shell.tsx';
-
-const servicesQueryOptions = queryOptions({
-  queryKey: ['/api/services'],
-  queryFn: () => apiRequest<Service[]>('GET', '/api/services'),
-});
 
 /** Fixed-price packages that need nothing but a click (registration needs its own form). */
 const payable = (services: Service[]) =>
@@ -32,7 +27,7 @@ const payable = (services: Service[]) =>
 
 /** /SimplePayFast: one package, one order, straight to PayFast — no cart. */
 export function SimplePayfastPage() {
-  const services = useQuery(servicesQueryOptions);
+  const services = useServices();
   const [packageId, setPackageId] = useState('');
   const [accepted, setAccepted] = useState(false);
   const { busy, start } = usePayfastStart();
@@ -43,9 +38,7 @@ export function SimplePayfastPage() {
 
   const pay = () =>
     start(async () => {
-      const order = await apiRequest<{ reference: string }>('POST', '/api/orders', {
-        items: [{ type: 'package', packageId, quantity: 1 }],
-      });
+      const order = await createOrder({ items: [{ type: 'package', packageId, quantity: 1 }] });
       await payOrder(order.reference);
     });
 

@@ -1,25 +1,15 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FlaskConical } from 'lucide-react';
 import { formatZAR, randToCents } from '#shared/money.ts';
+import type { TestPayment } from '#shared/payments.schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { goToPayfast, usePayfastStart } from '../../../lib/payfast.ts';
+import { postToPayfast, usePayfastStart } from '../../../lib/payfast.ts';
+import { useTestPayment } from '../api/get-test-payment.ts';
+import { startTestPayment } from '../api/start-test-payment.ts';
 import { AccountShell } from '../components/account-shell.tsx';
 
-interface TestPaymentInfo {
-  available: boolean;
-  mode: 'live' | 'sandbox' | 'simulator';
-  amount: number;
-}
-
-const testPaymentQueryOptions = queryOptions({
-  queryKey: ['/api/payments/test'],
-  queryFn: () => apiRequest<TestPaymentInfo>('GET', '/api/payments/test'),
-});
-
-const where: Record<TestPaymentInfo['mode'], string> = {
+const where: Record<TestPayment['mode'], string> = {
   simulator: 'the built-in PayFast simulator',
   sandbox: 'the PayFast sandbox',
   live: 'PayFast',
@@ -27,7 +17,7 @@ const where: Record<TestPaymentInfo['mode'], string> = {
 
 /** /payment/test: a R5.00 payment end to end (sandbox or simulator only) to prove the set-up. */
 export function TestPaymentPage() {
-  const info = useQuery(testPaymentQueryOptions);
+  const info = useTestPayment();
   const { busy, start } = usePayfastStart();
   return (
     <AccountShell>
@@ -56,7 +46,7 @@ export function TestPaymentPage() {
             <div>
               <Button
                 disabled={busy}
-                onClick={() => start(() => goToPayfast('/api/payments/test'))}
+                onClick={() => start(async () => postToPayfast(await startTestPayment()))}
               >
                 <FlaskConical aria-hidden="true" />
                 {busy

@@ -3,16 +3,17 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
-import { adminLoginSchema, type Admin, type AdminLoginInput } from '#shared/admin.schemas.ts';
+import { adminLoginSchema, type AdminLoginInput } from '#shared/admin.schemas.ts';
 import { clientTypeFromUserAgent } from '#shared/client-type.ts';
 import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
 import { rememberAdmin } from '../../../lib/admin-session.ts';
+import { getAdminAuthStatus } from '../../../lib/api/get-admin-auth-status.ts';
 import { adminAuthStatusQueryOptions, type AdminAuthStatus } from '../../../lib/current-admin.ts';
+import { logInAdmin } from '../api/log-in-admin.ts';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -20,9 +21,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function verifyAdminSession(): Promise<AdminAuthStatus | null> {
   for (let attempt = 0; attempt < 2; attempt++) {
     if (attempt > 0) await wait(1000);
-    const status = await apiRequest<AdminAuthStatus>('GET', '/api/admin/auth-status').catch(
-      () => null,
-    );
+    const status = await getAdminAuthStatus().catch(() => null);
     if (status?.authenticated) return status;
   }
   return null;
@@ -40,7 +39,7 @@ export function AdminLoginPage() {
   async function signIn(input: AdminLoginInput) {
     setBusy(true);
     try {
-      await apiRequest<{ success: true; admin: Admin }>('POST', '/api/admin/login', input);
+      await logInAdmin(input);
     } catch {
       toast({
         title: 'Login Failed',

@@ -2,30 +2,23 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation } from 'wouter';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminSetupSchema, type Admin, type AdminSetupInput } from '#shared/admin.schemas.ts';
+import { adminSetupSchema, type AdminSetupInput } from '#shared/admin.schemas.ts';
 import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
 import { rememberAdmin } from '../../../lib/admin-session.ts';
-import { adminAuthStatusQueryOptions, type AdminAuthStatus } from '../../../lib/current-admin.ts';
 import { tokenFromUrl } from '../../../lib/token-from-url.ts';
+import { useSetUpAdmin } from '../api/set-up-admin.ts';
 
 /** /admin/setup: the one-time link the server logs while no administrator exists. */
 export function AdminSetupPage() {
   const [token] = useState(tokenFromUrl);
   const [, navigate] = useLocation();
-  const queryClient = useQueryClient();
-  const setup = useMutation({
-    mutationFn: (input: AdminSetupInput) =>
-      apiRequest<{ success: true; admin: Admin }>('POST', '/api/admin/setup', input),
+  const setup = useSetUpAdmin({
     onSuccess: ({ admin }) => {
       rememberAdmin(admin);
-      const signedIn: AdminAuthStatus = { authenticated: true, admin };
-      queryClient.setQueryData(adminAuthStatusQueryOptions.queryKey, signedIn);
       toast({
         title: 'Administrator created',
         description: `Welcome, ${admin.name}. You are signed in to the back office.`,

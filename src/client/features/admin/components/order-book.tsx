@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDateTime, formatDate } from '#shared/dates.ts';
 import { formatZAR, randToCents } from '#shared/money.ts';
 import {
@@ -15,7 +14,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { adminOrdersQueryOptions, changeOrderStatus } from '../api/back-office.ts';
+import { useChangeOrderStatus } from '../api/change-order-status.ts';
+import { useAdminOrders } from '../api/get-admin-orders.ts';
 import { ListWithDetail } from './list-with-detail.tsx';
 import { EmptyState, QueryState } from './query-state.tsx';
 import { StatusFilter } from './status-filter.tsx';
@@ -24,14 +24,8 @@ const settable: readonly OrderStatus[] = adminOrderStatuses;
 const rand = (amount: number) => formatZAR(randToCents(amount));
 
 function OrderDetail({ order }: { order: AdminOrder }) {
-  const queryClient = useQueryClient();
   const [note, setNote] = useState('');
-  const move = useMutation({
-    mutationFn: (status: OrderStatus) =>
-      changeOrderStatus(order.reference, {
-        status: status as (typeof adminOrderStatuses)[number],
-        ...(note.trim() ? { note: note.trim() } : {}),
-      }),
+  const changeStatus = useChangeOrderStatus({
     onSuccess: (updated) => {
       setNote('');
       toast({
@@ -39,12 +33,18 @@ function OrderDetail({ order }: { order: AdminOrder }) {
         description: `${updated.reference} is now ${orderStatusLabels[updated.status].toLowerCase()}.`,
         variant: 'success',
       });
-      void queryClient.invalidateQueries({ queryKey: ['/api/admin/orders'] });
-      void queryClient.invalidateQueries({ queryKey: ['/api/admin/dashboard'] });
     },
     onError: (error) =>
       toast({ title: 'Order not updated', description: error.message, variant: 'destructive' }),
   });
+  const move = (status: OrderStatus) =>
+    changeStatus.mutate({
+      reference: order.reference,
+      change: {
+        status: status as (typeof adminOrderStatuses)[number],
+        ...(note.trim() ? { note: note.trim() } : {}),
+      },
+    });
   const next = orderTransitions[order.status].filter((status) => settable.includes(status));
   return (
     <article aria-label={`Order ${order.reference}`} className="grid gap-3">
@@ -125,8 +125,8 @@ function OrderDetail({ order }: { order: AdminOrder }) {
                     ? 'outline'
                     : 'default'
                 }
-                disabled={move.isPending}
-                onClick={() => move.mutate(status)}
+                disabled={changeStatus.isPending}
+                onClick={() => move(status)}
               >
                 Mark as {orderStatusLabels[status].toLowerCase()}
               </Button>
@@ -143,7 +143,7 @@ export function OrderBook() {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const query = useQuery(adminOrdersQueryOptions(page, status));
+  const query = useAdminOrders(page, status);
   return (
     <section aria-labelledby="orders-heading" className="grid gap-3">
       <div className="flex flex-wrap items-end justify-between gap-3">

@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '#shared/dates.ts';
 import { formatZAR } from '#shared/money.ts';
 import { Card } from '../../../components/ui/card.tsx';
-import { dashboardQueryOptions } from '../api/back-office.ts';
+import { useDashboard } from '../api/get-dashboard.ts';
 import { AdminShell } from '../components/admin-shell.tsx';
 import { OrderBook } from '../components/order-book.tsx';
 import { EmptyState, QueryState } from '../components/query-state.tsx';
@@ -21,7 +20,7 @@ function Figure({ label, value, empty }: { label: string; value: string | null; 
 }
 
 export function AdminDashboardPage() {
-  const query = useQuery(dashboardQueryOptions);
+  const query = useDashboard();
   return (
     <AdminShell title="Dashboard">
       <QueryState query={query} label="the dashboard">

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '#shared/dates.ts';
 import { Select } from '../../../components/ui/select.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
-import { auditLogQueryOptions, type AuditFilters } from '../api/back-office.ts';
+import { useAuditLog, type AuditFilters } from '../api/get-audit-log.ts';
 import { AdminShell } from '../components/admin-shell.tsx';
 import { EmptyState, QueryState } from '../components/query-state.tsx';
 import { Pager } from '../components/pager.tsx';
@@ -16,7 +15,7 @@ const noFilters: AuditFilters = { page: 1, action: '', actor: '', from: '', to: 
 
 export function AuditLogPage() {
   const [filters, setFilters] = useState<AuditFilters>(noFilters);
-  const query = useQuery(auditLogQueryOptions(filters));
+  const query = useAuditLog(filters);
   const set = (change: Partial<AuditFilters>) => setFilters((f) => ({ ...f, ...change, page: 1 }));
   return (
     <AdminShell title="Audit log">

@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { databaseTablesQueryOptions } from '../api/back-office.ts';
+import { useDatabaseTables } from '../api/get-database-tables.ts';
 import { AdminShell } from '../components/admin-shell.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { DataTable, cell, numberCell } from '../../../components/data-table.tsx';
@@ -8,7 +7,7 @@ import { cn } from '../../../lib/cn.ts';
 const count = new Intl.NumberFormat('en-ZA');
 
 export function DatabasePage() {
-  const query = useQuery(databaseTablesQueryOptions);
+  const query = useDatabaseTables();
   return (
     <AdminShell title="Database management">
       <QueryState query={query} label="the database tables">

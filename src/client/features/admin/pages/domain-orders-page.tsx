@@ -1,15 +1,17 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDate } from '#shared/dates.ts';
-import { domainOrderStatuses, type DomainOrderStatus } from '#shared/domain-orders.schemas.ts';
+import {
+  domainOrderStatuses,
+  type DomainOrder,
+  type DomainOrderStatus,
+} from '#shared/domain-orders.schemas.ts';
 import { formatZAR, randToCents } from '#shared/money.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import {
-  domainOrderAction,
-  domainOrderDetailQueryOptions,
-  domainOrdersQueryOptions,
-} from '../api/back-office.ts';
+import { useDomainOrder } from '../api/get-domain-order.ts';
+import { useDomainOrders } from '../api/get-domain-orders.ts';
+import { useRefundDomainOrder } from '../api/refund-domain-order.ts';
+import { useRetryDomainOrder } from '../api/retry-domain-order.ts';
 import { AdminShell } from '../components/admin-shell.tsx';
 import { ListWithDetail } from '../components/list-with-detail.tsx';
 import { EmptyState, QueryState } from '../components/query-state.tsx';
@@ -18,22 +20,20 @@ import { StatusFilter } from '../components/status-filter.tsx';
 const label = (status: string) => status.replace('_', ' ');
 
 function OrderDetail({ id }: { id: string }) {
-  const queryClient = useQueryClient();
-  const query = useQuery(domainOrderDetailQueryOptions(id));
-  const act = useMutation({
-    mutationFn: (action: 'retry' | 'refund') => domainOrderAction(id, action),
-    onSuccess: (order) => {
+  const query = useDomainOrder(id);
+  const toasts = {
+    onSuccess: (order: DomainOrder) =>
       toast({
         title: 'Order updated',
         description: `${order.domain} is now ${label(order.status)}.`,
         variant: 'success',
-      });
-      void queryClient.invalidateQueries({ queryKey: ['/api/admin/domain-orders'] });
-      void queryClient.invalidateQueries({ queryKey: ['/api/admin/domain-orders/', id] });
-    },
-    onError: (error) =>
+      }),
+    onError: (error: Error) =>
       toast({ title: 'Order not updated', description: error.message, variant: 'destructive' }),
-  });
+  };
+  const retry = useRetryDomainOrder(toasts);
+  const refund = useRefundDomainOrder(toasts);
+  const busy = retry.isPending || refund.isPending;
   return (
     <QueryState query={query} label="the order">
       {({ order, events }) => (
@@ -78,17 +78,12 @@ function OrderDetail({ id }: { id: string }) {
           </ol>
           <div className="flex flex-wrap gap-2">
             {order.status === 'failed' && (
-              <Button size="sm" disabled={act.isPending} onClick={() => act.mutate('retry')}>
+              <Button size="sm" disabled={busy} onClick={() => retry.mutate(id)}>
                 Retry registration
               </Button>
             )}
             {['failed', 'paid', 'pending_payment'].includes(order.status) && (
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={act.isPending}
-                onClick={() => act.mutate('refund')}
-              >
+              <Button size="sm" variant="outline" disabled={busy} onClick={() => refund.mutate(id)}>
                 Mark refunded
               </Button>
             )}
@@ -103,7 +98,7 @@ export function DomainOrdersPage() {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<DomainOrderStatus | ''>('');
   const [selected, setSelected] = useState<string | null>(null);
-  const query = useQuery(domainOrdersQueryOptions(page, status));
+  const query = useDomainOrders(page, status);
   return (
     <AdminShell title="Domain orders">
       <StatusFilter

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '#shared/dates.ts';
-import { outboxMessageQueryOptions, outboxQueryOptions } from '../api/back-office.ts';
+import { useOutbox } from '../api/get-outbox.ts';
+import { useOutboxMessage } from '../api/get-outbox-message.ts';
 import { AdminShell } from '../components/admin-shell.tsx';
 import { EmptyState, QueryState } from '../components/query-state.tsx';
 import { ListWithDetail } from '../components/list-with-detail.tsx';
@@ -14,7 +14,7 @@ const statusLabels: Record<string, string> = {
 };
 
 function Message({ id }: { id: string }) {
-  const query = useQuery(outboxMessageQueryOptions(id));
+  const query = useOutboxMessage(id);
   return (
     <QueryState query={query} label="the message">
       {(message) => (
@@ -41,7 +41,7 @@ function Message({ id }: { id: string }) {
 export function OutboxPage() {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<string | null>(null);
-  const query = useQuery(outboxQueryOptions(page));
+  const query = useOutbox(page);
   return (
     <AdminShell title="Outbox (mail)">
       <QueryState query={query} label="the outbox">

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { formatZAR, randToCents } from '#shared/money.ts';
-import { profitQueryOptions } from '../api/back-office.ts';
+import { useProfitAnalytics } from '../api/get-profit-analytics.ts';
 import { AdminShell } from '../components/admin-shell.tsx';
 import { EmptyState, QueryState } from '../components/query-state.tsx';
 import { DataTable, numberCell, rowHeading } from '../../../components/data-table.tsx';
@@ -15,7 +14,7 @@ const rand = (value: number) => formatZAR(randToCents(value));
 
 /** Paid revenue per month with its VAT, PayFast fees, registrar costs and gross profit. */
 export function ProfitAnalyticsPage() {
-  const query = useQuery(profitQueryOptions);
+  const query = useProfitAnalytics();
   return (
     <AdminShell title="Profit analytics">
       <QueryState query={query} label="the profit figures">

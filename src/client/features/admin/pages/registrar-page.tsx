@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatZAR, randToCents } from '#shared/money.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { registrarQueryOptions, switchTld } from '../api/back-office.ts';
+import { useRegistrar } from '../api/get-registrar.ts';
+import { useSwitchTld } from '../api/switch-tld.ts';
 import { AdminShell } from '../components/admin-shell.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { DataTable, cell, numberCell, rowHeading } from '../../../components/data-table.tsx';
@@ -37,14 +37,12 @@ function DomainList({
 
 /** Which registrar is live, its account, mismatches with our records, and the TLD switches. */
 export function RegistrarPage() {
-  const queryClient = useQueryClient();
-  const query = useQuery(registrarQueryOptions);
+  const query = useRegistrar();
   // The switch moves in the same event as the click (a controlled checkbox otherwise snaps back
   // until the save answers); the overview's own value takes over again once it has reloaded.
   const [switched, setSwitched] = useState<Record<string, boolean>>({});
   const forget = (tld: string) => setSwitched(({ [tld]: _dropped, ...rest }) => rest);
-  const toggle = useMutation({
-    mutationFn: ({ tld, enabled }: { tld: string; enabled: boolean }) => switchTld(tld, enabled),
+  const toggle = useSwitchTld({
     onSuccess: ({ tld, enabled }) => {
       toast({
         title: 'Saved',
@@ -55,10 +53,7 @@ export function RegistrarPage() {
     onError: (error) => {
       toast({ title: 'Not saved', description: error.message, variant: 'destructive' });
     },
-    onSettled: async (_data, _error, { tld }) => {
-      await queryClient.invalidateQueries(registrarQueryOptions);
-      forget(tld);
-    },
+    onSettled: (_data, _error, { tld }) => forget(tld),
   });
   return (
     <AdminShell title="DNSimple management">

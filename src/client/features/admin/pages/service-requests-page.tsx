@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   nextStatuses,
   serviceRequestStatuses,
@@ -15,7 +14,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, Label } from '../../../components/ui/label.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { changeServiceRequestStatus, serviceRequestsQueryOptions } from '../api/back-office.ts';
+import { useChangeServiceRequestStatus } from '../api/change-service-request-status.ts';
+import { useServiceRequests } from '../api/get-service-requests.ts';
 import { AdminShell } from '../components/admin-shell.tsx';
 import { ListWithDetail } from '../components/list-with-detail.tsx';
 import { EmptyState, QueryState } from '../components/query-state.tsx';
@@ -72,20 +72,18 @@ function QuoteForm({ onQuote, busy }: { onQuote: (change: StatusChange) => void;
 }
 
 function RequestDetail({ request }: { request: ServiceRequest }) {
-  const queryClient = useQueryClient();
-  const move = useMutation({
-    mutationFn: (change: StatusChange) => changeServiceRequestStatus(request.id, change),
+  const changeStatus = useChangeServiceRequestStatus({
     onSuccess: (updated) => {
       toast({
         title: 'Status changed',
         description: `${updated.reference} is now ${statusLabels[updated.status].toLowerCase()}.`,
         variant: 'success',
       });
-      void queryClient.invalidateQueries({ queryKey: ['/api/admin/service-requests'] });
     },
     onError: (error) =>
       toast({ title: 'Status not changed', description: error.message, variant: 'destructive' }),
   });
+  const move = (change: StatusChange) => changeStatus.mutate({ id: request.id, change });
   return (
     <article aria-label={`Request ${request.reference}`} className="grid gap-3">
       <h2 className="text-lg font-bold text-ink">
@@ -124,7 +122,7 @@ function RequestDetail({ request }: { request: ServiceRequest }) {
         {request.message}
       </p>
       {nextStatuses[request.status].includes('quoted') && (
-        <QuoteForm busy={move.isPending} onQuote={(change) => move.mutate(change)} />
+        <QuoteForm busy={changeStatus.isPending} onQuote={move} />
       )}
       {nextStatuses[request.status].length > 0 && (
         <div className="flex flex-wrap gap-2">
@@ -135,8 +133,8 @@ function RequestDetail({ request }: { request: ServiceRequest }) {
                 key={status}
                 size="sm"
                 variant={status === 'lost' ? 'outline' : 'default'}
-                disabled={move.isPending}
-                onClick={() => move.mutate({ status })}
+                disabled={changeStatus.isPending}
+                onClick={() => move({ status })}
               >
                 Mark as {statusLabels[status].toLowerCase()}
               </Button>
@@ -151,7 +149,7 @@ export function ServiceRequestsPage() {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<ServiceRequestStatus | ''>('');
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const query = useQuery(serviceRequestsQueryOptions(page, status));
+  const query = useServiceRequests({ page, status });
   return (
     <AdminShell title="Service requests">
       <StatusFilter

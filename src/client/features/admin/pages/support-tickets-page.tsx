@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '#shared/dates.ts';
-import { supportTicketsQueryOptions } from '../api/back-office.ts';
+import { useSupportTickets } from '../api/get-support-tickets.ts';
 import { AdminShell } from '../components/admin-shell.tsx';
 import { Pager } from '../components/pager.tsx';
 import { EmptyState, QueryState } from '../components/query-state.tsx';
@@ -9,7 +8,7 @@ import { EmptyState, QueryState } from '../components/query-state.tsx';
 /** Enquiries from the contact form, newest first, each with its full message. */
 export function SupportTicketsPage() {
   const [page, setPage] = useState(1);
-  const query = useQuery(supportTicketsQueryOptions(page));
+  const query = useSupportTickets(page);
   return (
     <AdminShell title="Support tickets">
       <QueryState query={query} label="the support tickets">

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '#shared/dates.ts';
-import { serviceRequestsQueryOptions } from '../api/back-office.ts';
+import { useServiceRequests } from '../api/get-service-requests.ts';
 import { AdminShell } from '../components/admin-shell.tsx';
 import { Pager } from '../components/pager.tsx';
 import { EmptyState, QueryState } from '../components/query-state.tsx';
@@ -9,7 +8,7 @@ import { EmptyState, QueryState } from '../components/query-state.tsx';
 /** Website work that has been won: accepted website requests (paid orders join with checkout). */
 export function WebsiteProjectsPage() {
   const [page, setPage] = useState(1);
-  const query = useQuery(serviceRequestsQueryOptions(page, 'won', 'website_development'));
+  const query = useServiceRequests({ page, status: 'won', serviceType: 'website_development' });
   return (
     <AdminShell title="Website projects">
       <QueryState query={query} label="the website projects">

@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, RegisterInput, User } from '#shared/auth.schemas.ts';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { apiRequest, ApiRequestError } from '../../../lib/api-client.ts';
+import { ApiContractError, ApiRequestError } from '../../../lib/api-client.ts';
 import { userQueryOptions } from '../../../lib/current-user.ts';
 import { validateSoonAfterSignIn } from '../../../lib/session-keeper.ts';
 import { site } from '../../../lib/site.ts';
+import { logIn } from './log-in.ts';
+import { registerAccount } from './register-account.ts';
 
 /** The registration error toasts of SPEC §5 and §8. */
 export function registrationErrorToast(error: unknown): { title: string; description: string } {
@@ -26,26 +28,14 @@ export function registrationErrorToast(error: unknown): { title: string; descrip
   return { title: 'Registration Failed', description: 'Registration failed. Please try again.' };
 }
 
-const isUser = (value: unknown): value is User =>
-  typeof value === 'object' && value !== null && 'email' in value && 'fullName' in value;
-
-class UnreadableUserError extends Error {}
-
 type Action = { mode: 'login'; input: LoginInput } | { mode: 'register'; input: RegisterInput };
 
 /** Sign-in and sign-up with the toasts of SPEC §4 and §8; `onSignedIn` decides where to go. */
 export function useSignIn(onSignedIn: (user: User) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (action: Action) => {
-      const answer = await apiRequest<unknown>(
-        'POST',
-        action.mode === 'login' ? '/api/login' : '/api/register',
-        action.input,
-      );
-      if (!isUser(answer)) throw new UnreadableUserError();
-      return answer;
-    },
+    mutationFn: (action: Action) =>
+      action.mode === 'login' ? logIn(action.input) : registerAccount(action.input),
     onSuccess: (user, action) => {
       queryClient.setQueryData(userQueryOptions.queryKey, user);
       validateSoonAfterSignIn(queryClient);
@@ -65,7 +55,8 @@ export function useSignIn(onSignedIn: (user: User) => void) {
       onSignedIn(user);
     },
     onError: (error, action) => {
-      if (error instanceof UnreadableUserError) {
+      // The session was made but its answer is not a user (SPEC §8 'unparseable response').
+      if (error instanceof ApiContractError) {
         toast({
           title: action.mode === 'login' ? 'Login Failed' : 'Registration Failed',
           description:

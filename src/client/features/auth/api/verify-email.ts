@@ -1,13 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User } from '#shared/auth.schemas.ts';
+import { userSchema } from '#shared/auth.schemas.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { userQueryOptions } from '../../../lib/current-user.ts';
+import { useEndpointMutation } from '../../../lib/react-query.ts';
 
-/** Confirms the address of a mailed link; a signed-in copy of the user is refreshed. */
-export function useVerifyEmail() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (token: string) => apiRequest<User>('POST', '/api/verify-email', { token }),
-    onSuccess: () => queryClient.invalidateQueries(userQueryOptions),
+/** POST /api/verify-email: confirms the address of a mailed link. */
+export const verifyEmail = (token: string) =>
+  apiRequest('POST', '/api/verify-email', userSchema, { token });
+
+/** A signed-in copy of the user is read again (verified, maybe a new address). */
+export const useVerifyEmail = () =>
+  useEndpointMutation(verifyEmail, {}, (queryClient) => {
+    void queryClient.invalidateQueries(userQueryOptions);
   });
-}

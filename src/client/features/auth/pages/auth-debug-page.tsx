@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { clientTypeFromUserAgent } from '#shared/client-type.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { getSessionDiagnostics } from '../api/get-session-diagnostics.ts';
+import { probeSessionCalls } from '../api/probe-session-calls.ts';
 import { SignInForm } from '../components/sign-in-form.tsx';
 
 interface Diagnostic {
@@ -13,24 +14,10 @@ interface Diagnostic {
   cookieRefresh: string;
 }
 
-async function describe(path: string): Promise<string> {
-  try {
-    const response = await apiFetch('GET', path);
-    const text = await response.text();
-    return `${response.status} ${response.statusText} ${text.slice(0, 200)}`;
-  } catch (error) {
-    return `request failed: ${error instanceof Error ? error.message : String(error)}`;
-  }
-}
-
 /** The session cookie is HttpOnly, so only the server can say whether this browser sent it. */
 async function sessionCookieState(): Promise<string> {
   try {
-    const response = await apiFetch('GET', '/api/session-diagnostics');
-    const body = (await response.json()) as {
-      sessionCookiePresent: boolean;
-      sessionActive: boolean;
-    };
+    const body = await getSessionDiagnostics();
     if (!body.sessionCookiePresent) return 'Not sent';
     return body.sessionActive ? 'Sent, session active' : 'Sent, but the session has ended';
   } catch {
@@ -39,10 +26,9 @@ async function sessionCookieState(): Promise<string> {
 }
 
 async function diagnose(): Promise<Diagnostic> {
-  const [sessionCookie, user, cookieRefresh] = await Promise.all([
+  const [sessionCookie, { user, cookieRefresh }] = await Promise.all([
     sessionCookieState(),
-    describe('/api/user'),
-    describe(`/api/cookie-refresh?_cb=${Date.now()}`),
+    probeSessionCalls(),
   ]);
   return {
     cookiesEnabled: navigator.cookieEnabled,

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { useForgotPassword } from '../api/password-reset.ts';
+import { useForgotPassword } from '../api/forgot-password.ts';
 
 /** /user/forgot-password: asks for a reset link; the answer never says whether the account exists. */
 export function ForgotPasswordPage() {

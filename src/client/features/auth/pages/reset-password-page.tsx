@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { useResetPassword } from '../api/password-reset.ts';
+import { useResetPassword } from '../api/reset-password.ts';
 import { tokenFromUrl } from '../../../lib/token-from-url.ts';
 
 /** /reset-password and /user/reset-password: a new password from the mailed link. */

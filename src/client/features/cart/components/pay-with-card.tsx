@@ -3,7 +3,7 @@ import { CreditCard } from 'lucide-react';
 import { paths } from '#shared/routes.ts';
 import { AcceptTerms } from '../../../components/accept-terms.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { createOrder } from '../../../lib/api/create-order.ts';
 import { payOrder, usePayfastStart } from '../../../lib/payfast.ts';
 import type { CartItem } from '../../../lib/cart.ts';
 import { useUser } from '../../../lib/current-user.ts';
@@ -41,7 +41,7 @@ export function PayWithCard({
       // SPEC §3 checkout-recovery-needed: set until PayFast's answer lands on the success page.
       localStorage.setItem(storageKeys.checkoutRecoveryNeeded, 'true');
       try {
-        const order = await apiRequest<{ reference: string }>('POST', '/api/orders', { items });
+        const order = await createOrder({ items });
         await payOrder(order.reference);
       } catch (error) {
         localStorage.removeItem(storageKeys.checkoutRecoveryNeeded);

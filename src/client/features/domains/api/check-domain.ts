@@ -1,20 +1,12 @@
-import { apiFetch } from '../../../lib/api-client.ts';
-
-export interface DomainCheckResult {
-  available: boolean;
-  message: string;
-  price: number;
-  currency: string;
-  originalPrice: number;
-  premium: boolean;
-  domain: string;
-}
+import { domainCheckResultSchema, type DomainCheckResult } from '#shared/domain.schemas.ts';
+import { apiFetch, parseAnswer } from '../../../lib/api-client.ts';
 
 /** GET /api/domain/check (SPEC §7); a non-OK answer is the error 'HTTP {status}: {statusText}'. */
 export async function checkDomain(domain: string): Promise<DomainCheckResult> {
-  const response = await apiFetch('GET', `/api/domain/check?domain=${encodeURIComponent(domain)}`);
+  const url = `/api/domain/check?domain=${encodeURIComponent(domain)}`;
+  const response = await apiFetch('GET', url);
   if (!response.ok) throw new Error(`HTTP ${response.status}: ${response.statusText}`);
-  return (await response.json()) as DomainCheckResult;
+  return parseAnswer(`GET ${url}`, response, domainCheckResultSchema);
 }
 
 /** ZAR shows R, anything else shows $ (SPEC §3). */

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation } from 'wouter';
 import { Search } from 'lucide-react';
+import type { DomainCheckResult } from '#shared/domain.schemas.ts';
 import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -8,7 +9,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { site } from '../../../lib/site.ts';
-import { checkDomain, formatDomainPrice, type DomainCheckResult } from '../api/check-domain.ts';
+import { checkDomain, formatDomainPrice } from '../api/check-domain.ts';
 import { saveSelectedDomain, toSelectedDomain } from '../selected-domain.ts';
 
 type SearchState =

@@ -1,6 +1,5 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { provinces } from '#shared/business-registration.schemas.ts';
 import {
@@ -16,8 +15,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FieldError, Label } from '../../../components/ui/label.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
 import { addToCart } from '../../../lib/cart.ts';
+import { useQuoteDomain } from '../api/quote-domain.ts';
 
 /** Years, registrant and choices for the selected domain; the server prices it for the cart. */
 export function RegistrantForm({ domain, pricePerYear }: { domain: string; pricePerYear: number }) {
@@ -43,30 +42,27 @@ export function RegistrantForm({ domain, pricePerYear }: { domain: string; price
     },
   });
   const [years, type] = useWatch({ control: form.control, name: ['years', 'registrant.type'] });
-  const add = useMutation({
-    mutationFn: (order: DomainRegistration) =>
-      apiRequest<DomainQuote>('POST', '/api/domain/quote', { domain, years: order.years }).then(
-        (quote) => ({ quote, order }),
-      ),
-    onSuccess: ({ quote, order }) => {
-      addToCart({
-        id: `domain:${quote.domain}`,
-        type: 'domain',
-        domain: quote.domain,
-        years: quote.years,
-        registrant: order.registrant,
-        privacy: order.privacy,
-        autoRenew: order.autoRenew,
-        title: `Domain ${quote.domain}, ${quote.years} ${quote.years === 1 ? 'year' : 'years'}`,
-        price: quote.total,
-      });
-      toast({
-        title: 'Added to cart',
-        description: `${quote.domain} for ${formatZAR(randToCents(quote.total))} incl. VAT`,
-        variant: 'success',
-      });
-      navigate(paths.checkout);
-    },
+  /** The server priced the years: the cart line carries its price and the registrant. */
+  const addQuoted = (quote: DomainQuote, order: DomainRegistration) => {
+    addToCart({
+      id: `domain:${quote.domain}`,
+      type: 'domain',
+      domain: quote.domain,
+      years: quote.years,
+      registrant: order.registrant,
+      privacy: order.privacy,
+      autoRenew: order.autoRenew,
+      title: `Domain ${quote.domain}, ${quote.years} ${quote.years === 1 ? 'year' : 'years'}`,
+      price: quote.total,
+    });
+    toast({
+      title: 'Added to cart',
+      description: `${quote.domain} for ${formatZAR(randToCents(quote.total))} incl. VAT`,
+      variant: 'success',
+    });
+    navigate(paths.checkout);
+  };
+  const add = useQuoteDomain({
     onError: () =>
       toast({
         title: 'Error',
@@ -82,7 +78,12 @@ export function RegistrantForm({ domain, pricePerYear }: { domain: string; price
     <form
       noValidate
       className="grid gap-6"
-      onSubmit={form.handleSubmit((order) => add.mutate(order))}
+      onSubmit={form.handleSubmit((order) =>
+        add.mutate(
+          { domain, years: order.years },
+          { onSuccess: (quote) => addQuoted(quote, order) },
+        ),
+      )}
     >
       <div className="grid max-w-xs gap-1.5">
         <Label htmlFor="years">Register for</Label>

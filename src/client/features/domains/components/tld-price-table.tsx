@@ -1,25 +1,11 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { formatZAR, randToCents } from '#shared/money.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { apiRequest } from '../../../lib/api-client.ts';
 import { DataTable, numberCell, rowHeading } from '../../../components/data-table.tsx';
-
-interface TldPrice {
-  tld: string;
-  registration: number;
-  renewal: number;
-  transfer: number;
-}
-
-const pricesQueryOptions = queryOptions({
-  queryKey: ['/api/domain/prices'],
-  queryFn: () => apiRequest<TldPrice[]>('GET', '/api/domain/prices'),
-  staleTime: 5 * 60_000,
-});
+import { useTldPrices } from '../api/get-tld-prices.ts';
 
 /** Every ending we sell with its yearly price, from the live price list. */
 export function TldPriceTable() {
-  const prices = useQuery(pricesQueryOptions);
+  const prices = useTldPrices();
   if (prices.isPending) return <Spinner label="Loading domain prices" />;
   if (prices.isError) {
     return (

@@ -1,14 +1,13 @@
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { contactSchema, type ContactInput } from '#shared/requests.schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { FormField, TextareaField } from '../../../components/ui/form-field.tsx';
-import { apiRequest } from '../../../lib/api-client.ts';
 import { showFieldIssues } from '../../../lib/show-field-issues.ts';
+import { useSendContactMessage } from '../api/send-contact-message.ts';
 
 /** The contact form (POST /api/contact), with a hidden field that only bots fill in. */
 export function ContactForm() {
@@ -17,9 +16,7 @@ export function ContactForm() {
     resolver: zodResolver(contactSchema),
     defaultValues: { name: '', email: '', phone: '', subject: '', message: '', website: '' },
   });
-  const send = useMutation({
-    mutationFn: (input: ContactInput) =>
-      apiRequest<{ message: string }>('POST', '/api/contact', input),
+  const send = useSendContactMessage({
     onSuccess: () => setTimeout(() => done.current?.focus(), 0),
     onError: (error) => showFieldIssues(error, form.setError, 'Message not sent'),
   });

@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import {
   serviceRequestSchema,
@@ -14,8 +13,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { FormField, TextareaField } from '../../../components/ui/form-field.tsx';
 import { FieldError, Label } from '../../../components/ui/label.tsx';
-import { apiRequest } from '../../../lib/api-client.ts';
 import { showFieldIssues } from '../../../lib/show-field-issues.ts';
+import { useCreateServiceRequest } from '../api/create-service-request.ts';
 
 export interface RequestQuestion {
   key: string;
@@ -55,9 +54,7 @@ export function ServiceRequestForm({
       website: '',
     },
   });
-  const submit = useMutation({
-    mutationFn: (input: ServiceRequestInput) =>
-      apiRequest<ServiceRequestCreated>('POST', '/api/service-requests', input),
+  const submit = useCreateServiceRequest({
     onSuccess: (answer, input) => {
       setCreated({ ...answer, email: input.email });
       setTimeout(() => done.current?.focus(), 0);

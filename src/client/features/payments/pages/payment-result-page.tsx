@@ -1,21 +1,14 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
-import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, Clock } from 'lucide-react';
 import { formatZAR, randToCents } from '#shared/money.ts';
 import { paths } from '#shared/routes.ts';
 import { PageHeader, Section } from '../../../components/page.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { usePayment } from '../../../lib/api/get-payment.ts';
 import { storageKeys } from '../../../lib/storage-keys.ts';
-
-interface PaymentStatus {
-  reference: string;
-  status: 'pending' | 'paid' | 'failed' | 'cancelled';
-  amount: number;
-  order: { reference: string; status: string };
-}
+import { cancelPayment } from '../api/cancel-payment.ts';
 
 const noSubscription = () => () => {};
 const referenceFromUrl = () => new URLSearchParams(window.location.search).get('reference') ?? '';
@@ -26,10 +19,7 @@ const useReference = () => useSyncExternalStore(noSubscription, referenceFromUrl
 /** Asks every 2 s until the ITN has landed (paid), for at most two minutes. */
 function usePaymentStatus(reference: string) {
   const [startedAt] = useState(() => Date.now());
-  return useQuery({
-    queryKey: ['/api/payments/', reference],
-    queryFn: () =>
-      apiRequest<PaymentStatus>('GET', `/api/payments/${encodeURIComponent(reference)}`),
+  return usePayment(reference, {
     enabled: Boolean(reference),
     retry: false,
     refetchInterval: (query) =>
@@ -95,7 +85,7 @@ export function PaymentCancelPage() {
   // Close the abandoned attempt so the history says "Cancelled"; the order itself stays payable.
   useEffect(() => {
     if (!reference) return;
-    apiRequest('POST', `/api/payments/${encodeURIComponent(reference)}/cancel`).catch(() => {
+    cancelPayment(reference).catch(() => {
       // Signed out or not ours: the history simply keeps showing the attempt as started.
     });
   }, [reference]);

@@ -1,0 +1,6 @@
+import { paymentCancelSchema } from '#shared/payments.schemas.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** POST /api/payments/{reference}/cancel: closes an abandoned attempt; the order stays payable. */
+export const cancelPayment = (reference: string) =>
+  apiRequest('POST', `/api/payments/${encodeURIComponent(reference)}/cancel`, paymentCancelSchema);

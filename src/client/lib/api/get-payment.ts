@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { paymentDetailSchema } from '#shared/payments.schemas.ts';
+import { apiRequest } from '../api-client.ts';
+import type { QueryConfig } from '../react-query.ts';
+
+/** GET /api/payments/{reference}: one of the caller's payments, with its lines and domains. */
+export const getPayment = (reference: string) =>
+  apiRequest('GET', `/api/payments/${encodeURIComponent(reference)}`, paymentDetailSchema);
+
+export const paymentQueryOptions = (reference: string) =>
+  queryOptions({
+    queryKey: ['/api/payments/', reference],
+    queryFn: () => getPayment(reference),
+  });
+
+export const usePayment = (
+  reference: string,
+  queryConfig?: QueryConfig<typeof paymentQueryOptions>,
+) => useQuery({ ...paymentQueryOptions(reference), ...queryConfig });

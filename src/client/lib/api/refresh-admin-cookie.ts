@@ -1,0 +1,8 @@
+import { cookieRefreshSchema } from '#shared/auth.schemas.ts';
+import { apiRequest, nullWhenUnauthorized } from '../api-client.ts';
+
+/** GET /api/admin/cookie-refresh?_cb={timestamp} (SPEC §7): false once the admin session ended. */
+export const refreshAdminCookie = async (): Promise<boolean> =>
+  (await nullWhenUnauthorized(
+    apiRequest('GET', `/api/admin/cookie-refresh?_cb=${Date.now()}`, cookieRefreshSchema),
+  )) !== null;

@@ -1,0 +1,26 @@
+import type { FastifySchema, RouteOptions } from 'fastify';
+import type { AppInstance } from '../app-instance.ts';
+
+/** A route as it was registered: what it accepts and answers, and its options. */
+export interface RegisteredRoute {
+  methods: string[];
+  url: string;
+  schema: FastifySchema | undefined;
+  config: RouteOptions['config'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route with its schema (route-contracts.test.ts checks each declares its answers). */
+    registeredRoutes: RegisteredRoute[];
+  }
+}
+
+/** Records every route registered after this call, in this instance and the scopes inside it. */
+export function recordRouteSchemas(app: AppInstance): void {
+  app.decorate('registeredRoutes', [] as RegisteredRoute[]);
+  app.addHook('onRoute', ({ method, url, schema, config }) => {
+    const methods = [method].flat().filter((name) => name !== 'HEAD');
+    if (methods.length > 0) app.registeredRoutes.push({ methods, url, schema, config });
+  });
+}
