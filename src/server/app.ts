@@ -36,6 +36,7 @@ import { adminOrderRoutes } from './features/orders/admin-orders.routes.ts';
 import { paymentRoutes } from './features/payments/payments.routes.ts';
 import { payfastSimulatorRoutes } from './features/payments/payfast-simulator.routes.ts';
 import { backOfficeRoutes } from './features/admin/back-office.routes.ts';
+import { jobRoutes } from './features/admin/jobs.routes.ts';
 import { issueSetupToken } from './features/admin/admin-auth.service.ts';
 import { sendMailJob } from './jobs/send-mail.job.ts';
 import { checkItnJob } from './jobs/check-itn.job.ts';
@@ -111,6 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   domainRoutes(app);
   adminAuthRoutes(app);
   await backOfficeRoutes(app);
+  await jobRoutes(app);
 
   // No default administrator: until one exists, each start logs a one-time setup link.
   app.addHook('onReady', async () => {

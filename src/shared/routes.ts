@@ -299,6 +299,12 @@ export const routes = {
     guard: 'admin',
     nav: { area: 'admin', label: 'Outbox (mail)' },
   },
+  adminJobs: {
+    path: '/admin/jobs',
+    title: 'Background jobs',
+    guard: 'admin',
+    nav: { area: 'admin', label: 'Background jobs' },
+  },
   adminAuditLog: {
     path: '/admin/audit-log',
     title: 'Audit log',

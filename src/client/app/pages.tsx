@@ -218,6 +218,7 @@ export const pages: Record<RouteId, ComponentType> = {
     'DatabasePage',
   ),
   adminOutbox: lazyPage(() => import('../features/admin/pages/outbox-page.tsx'), 'OutboxPage'),
+  adminJobs: lazyPage(() => import('../features/admin/pages/jobs-page.tsx'), 'JobsPage'),
   adminAuditLog: lazyPage(
     () => import('../features/admin/pages/audit-log-page.tsx'),
     'AuditLogPage',

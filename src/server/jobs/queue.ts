@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
 import { jobs } from '#db/schema/index.ts';
+import type { JobItem, JobPage } from '#shared/jobs.schemas.ts';
 import { jobTypes, retryDelaySeconds, type JobName, type JobPayload } from './job-types.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -104,30 +105,48 @@ export async function nextDueAt(db: Db): Promise<Date | null> {
   return row?.at ? new Date(row.at) : null;
 }
 
-/** Failed jobs, newest first, for the back office. */
+const jobsPageSize = 25;
+
+const toJobItem = (row: JobRow): JobItem => ({
+  id: row.id,
+  name: row.name,
+  payload: row.payload,
+  status: row.status,
+  attempts: row.attempts,
+  maxAttempts: row.maxAttempts,
+  lastError: row.lastError,
+  runAt: row.runAt.toISOString(),
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+  finishedAt: row.finishedAt?.toISOString() ?? null,
+});
+
+/** One page of the jobs in a status, most recently changed first, for the back office. */
 export async function listJobs(
   db: Db,
-  options: { status: JobRow['status']; limit: number; offset: number },
-) {
+  options: { status: JobRow['status']; page: number },
+): Promise<JobPage> {
   const where = eq(jobs.status, options.status);
-  const [rows, [total]] = await Promise.all([
+  const [rows, [totals]] = await Promise.all([
     db
       .select()
       .from(jobs)
       .where(where)
       .orderBy(desc(jobs.updatedAt), desc(jobs.id))
-      .limit(options.limit)
-      .offset(options.offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(jobs)
-      .where(where),
+      .limit(jobsPageSize)
+      .offset((options.page - 1) * jobsPageSize),
+    db.select({ total: count() }).from(jobs).where(where),
   ]);
-  return { jobs: rows, total: Number(total?.n ?? 0) };
+  return {
+    items: rows.map(toJobItem),
+    total: totals?.total ?? 0,
+    page: options.page,
+    pageSize: jobsPageSize,
+  };
 }
 
 /** Gives a failed job a fresh set of tries, now. Null when it is not (or no longer) failed. */
-export async function retryJob(db: Db | Tx, id: number): Promise<JobRow | null> {
+export async function retryJob(db: Db | Tx, id: number): Promise<JobItem | null> {
   const [row] = await db
     .update(jobs)
     .set({
@@ -139,5 +158,5 @@ export async function retryJob(db: Db | Tx, id: number): Promise<JobRow | null> 
     })
     .where(and(eq(jobs.id, id), eq(jobs.status, 'failed')))
     .returning();
-  return row ?? null;
+  return row ? toJobItem(row) : null;
 }

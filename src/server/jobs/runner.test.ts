@@ -130,7 +130,7 @@ describe('the job queue', () => {
       await jobRunner.drain();
     }
     expect(await job(id)).toMatchObject({ status: 'failed', attempts: 5 });
-    const listed = await listJobs(database.db, { status: 'failed', limit: 10, offset: 0 });
+    const listed = await listJobs(database.db, { status: 'failed', page: 1 });
     expect(listed.total).toBe(1);
 
     failing = false;

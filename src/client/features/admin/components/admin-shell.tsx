@@ -7,6 +7,7 @@ import {
   Inbox,
   LayoutDashboard,
   LifeBuoy,
+  ListRestart,
   LogOut,
   Mail,
   ScrollText,
@@ -29,6 +30,7 @@ const icons: Record<NavRouteId<'admin'>, SideNavIcon> = {
   adminDnsimple: Server,
   adminDatabase: Database,
   adminOutbox: Mail,
+  adminJobs: ListRestart,
   adminAuditLog: ScrollText,
 };
 

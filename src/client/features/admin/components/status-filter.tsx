@@ -2,7 +2,10 @@ import { Label } from '../../../components/ui/label.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { cn } from '../../../lib/cn.ts';
 
-/** The "Status" select above a back-office list: All, or one status by its label. */
+/**
+ * The "Status" select above a back-office list: All (unless `withAll` is false), or one status by
+ * its label.
+ */
 export function StatusFilter<Status extends string>({
   id,
   value,
@@ -10,6 +13,7 @@ export function StatusFilter<Status extends string>({
   label,
   onChange,
   className,
+  withAll = true,
 }: {
   id: string;
   value: Status | '';
@@ -17,6 +21,7 @@ export function StatusFilter<Status extends string>({
   label: (status: Status) => string;
   onChange: (status: Status | '') => void;
   className?: string;
+  withAll?: boolean;
 }) {
   return (
     <div className={cn('grid max-w-xs gap-1.5', className)}>
@@ -26,7 +31,7 @@ export function StatusFilter<Status extends string>({
         value={value}
         onChange={(event) => onChange(event.target.value as Status | '')}
       >
-        <option value="">All</option>
+        {withAll && <option value="">All</option>}
         {statuses.map((status) => (
           <option key={status} value={status}>
             {label(status)}

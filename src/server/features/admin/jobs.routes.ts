@@ -1,0 +1,59 @@
+import { errorResponses } from '#shared/errors.ts';
+import {
+  jobIdParamsSchema,
+  jobItemSchema,
+  jobPageSchema,
+  jobsQuerySchema,
+} from '#shared/jobs.schemas.ts';
+import type { AppInstance } from '../../app-instance.ts';
+import { retryJob, listJobs } from '../../jobs/queue.ts';
+import { adminScope } from '../../plugins/admin-scope.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { requireAdmin } from '../../plugins/sessions.ts';
+import { recordAudit } from './audit-log.ts';
+
+/** The back office's view of the job queue: what failed, and trying it again. */
+export async function jobRoutes(app: AppInstance): Promise<void> {
+  const { db } = app.database;
+  await adminScope(app, (scoped) => {
+    scoped.get(
+      '/api/admin/jobs',
+      {
+        schema: {
+          querystring: jobsQuerySchema,
+          response: { 200: jobPageSchema, ...errorResponses(400, 401) },
+        },
+      },
+      (request) => listJobs(db, request.query),
+    );
+
+    scoped.post(
+      '/api/admin/jobs/:id/retry',
+      {
+        schema: {
+          params: jobIdParamsSchema,
+          response: { 200: jobItemSchema, ...errorResponses(400, 401, 403, 409, 413, 415) },
+        },
+      },
+      async (request, reply) => {
+        const who = await requireAdmin(request, reply);
+        return db.transaction(async (tx) => {
+          const job = await retryJob(tx, request.params.id);
+          if (!job) {
+            throw new AppError('CONFLICT', { message: 'Only a failed job can be tried again' });
+          }
+          await recordAudit(tx, {
+            adminId: who.id,
+            actor: who.email,
+            action: 'job.retry',
+            entityType: 'job',
+            entityId: `${job.name} #${job.id}`,
+            details: { lastError: job.lastError },
+            ip: request.ip,
+          });
+          return job;
+        });
+      },
+    );
+  });
+}
