@@ -28,7 +28,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'import-x/no-cycle': 'off',
+      'import-x/no-cycle': 'error',
       // Imports flow one way (DESIGN.md): shared ← db ← server; the client imports shared only;
       // a client feature never imports another feature (they are composed in app/).
       'import-x/no-restricted-paths': [
@@ -101,6 +101,26 @@ export default tseslint.config(
           selector: "Property[key.name='queryKey']",
           message:
             'A query key lives only in its endpoint file: use its queryOptions factory (or hook) instead.',
+        },
+      ],
+    },
+  },
+  {
+    // A server feature changes another feature's data only through that feature's service: its
+    // routes, mails and helpers are its own (DESIGN.md, issue 12).
+    files: ['src/server/features/**/*.ts'],
+    ignores: ['src/server/features/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[^./][^/]*/(?![^/]*\\.service\\.ts$)',
+              message:
+                'Reach another server feature only through its *.service.ts, never its routes or internals.',
+            },
+          ],
         },
       ],
     },

@@ -7,7 +7,7 @@ import {
   createAdmin,
   generateAdminPassword,
   resetAdminPassword,
-} from '../src/server/features/admin/admin-accounts.ts';
+} from '../src/server/features/admin-auth/admin-accounts.ts';
 import { AppError } from '../src/server/plugins/errors.ts';
 
 /**

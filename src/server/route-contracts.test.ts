@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
-import { openAdminPaths } from './features/admin/admin-auth.routes.ts';
+import { openAdminPaths } from './features/admin-auth/admin-auth.routes.ts';
 import type { RegisteredRoute } from './plugins/route-schemas.ts';
 
 let t: TestApp;

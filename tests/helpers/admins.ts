@@ -1,5 +1,5 @@
 import type { AppInstance } from '../../src/server/app-instance.ts';
-import { createAdmin } from '../../src/server/features/admin/admin-accounts.ts';
+import { createAdmin } from '../../src/server/features/admin-auth/admin-accounts.ts';
 import { sessionCookie } from './accounts.ts';
 
 let counter = 0;

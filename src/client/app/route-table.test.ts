@@ -100,6 +100,7 @@ const spec: { paths: string[]; guard: Guard; prerendered: boolean }[] = [
       '/admin/service-requests',
       '/admin/outbox',
       '/admin/audit-log',
+      '/admin/jobs',
     ],
     guard: 'admin',
     prerendered: false,

@@ -13,7 +13,7 @@ import {
 /**
  * The one durable job queue: every piece of background work (mail delivery, ITN checks, domain
  * registration, …) is a row, inserted in the same transaction as the change that causes it. A
- * statement trigger (migration 0013) sends NOTIFY jobs, which PostgreSQL delivers on commit, so
+ * trigger (migration 0013) sends NOTIFY jobs, which PostgreSQL delivers on commit, so
  * committing wakes every runner.
  */
 export const jobs = pgTable(

@@ -10,8 +10,8 @@ import { signUp } from '../../../../tests/helpers/accounts.ts';
 import { signInAdmin } from '../../../../tests/helpers/admins.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import { openAdminPaths } from './admin-auth.routes.ts';
-import { issueSetupToken } from './admin-auth.service.ts';
+import { openAdminPaths } from '../admin-auth/admin-auth.routes.ts';
+import { issueSetupToken } from '../admin-auth/admin-auth.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {

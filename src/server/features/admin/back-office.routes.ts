@@ -13,7 +13,7 @@ import {
 import { errorResponses } from '#shared/errors.ts';
 import type { AppInstance } from '../../app-instance.ts';
 import { adminScope } from '../../plugins/admin-scope.ts';
-import { listAuditLog } from './audit-log.ts';
+import { listAuditLog } from './audit-log.service.ts';
 import {
   profitByMonth,
   listContactMessages,

@@ -10,7 +10,7 @@ import { retryJob, listJobs } from '../../jobs/queue.ts';
 import { adminScope } from '../../plugins/admin-scope.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { requireAdmin } from '../../plugins/sessions.ts';
-import { recordAudit } from './audit-log.ts';
+import { recordAudit } from './audit-log.service.ts';
 
 /** The back office's view of the job queue: what failed, and trying it again. */
 export async function jobRoutes(app: AppInstance): Promise<void> {

@@ -7,13 +7,18 @@ import { queueMail } from '../../integrations/mail/outbox.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { endOtherUserSessions, forgetCachedUser } from '../../plugins/sessions.ts';
-import { passwordChangedMail, resetPasswordMail, verifyEmailMail } from './account-mails.ts';
+import {
+  passwordChangedMail,
+  resetPasswordMail,
+  verifyEmailMail,
+} from './account-mails.service.ts';
 import {
   assertLoginAllowed,
   clearLoginFailures,
   recordLoginFailure,
 } from '../../lib/login-throttle.ts';
-import { consumeUserToken, mailUserLink } from './user-tokens.ts';
+import { consumeUserToken, mailUserLink } from './user-tokens.service.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 
 export interface AuthDeps {
   db: Db;
@@ -38,13 +43,6 @@ export const toUser = (row: {
 
 export const emailTaken = () =>
   new AppError('EMAIL_ALREADY_EXISTS', { message: 'Email already registered' });
-
-export const isUniqueViolation = (error: unknown): boolean => {
-  const cause = error instanceof Error && 'cause' in error ? error.cause : undefined;
-  return [error, cause].some(
-    (e) => typeof e === 'object' && e !== null && 'code' in e && e.code === '23505',
-  );
-};
 
 export async function findActiveUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db

@@ -15,7 +15,7 @@ import type { AppInstance } from '../../app-instance.ts';
 import { adminScope } from '../../plugins/admin-scope.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { requireAdmin, requireUser } from '../../plugins/sessions.ts';
-import { recordAudit } from '../admin/audit-log.ts';
+import { recordAudit } from '../admin/audit-log.service.ts';
 import { domainOrderHistory, queueDomainRegistration } from './domain-orders.service.ts';
 
 const pageSize = 25;

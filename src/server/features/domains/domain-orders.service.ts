@@ -8,7 +8,7 @@ import { enqueueJob } from '../../jobs/queue.ts';
 import type { Registrant, Registrar } from '../../integrations/registrar/registrar.ts';
 import { RegistrarError } from '../../integrations/registrar/registrar.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { followDomainOrder } from '../orders/order-status.ts';
+import { followDomainOrder } from '../orders/order-status.service.ts';
 import { domainActiveMail, domainFailedAdminMail, domainFailedMail } from './domain-order-mails.ts';
 
 export type DomainOrderStatus = (typeof domainOrders.$inferSelect)['status'];

@@ -14,7 +14,7 @@ import { RegistrarError } from '../../integrations/registrar/registrar.ts';
 import { adminScope } from '../../plugins/admin-scope.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { requireAdmin } from '../../plugins/sessions.ts';
-import { recordAudit } from '../admin/audit-log.ts';
+import { recordAudit } from '../admin/audit-log.service.ts';
 
 /** /admin/dnsimple-management: which registrar is live, its account, mismatches and the TLD table. */
 export async function registrarAdminRoutes(app: AppInstance): Promise<void> {

@@ -3,7 +3,7 @@ import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
 import { createOrderSchema, orderReferenceParams, orderSchema } from '#shared/orders.schemas.ts';
 import type { AppInstance } from '../../app-instance.ts';
 import { requireUser, requireViewer } from '../../plugins/sessions.ts';
-import { priceLines } from './order-pricing.ts';
+import { priceLines } from './order-pricing.service.ts';
 import { createOrder, getOrder, listOrders } from './orders.service.ts';
 
 export function orderRoutes(app: AppInstance): void {

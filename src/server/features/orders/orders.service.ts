@@ -8,11 +8,11 @@ import type { AdminOrder, AdminOrderPage, Order, OrderStatus } from '#shared/ord
 import type { Registrar } from '../../integrations/registrar/registrar.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/sessions.ts';
-import { isUniqueViolation } from '../auth/auth.service.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { createDomainOrder } from '../domains/domain-orders.service.ts';
-import { recordAudit } from '../admin/audit-log.ts';
-import { moveOrder } from './order-status.ts';
-import type { PricedLine } from './order-pricing.ts';
+import { recordAudit } from '../admin/audit-log.service.ts';
+import { moveOrder } from './order-status.service.ts';
+import type { PricedLine } from './order-pricing.service.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;

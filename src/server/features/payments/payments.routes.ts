@@ -16,7 +16,7 @@ import { orderReferenceParams, paymentReferenceParams } from '#shared/orders.sch
 import { invoicePdf } from './invoices.service.ts';
 import { centsToRand } from '#shared/money.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { testPaymentLine } from '../orders/order-pricing.ts';
+import { testPaymentLine } from '../orders/order-pricing.service.ts';
 import { createOrder } from '../orders/orders.service.ts';
 import {
   cancelPendingPayment,

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { newReference } from '../../lib/references.ts';
 import type { Db } from '#db/client.ts';
@@ -9,7 +9,6 @@ import {
   orders,
   payfastItns,
   payments,
-  serviceRequests,
   users,
 } from '#db/schema/index.ts';
 import { centsToRand, randToCents } from '#shared/money.ts';
@@ -22,10 +21,11 @@ import {
 } from '../../integrations/payfast/signature.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { markDomainOrderPaid } from '../domains/domain-orders.service.ts';
+import { markQuotedRequestsPaid, openWebsiteProject } from '../requests/requests.service.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
 import { receiptMail } from './payment-mails.ts';
 import { issueInvoice } from './invoices.service.ts';
-import { moveOrder } from '../orders/order-status.ts';
+import { moveOrder } from '../orders/order-status.service.ts';
 import { invoiceNumber } from '../../integrations/pdf/invoice-pdf.ts';
 
 /** PayFast's amount format: plain 1234.50, never the en-ZA display format. */
@@ -101,16 +101,14 @@ async function fulfilPaidOrder(
   const [customer] = order.userId
     ? await tx.select().from(users).where(eq(users.id, order.userId))
     : [];
-  for (const item of items.filter((i) => i.packageId?.startsWith('website-'))) {
-    await tx.insert(serviceRequests).values({
-      reference: newReference('SR', 6),
+  for (const item of items) {
+    if (!item.packageId?.startsWith('website-')) continue;
+    await openWebsiteProject(tx, {
       userId: order.userId,
-      serviceType: 'website_development',
       packageId: item.packageId,
       name: customer?.fullName ?? 'Customer',
       email: customer?.email ?? '',
       message: `Paid order ${order.reference}: ${item.title}`,
-      status: 'won',
     });
   }
   if (customer) {
@@ -264,28 +262,20 @@ async function applyItn(
         ? await moveOrder(tx, order!.id, 'paid', `PayFast ${pfPaymentId}`)
         : null;
       if (paid) {
-        const linked = await tx
-          .select({ id: orderItems.domainOrderId })
+        const lines = await tx
+          .select({
+            domainOrderId: orderItems.domainOrderId,
+            serviceRequestId: orderItems.serviceRequestId,
+          })
           .from(orderItems)
-          .where(
-            and(eq(orderItems.orderId, paid.id), sql`${orderItems.domainOrderId} is not null`),
-          );
-        for (const { id } of linked) await markDomainOrderPaid(tx, id!);
-        await tx
-          .update(serviceRequests)
-          .set({ status: 'paid', updatedAt: sql`now()` })
-          .where(
-            and(
-              eq(serviceRequests.status, 'quoted'),
-              inArray(
-                serviceRequests.id,
-                tx
-                  .select({ id: orderItems.serviceRequestId })
-                  .from(orderItems)
-                  .where(eq(orderItems.orderId, paid.id)),
-              ),
-            ),
-          );
+          .where(eq(orderItems.orderId, paid.id));
+        for (const { domainOrderId } of lines) {
+          if (domainOrderId) await markDomainOrderPaid(tx, domainOrderId);
+        }
+        await markQuotedRequestsPaid(
+          tx,
+          lines.flatMap((line) => (line.serviceRequestId ? [line.serviceRequestId] : [])),
+        );
         const invoice = await issueInvoice(tx, config.supplier, paid);
         await fulfilPaidOrder(tx, config, paid, { paymentReference: payment.reference, invoice });
       }

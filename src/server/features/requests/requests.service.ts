@@ -1,6 +1,6 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { newReference } from '../../lib/references.ts';
-import type { Db } from '#db/client.ts';
+import type { Db, Tx } from '#db/client.ts';
 import { serviceRequests } from '#db/schema/index.ts';
 import {
   nextStatuses,
@@ -11,8 +11,8 @@ import {
 import type { Config } from '../../config.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { isUniqueViolation } from '../auth/auth.service.ts';
-import { recordAudit } from '../admin/audit-log.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { recordAudit } from '../admin/audit-log.service.ts';
 import { quoteMail, requestNotificationMail, requestReceivedMail } from './request-mails.ts';
 import { centsToRand, randToCents } from '#shared/money.ts';
 
@@ -195,5 +195,30 @@ export async function changeRequestStatus(
       ip: input.ip,
     });
     return toRequest(updated!);
+  });
+}
+
+/** Quoted requests paid through an order become paid, in the payment's transaction. */
+export async function markQuotedRequestsPaid(tx: Db | Tx, requestIds: string[]): Promise<void> {
+  if (requestIds.length === 0) return;
+  await tx
+    .update(serviceRequests)
+    .set({ status: 'paid', updatedAt: sql`now()` })
+    .where(and(eq(serviceRequests.status, 'quoted'), inArray(serviceRequests.id, requestIds)));
+}
+
+/**
+ * A paid website package becomes a won website request, the team's project, in the payment's
+ * transaction.
+ */
+export async function openWebsiteProject(
+  tx: Db | Tx,
+  input: { userId: string | null; packageId: string; name: string; email: string; message: string },
+): Promise<void> {
+  await tx.insert(serviceRequests).values({
+    reference: newReference('SR', 6),
+    serviceType: 'website_development',
+    status: 'won',
+    ...input,
   });
 }

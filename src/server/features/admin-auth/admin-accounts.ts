@@ -4,7 +4,7 @@ import type { Db } from '#db/client.ts';
 import { admins, sessions } from '#db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { recordAudit } from './audit-log.ts';
+import { recordAudit } from '../admin/audit-log.service.ts';
 
 /** 24 random characters (144 bits), shown once. */
 export const generateAdminPassword = () => randomBytes(18).toString('base64url');

@@ -5,9 +5,13 @@ import { queueMail } from '../../integrations/mail/outbox.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { endOtherUserSessions, forgetCachedUser } from '../../plugins/sessions.ts';
-import { changeEmailMail, emailChangeNoticeMail, passwordChangedMail } from './account-mails.ts';
-import { emailTaken, findActiveUserByEmail, toUser, type AuthDeps } from './auth.service.ts';
-import { findPendingEmail, mailUserLink } from './user-tokens.ts';
+import {
+  changeEmailMail,
+  emailChangeNoticeMail,
+  passwordChangedMail,
+} from '../auth/account-mails.service.ts';
+import { emailTaken, findActiveUserByEmail, toUser, type AuthDeps } from '../auth/auth.service.ts';
+import { findPendingEmail, mailUserLink } from '../auth/user-tokens.service.ts';
 
 async function loadUser({ db }: AuthDeps, userId: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);

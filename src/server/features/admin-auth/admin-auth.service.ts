@@ -10,7 +10,7 @@ import { verifyPassword } from '../../lib/passwords.ts';
 import { createSecureToken, hashToken } from '../../lib/secure-token.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { countAdmins, createAdmin } from './admin-accounts.ts';
-import { recordAudit } from './audit-log.ts';
+import { recordAudit } from '../admin/audit-log.service.ts';
 
 export async function loginAdmin(db: Db, input: { email: string; password: string; ip: string }) {
   await assertLoginAllowed(db, 'admin', input.email, input.ip);

@@ -5,7 +5,7 @@ import { contactSchema } from '#shared/requests.schemas.ts';
 import type { AppInstance } from '../../app-instance.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
 import { loadSessionUser } from '../../plugins/sessions.ts';
-import { contactNotificationMail } from '../requests/request-mails.ts';
+import { contactNotificationMail } from './request-mails.ts';
 
 export const contactThanks =
   'Thank you for your message. We reply within one business day, usually much sooner.';

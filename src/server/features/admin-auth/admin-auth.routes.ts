@@ -12,7 +12,7 @@ import type { AppInstance } from '../../app-instance.ts';
 import { noCacheHeaders } from '../../lib/no-cache.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { endSession, loadSessionAdmin, startAdminSession } from '../../plugins/sessions.ts';
-import { recordAudit } from './audit-log.ts';
+import { recordAudit } from '../admin/audit-log.service.ts';
 import { completeSetup, loginAdmin } from './admin-auth.service.ts';
 
 const toAdmin = (row: { id: string; email: string; name: string }) => ({
