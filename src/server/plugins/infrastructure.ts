@@ -6,8 +6,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
-    /** Every route registered, as "METHOD /path" (tests walk it). */
-    routeList: string[];
   }
 }
 
@@ -21,12 +19,6 @@ export function registerInfrastructure(
 ): void {
   app.decorate('config', options.config);
   app.decorate('database', options.database);
-  app.decorate('routeList', [] as string[]);
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') app.routeList.push(`${method} ${route.url}`);
-    }
-  });
   app.addHook('onClose', async () => {
     if (options.ownsDatabase) await options.database.close();
   });

@@ -16,6 +16,10 @@ declare module 'fastify' {
   }
 }
 
+/** Every route as "METHOD /path", e.g. for tests that try each one. */
+export const routeNames = (app: AppInstance): string[] =>
+  app.registeredRoutes.flatMap((route) => route.methods.map((method) => `${method} ${route.url}`));
+
 /** Records every route registered after this call, in this instance and the scopes inside it. */
 export function recordRouteSchemas(app: AppInstance): void {
   app.decorate('registeredRoutes', [] as RegisteredRoute[]);

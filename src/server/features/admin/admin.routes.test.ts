@@ -10,6 +10,7 @@ import { signUp } from '../../../../tests/helpers/accounts.ts';
 import { signInAdmin } from '../../../../tests/helpers/admins.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
+import { routeNames } from '../../plugins/route-schemas.ts';
 import { openAdminPaths } from '../admin-auth/admin-auth.routes.ts';
 import { issueSetupToken } from '../admin-auth/admin-auth.service.ts';
 
@@ -120,7 +121,7 @@ describe('admin sign-in', () => {
 
 describe('admin routes', () => {
   const adminRoutes = () =>
-    t.app.routeList
+    routeNames(t.app)
       .filter((route) => route.includes(' /api/admin/'))
       .filter((route) => !openAdminPaths.includes(route.split(' ')[1]!))
       .map((route) => route.replace(':id', '00000000-0000-4000-8000-000000000000'));
