@@ -60,10 +60,11 @@ export default tseslint.config(
               'admin',
               'admin-auth',
               'auth',
-              'cart',
               'domains',
               'marketing',
+              'orders',
               'payments',
+              'requests',
             ].map((feature) => ({
               target: `./src/client/features/${feature}`,
               from: './src/client/features',

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
-import { openAdminPaths } from './features/admin-auth/admin-auth.routes.ts';
 import type { RegisteredRoute } from './plugins/route-schemas.ts';
 
 let t: TestApp;
@@ -21,19 +20,18 @@ const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  * The error statuses a route can answer with whatever its handler does: any route can fail
  * (500) or find the database away (503); validated input can be invalid (400); a state-changing call can be unreadable (400),
  * come from another site (403, API only), be too large (413) or be neither JSON nor a form (415);
- * a route for a signed-in customer or an administrator refuses anyone else (401); a rate-limited
+ * a route in a user or admin scope refuses anyone else (401); a rate-limited
  * route refuses too many calls (429).
  */
 function requiredErrorStatuses(method: string, route: RegisteredRoute): number[] {
-  const { schema, config, url } = route;
+  const { schema, config, url, signIn } = route;
   const statuses = [500, 503];
   if (schema?.body || schema?.querystring || schema?.params) statuses.push(400);
   if (!readMethods.has(method)) {
     statuses.push(400, 413, 415);
     if (url.startsWith('/api/')) statuses.push(403);
   }
-  const guardedAdmin = url.startsWith('/api/admin/') && !openAdminPaths.includes(url);
-  if (config?.signedIn || guardedAdmin) statuses.push(401);
+  if (signIn) statuses.push(401);
   if (config?.rateLimit) statuses.push(429);
   return [...new Set(statuses)].sort();
 }
@@ -68,6 +66,14 @@ describe('route contracts', () => {
         '/payfast-simulator/eng/process',
       ]),
     );
+  });
+
+  it('knows which routes need someone signed in', () => {
+    const signInOf = (url: string) => contractRoutes().find((route) => route.url === url)?.signIn;
+    expect(signInOf('/api/user')).toBe('user');
+    expect(signInOf('/api/admin/dashboard')).toBe('admin');
+    expect(signInOf('/api/login')).toBeUndefined();
+    expect(signInOf('/api/orders/:reference')).toBeUndefined();
   });
 
   it('every route declares its success answer and each error status it can produce', () => {

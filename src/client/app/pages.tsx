@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { paths, type RouteId } from '#shared/routes.ts';
 import { Spinner } from '../components/ui/spinner.tsx';
@@ -6,19 +6,44 @@ import { DomainSearch } from '../features/domains/components/domain-search.tsx';
 import { HomePage } from '../features/marketing/pages/home-page.tsx';
 import { useUser } from '../lib/current-user.ts';
 
+/** A layout around a page: the customer area's or the back office's. */
+type Frame = ComponentType<{ children: ReactNode }>;
+
 /**
  * A page loaded on demand, so public pages never load customer or admin code (DESIGN.md). The
  * export is checked: `name` must be a component of the module that takes no required props.
+ * `frame` loads the layout the page sits in, at the same time as the page.
  */
 function lazyPage<K extends string>(
   load: () => Promise<{ [P in K]: ComponentType }>,
   name: K,
+  frame?: () => Promise<Frame>,
 ): ComponentType {
   return lazy(async () => {
-    const Page: ComponentType = (await load())[name];
-    return { default: Page };
+    const [module, Frame] = await Promise.all([load(), frame?.()]);
+    const Page: ComponentType = module[name];
+    if (!Frame) return { default: Page };
+    return {
+      default: () => (
+        <Frame>
+          <Page />
+        </Frame>
+      ),
+    };
   });
 }
+
+/** The customer area's layout: its navigation and sign-out beside the page. */
+const accountFrame = async (): Promise<Frame> =>
+  (await import('./layouts/account-layout.tsx')).AccountLayout;
+
+/** The back office's layout, with the page's heading. */
+const adminFrame = (title: string) => async (): Promise<Frame> => {
+  const { AdminLayout } = await import('./layouts/admin-layout.tsx');
+  return function AdminFrame({ children }) {
+    return <AdminLayout title={title}>{children}</AdminLayout>;
+  };
+};
 
 const authPage = () => import('../features/auth/pages/auth-page.tsx');
 const paymentResultPage = () => import('../features/payments/pages/payment-result-page.tsx');
@@ -28,12 +53,38 @@ const resetPasswordPage = lazyPage(
   () => import('../features/auth/pages/reset-password-page.tsx'),
   'ResetPasswordPage',
 );
-const accountPage = lazy(async () => {
-  const { AccountPage } = await import('../features/account/pages/account-page.tsx');
+// The dashboard shows the orders, payments and service requests features' panels, and the auth
+// feature's banner until the e-mail address is confirmed.
+const dashboardPage = lazy(async () => {
+  const [
+    Frame,
+    { AccountPage },
+    { VerificationBanner },
+    { OrdersPanel },
+    { PaymentsPanel },
+    { ServiceRequestsPanel },
+  ] = await Promise.all([
+    accountFrame(),
+    import('../features/account/pages/account-page.tsx'),
+    import('../features/auth/components/verification-banner.tsx'),
+    import('../features/orders/components/orders-panel.tsx'),
+    import('../features/payments/components/payments-panel.tsx'),
+    import('../features/requests/components/service-requests-panel.tsx'),
+  ]);
   return {
     default: function SignedInAccount() {
       const { user } = useUser();
-      return user ? <AccountPage user={user} /> : null;
+      return user ? (
+        <Frame>
+          <AccountPage
+            user={user}
+            verification={<VerificationBanner email={user.email} />}
+            orders={<OrdersPanel />}
+            payments={<PaymentsPanel />}
+            requests={<ServiceRequestsPanel />}
+          />
+        </Frame>
+      ) : null;
     },
   };
 });
@@ -114,7 +165,7 @@ export const pages: Record<RouteId, ComponentType> = {
   // The checkout signs people in where they stand and shows their invoice details; the auth and
   // account features supply those parts.
   checkout: lazy(async () => {
-    const { CheckoutPage } = await import('../features/cart/pages/checkout-page.tsx');
+    const { CheckoutPage } = await import('../features/orders/pages/checkout-page.tsx');
     const signIn = (
       <Suspense fallback={<Spinner label="Loading the sign-in form" />}>
         <InlineAuth />
@@ -148,32 +199,42 @@ export const pages: Record<RouteId, ComponentType> = {
   ),
   authDebug: lazyPage(() => import('../features/auth/pages/auth-debug-page.tsx'), 'AuthDebugPage'),
 
-  userDashboard: accountPage,
+  userDashboard: dashboardPage,
   userPayments: lazyPage(
-    () => import('../features/account/pages/payments-page.tsx'),
+    () => import('../features/payments/pages/payments-page.tsx'),
     'PaymentsPage',
+    accountFrame,
   ),
-  userDomains: lazyPage(() => import('../features/account/pages/domains-page.tsx'), 'DomainsPage'),
-  userBusinessPlans: accountPage,
+  userDomains: lazyPage(
+    () => import('../features/domains/pages/my-domains-page.tsx'),
+    'MyDomainsPage',
+    accountFrame,
+  ),
+  userBusinessPlans: dashboardPage,
   userSettings: lazyPage(
     () => import('../features/account/pages/settings-page.tsx'),
     'SettingsPage',
+    accountFrame,
   ),
   paymentDetails: lazyPage(
-    () => import('../features/account/pages/payment-details-page.tsx'),
+    () => import('../features/payments/pages/payment-details-page.tsx'),
     'PaymentDetailsPage',
+    accountFrame,
   ),
   paymentTest: lazyPage(
-    () => import('../features/account/pages/test-payment-page.tsx'),
+    () => import('../features/payments/pages/test-payment-page.tsx'),
     'TestPaymentPage',
+    accountFrame,
   ),
   paymentDebug: lazyPage(
-    () => import('../features/account/pages/payment-debug-page.tsx'),
+    () => import('../features/payments/pages/payment-debug-page.tsx'),
     'PaymentDebugPage',
+    accountFrame,
   ),
   simplePayFast: lazyPage(
-    () => import('../features/account/pages/simple-payfast-page.tsx'),
+    () => import('../features/payments/pages/simple-payfast-page.tsx'),
     'SimplePayfastPage',
+    accountFrame,
   ),
 
   adminIndex: () => <Redirect to={paths.adminDashboard} replace />,
@@ -185,42 +246,71 @@ export const pages: Record<RouteId, ComponentType> = {
     () => import('../features/admin-auth/pages/admin-setup-page.tsx'),
     'AdminSetupPage',
   ),
-  adminDashboard: lazyPage(
-    () => import('../features/admin/pages/admin-dashboard-page.tsx'),
-    'AdminDashboardPage',
-  ),
+  // The dashboard's order book comes from the orders feature; a change there refreshes its figures.
+  adminDashboard: lazy(async () => {
+    const [Frame, { AdminDashboardPage }, { OrderBook }] = await Promise.all([
+      adminFrame('Dashboard')(),
+      import('../features/admin/pages/admin-dashboard-page.tsx'),
+      import('../features/orders/components/order-book.tsx'),
+    ]);
+    return {
+      default: () => (
+        <Frame>
+          <AdminDashboardPage
+            orderBook={(onOrderChanged) => <OrderBook onOrderChanged={onOrderChanged} />}
+          />
+        </Frame>
+      ),
+    };
+  }),
   adminServiceRequests: lazyPage(
-    () => import('../features/admin/pages/service-requests-page.tsx'),
+    () => import('../features/requests/pages/service-requests-page.tsx'),
     'ServiceRequestsPage',
+    adminFrame('Service requests'),
   ),
   adminSupportTickets: lazyPage(
     () => import('../features/admin/pages/support-tickets-page.tsx'),
     'SupportTicketsPage',
+    adminFrame('Support tickets'),
   ),
   adminWebsiteProjects: lazyPage(
-    () => import('../features/admin/pages/website-projects-page.tsx'),
+    () => import('../features/requests/pages/website-projects-page.tsx'),
     'WebsiteProjectsPage',
+    adminFrame('Website projects'),
   ),
   adminDomainOrders: lazyPage(
-    () => import('../features/admin/pages/domain-orders-page.tsx'),
+    () => import('../features/domains/pages/domain-orders-page.tsx'),
     'DomainOrdersPage',
+    adminFrame('Domain orders'),
   ),
   adminProfitAnalytics: lazyPage(
     () => import('../features/admin/pages/profit-analytics-page.tsx'),
     'ProfitAnalyticsPage',
+    adminFrame('Profit analytics'),
   ),
   adminDnsimple: lazyPage(
-    () => import('../features/admin/pages/registrar-page.tsx'),
+    () => import('../features/domains/pages/registrar-page.tsx'),
     'RegistrarPage',
+    adminFrame('DNSimple management'),
   ),
   adminDatabase: lazyPage(
     () => import('../features/admin/pages/database-page.tsx'),
     'DatabasePage',
+    adminFrame('Database management'),
   ),
-  adminOutbox: lazyPage(() => import('../features/admin/pages/outbox-page.tsx'), 'OutboxPage'),
-  adminJobs: lazyPage(() => import('../features/admin/pages/jobs-page.tsx'), 'JobsPage'),
+  adminOutbox: lazyPage(
+    () => import('../features/admin/pages/outbox-page.tsx'),
+    'OutboxPage',
+    adminFrame('Outbox (mail)'),
+  ),
+  adminJobs: lazyPage(
+    () => import('../features/admin/pages/jobs-page.tsx'),
+    'JobsPage',
+    adminFrame('Background jobs'),
+  ),
   adminAuditLog: lazyPage(
     () => import('../features/admin/pages/audit-log-page.tsx'),
     'AuditLogPage',
+    adminFrame('Audit log'),
   ),
 };

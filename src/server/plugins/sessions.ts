@@ -35,13 +35,6 @@ export interface SessionAdmin {
 }
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /**
-     * The route is for a signed-in customer: without a session it answers 401 before the body or
-     * parameters are even looked at, so what was sent never decides between 400 and 401.
-     */
-    signedIn?: boolean;
-  }
   interface FastifyRequest {
     /** The signed-in customer once loaded: undefined = not looked up yet. */
     sessionUser: SessionUser | null | undefined;
@@ -53,9 +46,6 @@ export async function registerSessions(app: AppInstance): Promise<void> {
   await app.register(cookie);
   app.decorateRequest('sessionUser', undefined);
   app.decorateRequest('sessionAdmin', undefined);
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.config.signedIn) await requireUser(request, reply);
-  });
 }
 
 function setSessionCookie(
@@ -234,7 +224,7 @@ export async function loadSessionAdmin(
   });
 }
 
-/** Guard for customer routes: 401 without a valid session. */
+/** The signed-in customer, or 401: the userScope guard (signed-in-scopes.ts) and requireViewer. */
 export async function requireUser(request: FastifyRequest, reply: FastifyReply) {
   const user = await loadSessionUser(request, reply);
   if (!user) throw new AppError('UNAUTHORIZED', { message: 'Please sign in to continue' });
@@ -250,7 +240,7 @@ export async function requireViewer(request: FastifyRequest, reply: FastifyReply
   return admin ? { admin: true } : { userId: (await requireUser(request, reply)).id };
 }
 
-/** Guard for back-office routes: only an administrator session passes, never a customer's. */
+/** The administrator, or 401 (a customer session never passes): the adminScope guard. */
 export async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
   const admin = await loadSessionAdmin(request, reply);
   if (!admin) {

@@ -12,7 +12,7 @@ import {
 } from '#shared/admin.schemas.ts';
 import { errorResponses } from '#shared/errors.ts';
 import type { AppInstance } from '../../app-instance.ts';
-import { adminScope } from '../../plugins/admin-scope.ts';
+import { adminScope } from '../../plugins/signed-in-scopes.ts';
 import { listAuditLog } from './audit-log.service.ts';
 import {
   profitByMonth,

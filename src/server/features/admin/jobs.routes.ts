@@ -7,9 +7,8 @@ import {
 } from '#shared/jobs.schemas.ts';
 import type { AppInstance } from '../../app-instance.ts';
 import { retryJob, listJobs } from '../../jobs/queue.ts';
-import { adminScope } from '../../plugins/admin-scope.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { requireAdmin } from '../../plugins/sessions.ts';
+import { adminScope } from '../../plugins/signed-in-scopes.ts';
 import { recordAudit } from './audit-log.service.ts';
 
 /** The back office's view of the job queue: what failed, and trying it again. */
@@ -35,16 +34,15 @@ export async function jobRoutes(app: AppInstance): Promise<void> {
           response: { 200: jobItemSchema, ...errorResponses(400, 401, 403, 409, 413, 415) },
         },
       },
-      async (request, reply) => {
-        const who = await requireAdmin(request, reply);
-        return db.transaction(async (tx) => {
+      (request) =>
+        db.transaction(async (tx) => {
           const job = await retryJob(tx, request.params.id);
           if (!job) {
             throw new AppError('CONFLICT', { message: 'Only a failed job can be tried again' });
           }
           await recordAudit(tx, {
-            adminId: who.id,
-            actor: who.email,
+            adminId: request.admin.id,
+            actor: request.admin.email,
             action: 'job.retry',
             entityType: 'job',
             entityId: `${job.name} #${job.id}`,
@@ -52,8 +50,7 @@ export async function jobRoutes(app: AppInstance): Promise<void> {
             ip: request.ip,
           });
           return job;
-        });
-      },
+        }),
     );
   });
 }

@@ -16,10 +16,10 @@ import { noCacheHeaders } from '../../lib/no-cache.ts';
 import {
   endSession,
   loadSessionUser,
-  requireUser,
   sessionCookieNames,
   startUserSession,
 } from '../../plugins/sessions.ts';
+import { userScope } from '../../plugins/signed-in-scopes.ts';
 import {
   loginUser,
   registerUser,
@@ -36,7 +36,7 @@ export const forgotPasswordAnswer =
   'If an account exists for that e-mail address, we have sent it a link to reset the password. The link is valid for 1 hour.';
 
 /** Sign-up, sign-in, sign-out and the mailed links of customer accounts (SPEC §7). */
-export function authRoutes(app: AppInstance): void {
+export async function authRoutes(app: AppInstance): Promise<void> {
   const deps = { db: app.database.db, config: app.config };
 
   app.post(
@@ -76,15 +76,6 @@ export function authRoutes(app: AppInstance): void {
     async (request, reply) => {
       await endSession(request, reply, 'user');
       return { message: 'You have been successfully logged out.' };
-    },
-  );
-
-  app.get(
-    '/api/user',
-    { schema: { response: { 200: userSchema, ...errorResponses(401) } } },
-    async (request, reply) => {
-      reply.headers({ 'cache-control': 'private, no-store' });
-      return toUser(await requireUser(request, reply));
     },
   );
 
@@ -160,25 +151,6 @@ export function authRoutes(app: AppInstance): void {
     },
   );
 
-  app.post(
-    '/api/user/resend-verification',
-    {
-      schema: {
-        response: { 200: messageSchema, ...errorResponses(...stateChangeErrors, 401, 429) },
-      },
-      config: limit(5, '15 minutes'),
-    },
-    async (request, reply) => {
-      const user = await requireUser(request, reply);
-      const { alreadyVerified } = await resendVerification(deps, user.id);
-      return {
-        message: alreadyVerified
-          ? 'Your e-mail address is already verified.'
-          : `We have sent a new verification link to ${user.email}.`,
-      };
-    },
-  );
-
   /** The debug pages' view of the caller's own session (SPEC §2): nothing secret. */
   app.get(
     '/api/session-diagnostics',
@@ -199,4 +171,30 @@ export function authRoutes(app: AppInstance): void {
       };
     },
   );
+
+  await userScope(app, (scoped) => {
+    scoped.get(
+      '/api/user',
+      { schema: { response: { 200: userSchema, ...errorResponses(401) } } },
+      (request) => toUser(request.user),
+    );
+
+    scoped.post(
+      '/api/user/resend-verification',
+      {
+        schema: {
+          response: { 200: messageSchema, ...errorResponses(...stateChangeErrors, 401, 429) },
+        },
+        config: limit(5, '15 minutes'),
+      },
+      async (request) => {
+        const { alreadyVerified } = await resendVerification(deps, request.user.id);
+        return {
+          message: alreadyVerified
+            ? 'Your e-mail address is already verified.'
+            : `We have sent a new verification link to ${request.user.email}.`,
+        };
+      },
+    );
+  });
 }

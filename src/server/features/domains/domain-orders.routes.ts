@@ -12,9 +12,8 @@ import {
 import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
 import { centsToRand } from '#shared/money.ts';
 import type { AppInstance } from '../../app-instance.ts';
-import { adminScope } from '../../plugins/admin-scope.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { requireAdmin, requireUser } from '../../plugins/sessions.ts';
+import { adminScope, userScope } from '../../plugins/signed-in-scopes.ts';
 import { recordAudit } from '../admin/audit-log.service.ts';
 import { domainOrderHistory, queueDomainRegistration } from './domain-orders.service.ts';
 
@@ -95,20 +94,20 @@ async function transition(
 export async function domainOrderRoutes(app: AppInstance): Promise<void> {
   const { db } = app.database;
 
-  app.get(
-    '/api/user/domains',
-    { schema: { response: { 200: z.array(domainOrderSchema), ...errorResponses(401) } } },
-    async (request, reply) => {
-      const user = await requireUser(request, reply);
-      reply.header('cache-control', 'private, no-store');
-      const rows = await db
-        .select()
-        .from(domainOrders)
-        .where(eq(domainOrders.userId, user.id))
-        .orderBy(desc(domainOrders.createdAt));
-      return rows.map(toDomainOrder);
-    },
-  );
+  await userScope(app, (scoped) => {
+    scoped.get(
+      '/api/user/domains',
+      { schema: { response: { 200: z.array(domainOrderSchema), ...errorResponses(401) } } },
+      async (request) => {
+        const rows = await db
+          .select()
+          .from(domainOrders)
+          .where(eq(domainOrders.userId, request.user.id))
+          .orderBy(desc(domainOrders.createdAt));
+        return rows.map(toDomainOrder);
+      },
+    );
+  });
 
   const idParams = z.object({ id: z.uuid('Not an order id') });
   /** Retry and refund: a transition the order's state may not allow (409). */
@@ -170,14 +169,13 @@ export async function domainOrderRoutes(app: AppInstance): Promise<void> {
     admin.post(
       '/api/admin/domain-orders/:id/retry',
       { schema: transitionSchema },
-      async (request, reply) => {
-        const who = await requireAdmin(request, reply);
+      async (request) => {
         const order = await transition(db, {
           id: request.params.id,
           from: ['failed'],
           to: 'paid',
           action: 'retried',
-          admin: who,
+          admin: request.admin,
           ip: request.ip,
         });
         return toDomainOrder(order);
@@ -187,14 +185,13 @@ export async function domainOrderRoutes(app: AppInstance): Promise<void> {
     admin.post(
       '/api/admin/domain-orders/:id/refund',
       { schema: transitionSchema },
-      async (request, reply) => {
-        const who = await requireAdmin(request, reply);
+      async (request) => {
         const order = await transition(db, {
           id: request.params.id,
           from: ['failed', 'paid', 'pending_payment'],
           to: 'refunded',
           action: 'refunded',
-          admin: who,
+          admin: request.admin,
           ip: request.ip,
         });
         return toDomainOrder(order);

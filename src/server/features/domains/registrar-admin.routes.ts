@@ -11,9 +11,8 @@ import {
 } from '#shared/registrar.schemas.ts';
 import type { AppInstance } from '../../app-instance.ts';
 import { RegistrarError } from '../../integrations/registrar/registrar.ts';
-import { adminScope } from '../../plugins/admin-scope.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { requireAdmin } from '../../plugins/sessions.ts';
+import { adminScope } from '../../plugins/signed-in-scopes.ts';
 import { recordAudit } from '../admin/audit-log.service.ts';
 
 /** /admin/dnsimple-management: which registrar is live, its account, mismatches and the TLD table. */
@@ -80,9 +79,8 @@ export async function registrarAdminRoutes(app: AppInstance): Promise<void> {
           },
         },
       },
-      async (request, reply) => {
-        const who = await requireAdmin(request, reply);
-        return db.transaction(async (tx) => {
+      (request) =>
+        db.transaction(async (tx) => {
           const [row] = await tx
             .update(tlds)
             .set({ enabled: request.body.enabled })
@@ -91,8 +89,8 @@ export async function registrarAdminRoutes(app: AppInstance): Promise<void> {
           if (!row)
             throw new AppError('NOT_FOUND', { message: `We do not sell .${request.params.tld}` });
           await recordAudit(tx, {
-            adminId: who.id,
-            actor: who.email,
+            adminId: request.admin.id,
+            actor: request.admin.email,
             action: request.body.enabled ? 'tld.enabled' : 'tld.disabled',
             entityType: 'tld',
             entityId: row.tld,
@@ -100,8 +98,7 @@ export async function registrarAdminRoutes(app: AppInstance): Promise<void> {
           });
           app.domainChecker.forgetPrices();
           return { tld: row.tld, enabled: row.enabled };
-        });
-      },
+        }),
     );
   });
 }

@@ -2,43 +2,38 @@ import { z } from 'zod';
 import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
 import { createOrderSchema, orderReferenceParams, orderSchema } from '#shared/orders.schemas.ts';
 import type { AppInstance } from '../../app-instance.ts';
-import { requireUser, requireViewer } from '../../plugins/sessions.ts';
+import { requireViewer } from '../../plugins/sessions.ts';
+import { userScope } from '../../plugins/signed-in-scopes.ts';
 import { priceLines } from './order-pricing.service.ts';
 import { createOrder, getOrder, listOrders } from './orders.service.ts';
 
-export function orderRoutes(app: AppInstance): void {
+export async function orderRoutes(app: AppInstance): Promise<void> {
   const { db } = app.database;
 
-  app.post(
-    '/api/orders',
-    {
-      schema: {
-        body: createOrderSchema,
-        response: { 201: orderSchema, ...errorResponses(...stateChangeErrors, 401, 429) },
+  await userScope(app, (scoped) => {
+    scoped.post(
+      '/api/orders',
+      {
+        schema: {
+          body: createOrderSchema,
+          response: { 201: orderSchema, ...errorResponses(...stateChangeErrors, 401, 429) },
+        },
+        config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
       },
-      config: { signedIn: true, rateLimit: { max: 30, timeWindow: '15 minutes' } },
-    },
-    async (request, reply) => {
-      const user = await requireUser(request, reply);
-      const lines = await priceLines(db, app.domainChecker, request.body.items, user.id);
-      const order = await createOrder(db, {
-        userId: user.id,
-        lines,
-        registrar: app.registrar.provider,
-      });
-      return reply.status(201).send(order);
-    },
-  );
+      async (request, reply) => {
+        const userId = request.user.id;
+        const lines = await priceLines(db, app.domainChecker, request.body.items, userId);
+        const order = await createOrder(db, { userId, lines, registrar: app.registrar.provider });
+        return reply.status(201).send(order);
+      },
+    );
 
-  app.get(
-    '/api/orders',
-    { schema: { response: { 200: z.array(orderSchema), ...errorResponses(401) } } },
-    async (request, reply) => {
-      const user = await requireUser(request, reply);
-      reply.header('cache-control', 'private, no-store');
-      return listOrders(db, user.id);
-    },
-  );
+    scoped.get(
+      '/api/orders',
+      { schema: { response: { 200: z.array(orderSchema), ...errorResponses(401) } } },
+      (request) => listOrders(db, request.user.id),
+    );
+  });
 
   app.get(
     '/api/orders/:reference',

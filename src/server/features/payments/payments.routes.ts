@@ -11,7 +11,8 @@ import {
   testPaymentSchema,
 } from '#shared/payments.schemas.ts';
 import type { AppInstance } from '../../app-instance.ts';
-import { requireUser, requireViewer } from '../../plugins/sessions.ts';
+import { requireViewer } from '../../plugins/sessions.ts';
+import { userScope } from '../../plugins/signed-in-scopes.ts';
 import { orderReferenceParams, paymentReferenceParams } from '#shared/orders.schemas.ts';
 import { invoicePdf } from './invoices.service.ts';
 import { centsToRand } from '#shared/money.ts';
@@ -31,66 +32,6 @@ import {
 export async function paymentRoutes(app: AppInstance): Promise<void> {
   await app.register(formbody);
   const deps = { db: app.database.db, config: app.config };
-
-  app.post(
-    '/api/orders/:reference/payfast',
-    {
-      config: { signedIn: true },
-      schema: {
-        params: orderReferenceParams,
-        // 409: the order is not awaiting payment.
-        response: {
-          200: payfastFormSchema,
-          ...errorResponses(...stateChangeErrors, 401, 404, 409),
-        },
-      },
-    },
-    async (request, reply) => {
-      const user = await requireUser(request, reply);
-      return startPayfastPayment(deps, {
-        orderReference: request.params.reference,
-        userId: user.id,
-      });
-    },
-  );
-
-  app.get(
-    '/api/payments/test',
-    { schema: { response: { 200: testPaymentSchema, ...errorResponses(401) } } },
-    async (request, reply) => {
-      await requireUser(request, reply);
-      return {
-        available: app.config.payfast.mode !== 'live',
-        mode: app.config.payfast.mode,
-        amount: centsToRand(testPaymentLine.totalCents),
-      };
-    },
-  );
-
-  app.post(
-    '/api/payments/test',
-    {
-      // 403 also when the site takes live payments only.
-      schema: {
-        response: { 200: payfastFormSchema, ...errorResponses(...stateChangeErrors, 401, 429) },
-      },
-      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
-    },
-    async (request, reply) => {
-      const user = await requireUser(request, reply);
-      if (app.config.payfast.mode === 'live') {
-        throw new AppError('FORBIDDEN', {
-          message: 'Test payments are only available in sandbox and simulator mode',
-        });
-      }
-      const order = await createOrder(app.database.db, {
-        userId: user.id,
-        lines: [testPaymentLine],
-        registrar: app.registrar.provider,
-      });
-      return startPayfastPayment(deps, { orderReference: order.reference, userId: user.id });
-    },
-  );
 
   const notifySchema = {
     response: {
@@ -133,57 +74,99 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
     },
   );
 
-  app.get(
-    '/api/payments/debug',
-    { schema: { response: { 200: paymentDebugSchema, ...errorResponses(401, 404) } } },
-    async (request, reply) => {
-      const user = await requireUser(request, reply);
-      reply.header('cache-control', 'private, no-store');
-      return debugLastPayment(app.database.db, user.id);
-    },
-  );
-
-  app.get(
-    '/api/payments',
-    { schema: { response: { 200: z.array(paymentSummarySchema), ...errorResponses(401) } } },
-    async (request, reply) => {
-      const user = await requireUser(request, reply);
-      reply.header('cache-control', 'private, no-store');
-      return listPayments(app.database.db, user.id);
-    },
-  );
-
-  app.post(
-    '/api/payments/:reference/cancel',
-    {
-      schema: {
-        params: paymentReferenceParams,
-        response: {
-          200: paymentCancelSchema,
-          ...errorResponses(...stateChangeErrors, 401, 404),
+  await userScope(app, (scoped) => {
+    scoped.post(
+      '/api/orders/:reference/payfast',
+      {
+        schema: {
+          params: orderReferenceParams,
+          // 409: the order is not awaiting payment.
+          response: {
+            200: payfastFormSchema,
+            ...errorResponses(...stateChangeErrors, 401, 404, 409),
+          },
         },
       },
-      config: { signedIn: true },
-    },
-    async (request, reply) => {
-      const user = await requireUser(request, reply);
-      return cancelPendingPayment(app.database.db, request.params.reference, user.id);
-    },
-  );
+      (request) =>
+        startPayfastPayment(deps, {
+          orderReference: request.params.reference,
+          userId: request.user.id,
+        }),
+    );
 
-  app.get(
-    '/api/payments/:reference',
-    {
-      schema: {
-        params: paymentReferenceParams,
-        response: { 200: paymentDetailSchema, ...errorResponses(400, 401, 404) },
+    scoped.get(
+      '/api/payments/test',
+      { schema: { response: { 200: testPaymentSchema, ...errorResponses(401) } } },
+      () => ({
+        available: app.config.payfast.mode !== 'live',
+        mode: app.config.payfast.mode,
+        amount: centsToRand(testPaymentLine.totalCents),
+      }),
+    );
+
+    scoped.post(
+      '/api/payments/test',
+      {
+        // 403 also when the site takes live payments only.
+        schema: {
+          response: {
+            200: payfastFormSchema,
+            ...errorResponses(...stateChangeErrors, 401, 429),
+          },
+        },
+        config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
       },
-      config: { signedIn: true },
-    },
-    async (request, reply) => {
-      const user = await requireUser(request, reply);
-      reply.header('cache-control', 'private, no-store');
-      return getPayment(app.database.db, request.params.reference, user.id);
-    },
-  );
+      async (request) => {
+        if (app.config.payfast.mode === 'live') {
+          throw new AppError('FORBIDDEN', {
+            message: 'Test payments are only available in sandbox and simulator mode',
+          });
+        }
+        const userId = request.user.id;
+        const order = await createOrder(app.database.db, {
+          userId,
+          lines: [testPaymentLine],
+          registrar: app.registrar.provider,
+        });
+        return startPayfastPayment(deps, { orderReference: order.reference, userId });
+      },
+    );
+
+    scoped.get(
+      '/api/payments/debug',
+      { schema: { response: { 200: paymentDebugSchema, ...errorResponses(401, 404) } } },
+      (request) => debugLastPayment(app.database.db, request.user.id),
+    );
+
+    scoped.get(
+      '/api/payments',
+      { schema: { response: { 200: z.array(paymentSummarySchema), ...errorResponses(401) } } },
+      (request) => listPayments(app.database.db, request.user.id),
+    );
+
+    scoped.post(
+      '/api/payments/:reference/cancel',
+      {
+        schema: {
+          params: paymentReferenceParams,
+          response: {
+            200: paymentCancelSchema,
+            ...errorResponses(...stateChangeErrors, 401, 404),
+          },
+        },
+      },
+      (request) => cancelPendingPayment(app.database.db, request.params.reference, request.user.id),
+    );
+
+    scoped.get(
+      '/api/payments/:reference',
+      {
+        schema: {
+          params: paymentReferenceParams,
+          response: { 200: paymentDetailSchema, ...errorResponses(400, 401, 404) },
+        },
+      },
+      (request) => getPayment(app.database.db, request.params.reference, request.user.id),
+    );
+  });
 }

@@ -10,8 +10,8 @@ import {
 } from '#shared/requests.schemas.ts';
 import { serviceTypes, type ServiceType } from '#shared/service-types.ts';
 import type { AppInstance } from '../../app-instance.ts';
-import { adminScope } from '../../plugins/admin-scope.ts';
-import { loadSessionUser, requireAdmin, requireUser } from '../../plugins/sessions.ts';
+import { loadSessionUser } from '../../plugins/sessions.ts';
+import { adminScope, userScope } from '../../plugins/signed-in-scopes.ts';
 import {
   changeRequestStatus,
   createServiceRequest,
@@ -52,15 +52,13 @@ export async function requestRoutes(app: AppInstance): Promise<void> {
     },
   );
 
-  app.get(
-    '/api/user/service-requests',
-    { schema: { response: { 200: z.array(serviceRequestSchemaOut), ...errorResponses(401) } } },
-    async (request, reply) => {
-      const user = await requireUser(request, reply);
-      reply.header('cache-control', 'private, no-store');
-      return listUserRequests(deps.db, user.id);
-    },
-  );
+  await userScope(app, (scoped) => {
+    scoped.get(
+      '/api/user/service-requests',
+      { schema: { response: { 200: z.array(serviceRequestSchemaOut), ...errorResponses(401) } } },
+      (request) => listUserRequests(deps.db, request.user.id),
+    );
+  });
 
   await adminScope(app, (admin) => {
     admin.get(
@@ -101,17 +99,14 @@ export async function requestRoutes(app: AppInstance): Promise<void> {
           },
         },
       },
-      async (request, reply) => {
-        const admin = await requireAdmin(request, reply);
-        const updated = await changeRequestStatus(deps, {
+      (request) =>
+        changeRequestStatus(deps, {
           id: request.params.id,
           status: request.body.status,
           quote: request.body.quote,
-          admin,
+          admin: request.admin,
           ip: request.ip,
-        });
-        return updated;
-      },
+        }),
     );
   });
 }

@@ -1,13 +1,9 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { User } from '#shared/auth.schemas.ts';
 import { formatDate } from '#shared/dates.ts';
 import { paths } from '#shared/routes.ts';
 import { Card, CardDescription } from '../../../components/ui/card.tsx';
-import { AccountShell } from '../components/account-shell.tsx';
-import { OrdersPanel } from '../components/orders-panel.tsx';
-import { PaymentsPanel } from '../components/payments-panel.tsx';
-import { ServiceRequestsPanel } from '../components/service-requests-panel.tsx';
-import { VerificationBanner } from '../components/verification-banner.tsx';
 
 const panels = [
   {
@@ -32,22 +28,34 @@ const panels = [
 
 const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullName;
 
-/** The customer dashboard: one page for every dashboard path of SPEC §2. */
-export function AccountPage({ user }: { user: User }) {
+/**
+ * The customer dashboard: one page for every dashboard path of SPEC §2. Other features supply its
+ * panels: `verification` (shown until the e-mail address is confirmed), `orders`, `payments` and
+ * `requests`.
+ */
+export function AccountPage({
+  user,
+  verification,
+  orders,
+  payments,
+  requests,
+}: {
+  user: User;
+  verification: ReactNode;
+  orders: ReactNode;
+  payments: ReactNode;
+  requests: ReactNode;
+}) {
   return (
-    <AccountShell>
+    <>
       <h1 className="text-3xl font-extrabold text-ink">Welcome back, {firstName(user.fullName)}</h1>
       <p className="mt-1 text-muted">Customer since {formatDate(user.createdAt)}</p>
-      {!user.emailVerified && (
-        <div className="mt-6">
-          <VerificationBanner email={user.email} />
-        </div>
-      )}
+      {!user.emailVerified && <div className="mt-6">{verification}</div>}
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
-        <OrdersPanel />
+        {orders}
         <div className="grid content-start gap-6">
-          <PaymentsPanel />
-          <ServiceRequestsPanel />
+          {payments}
+          {requests}
         </div>
       </div>
       <ul className="mt-6 grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
@@ -66,6 +74,6 @@ export function AccountPage({ user }: { user: User }) {
           </li>
         ))}
       </ul>
-    </AccountShell>
+    </>
   );
 }

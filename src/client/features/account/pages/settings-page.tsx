@@ -1,7 +1,6 @@
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useProfile } from '../api/get-profile.ts';
-import { AccountShell } from '../components/account-shell.tsx';
 import { EmailForm } from '../components/email-form.tsx';
 import { PasswordForm } from '../components/password-form.tsx';
 import { PrivacySection } from '../components/privacy-section.tsx';
@@ -11,7 +10,7 @@ import { ProfileForm } from '../components/profile-form.tsx';
 export function SettingsPage() {
   const profile = useProfile();
   return (
-    <AccountShell>
+    <>
       <h1 className="text-3xl font-extrabold text-ink">Settings</h1>
       {profile.isPending ? (
         <div className="mt-8">
@@ -32,6 +31,6 @@ export function SettingsPage() {
           <PrivacySection />
         </div>
       )}
-    </AccountShell>
+    </>
   );
 }

@@ -1,10 +1,10 @@
+import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { formatDate } from '#shared/dates.ts';
 import { formatZAR } from '#shared/money.ts';
 import { Card } from '../../../components/ui/card.tsx';
-import { useDashboard } from '../api/get-dashboard.ts';
-import { AdminShell } from '../components/admin-shell.tsx';
-import { OrderBook } from '../components/order-book.tsx';
-import { EmptyState, QueryState } from '../components/query-state.tsx';
+import { dashboardQueryOptions, useDashboard } from '../api/get-dashboard.ts';
+import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 
 function Figure({ label, value, empty }: { label: string; value: string | null; empty: string }) {
   return (
@@ -19,10 +19,20 @@ function Figure({ label, value, empty }: { label: string; value: string | null; 
   );
 }
 
-export function AdminDashboardPage() {
+/**
+ * The back office's figures and newest sign-ups over the order book, which the orders feature
+ * supplies: `orderBook` gets the callback that reads the figures again when an order moves on.
+ */
+export function AdminDashboardPage({
+  orderBook,
+}: {
+  orderBook: (onOrderChanged: () => void) => ReactNode;
+}) {
   const query = useDashboard();
+  const queryClient = useQueryClient();
+  const refreshFigures = () => void queryClient.invalidateQueries(dashboardQueryOptions);
   return (
-    <AdminShell title="Dashboard">
+    <>
       <QueryState query={query} label="the dashboard">
         {(data) => (
           <div className="grid gap-8">
@@ -87,9 +97,7 @@ export function AdminDashboardPage() {
           </div>
         )}
       </QueryState>
-      <div className="mt-8">
-        <OrderBook />
-      </div>
-    </AdminShell>
+      <div className="mt-8">{orderBook(refreshFigures)}</div>
+    </>
   );
 }

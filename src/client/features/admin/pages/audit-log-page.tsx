@@ -5,9 +5,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { useAuditLog, type AuditFilters } from '../api/get-audit-log.ts';
-import { AdminShell } from '../components/admin-shell.tsx';
-import { EmptyState, QueryState } from '../components/query-state.tsx';
-import { Pager } from '../components/pager.tsx';
+import { EmptyState, QueryState } from '../../../components/query-state.tsx';
+import { Pager } from '../../../components/pager.tsx';
 import { DataTable, cell } from '../../../components/data-table.tsx';
 import { cn } from '../../../lib/cn.ts';
 
@@ -18,7 +17,7 @@ export function AuditLogPage() {
   const query = useAuditLog(filters);
   const set = (change: Partial<AuditFilters>) => setFilters((f) => ({ ...f, ...change, page: 1 }));
   return (
-    <AdminShell title="Audit log">
+    <>
       <form
         className="mb-6 grid gap-4 rounded-2xl border border-line bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
         onSubmit={(event) => event.preventDefault()}
@@ -111,6 +110,6 @@ export function AuditLogPage() {
           )
         }
       </QueryState>
-    </AdminShell>
+    </>
   );
 }

@@ -5,10 +5,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { useJobs } from '../api/get-jobs.ts';
 import { useRetryJob } from '../api/retry-job.ts';
-import { AdminShell } from '../components/admin-shell.tsx';
-import { ListWithDetail } from '../components/list-with-detail.tsx';
-import { EmptyState, QueryState } from '../components/query-state.tsx';
-import { StatusFilter } from '../components/status-filter.tsx';
+import { ListWithDetail } from '../../../components/list-with-detail.tsx';
+import { EmptyState, QueryState } from '../../../components/query-state.tsx';
+import { StatusFilter } from '../../../components/status-filter.tsx';
 
 const statusLabels: Record<JobStatus, string> = {
   failed: 'Failed',
@@ -91,7 +90,7 @@ export function JobsPage() {
   const [selected, setSelected] = useState<number | null>(null);
   const query = useJobs(page, status);
   return (
-    <AdminShell title="Background jobs">
+    <>
       <StatusFilter
         id="job-status"
         className="mb-4"
@@ -134,6 +133,6 @@ export function JobsPage() {
           );
         }}
       </QueryState>
-    </AdminShell>
+    </>
   );
 }

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { formatDateTime } from '#shared/dates.ts';
 import { useOutbox } from '../api/get-outbox.ts';
 import { useOutboxMessage } from '../api/get-outbox-message.ts';
-import { AdminShell } from '../components/admin-shell.tsx';
-import { EmptyState, QueryState } from '../components/query-state.tsx';
-import { ListWithDetail } from '../components/list-with-detail.tsx';
+import { EmptyState, QueryState } from '../../../components/query-state.tsx';
+import { ListWithDetail } from '../../../components/list-with-detail.tsx';
 
 const statusLabels: Record<string, string> = {
   pending: 'Waiting to send',
@@ -43,34 +42,32 @@ export function OutboxPage() {
   const [selected, setSelected] = useState<string | null>(null);
   const query = useOutbox(page);
   return (
-    <AdminShell title="Outbox (mail)">
-      <QueryState query={query} label="the outbox">
-        {(data) =>
-          data.items.length === 0 ? (
-            <EmptyState title="No mail yet">
-              Verification, password-reset and order e-mails appear here as the site sends them.
-            </EmptyState>
-          ) : (
-            <ListWithDetail
-              items={data.items}
-              selectedId={selected}
-              onSelect={setSelected}
-              title={(item) => item.subject}
-              meta={(item) =>
-                `${item.to} · ${formatDateTime(item.createdAt)} · ${statusLabels[item.status] ?? item.status}`
-              }
-              paging={{
-                page: data.page,
-                pageSize: data.pageSize,
-                total: data.total,
-                onPage: setPage,
-              }}
-              detail={selected && <Message id={selected} />}
-              placeholder="Choose a message to read it."
-            />
-          )
-        }
-      </QueryState>
-    </AdminShell>
+    <QueryState query={query} label="the outbox">
+      {(data) =>
+        data.items.length === 0 ? (
+          <EmptyState title="No mail yet">
+            Verification, password-reset and order e-mails appear here as the site sends them.
+          </EmptyState>
+        ) : (
+          <ListWithDetail
+            items={data.items}
+            selectedId={selected}
+            onSelect={setSelected}
+            title={(item) => item.subject}
+            meta={(item) =>
+              `${item.to} · ${formatDateTime(item.createdAt)} · ${statusLabels[item.status] ?? item.status}`
+            }
+            paging={{
+              page: data.page,
+              pageSize: data.pageSize,
+              total: data.total,
+              onPage: setPage,
+            }}
+            detail={selected && <Message id={selected} />}
+            placeholder="Choose a message to read it."
+          />
+        )
+      }
+    </QueryState>
   );
 }

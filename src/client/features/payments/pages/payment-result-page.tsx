@@ -6,7 +6,7 @@ import { paths } from '#shared/routes.ts';
 import { PageHeader, Section } from '../../../components/page.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { usePayment } from '../../../lib/api/get-payment.ts';
+import { usePayment } from '../api/get-payment.ts';
 import { storageKeys } from '../../../lib/storage-keys.ts';
 import { cancelPayment } from '../api/cancel-payment.ts';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Button } from './ui/button.tsx';
+import { Spinner } from './ui/spinner.tsx';
 
 /** Loading and error states of a back-office query; the page renders the data. */
 export function QueryState<T>({

@@ -7,9 +7,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { CardDescription } from '../../../components/ui/card.tsx';
 import { payOrder, usePayfastStart } from '../../../lib/payfast.ts';
 import { useMyOrders } from '../api/get-my-orders.ts';
-import { DashboardPanel } from './dashboard-panel.tsx';
-import { InvoiceLink } from './invoice-link.tsx';
-import { StatusBadge } from './status-badge.tsx';
+import { DashboardPanel } from '../../../components/dashboard-panel.tsx';
+import { InvoiceLink } from '../../../components/invoice-link.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 
 const shown = 5;
 

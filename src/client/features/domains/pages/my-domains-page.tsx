@@ -7,7 +7,6 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { AccountShell } from '../components/account-shell.tsx';
 import { DnsPanel } from '../components/dns-panel.tsx';
 import { useMyDomains } from '../api/get-my-domains.ts';
 import { useSetAutoRenew } from '../api/set-auto-renew.ts';
@@ -76,10 +75,10 @@ function DomainCard({ domain }: { domain: DomainOrder }) {
 }
 
 /** /user/domains and /domain-management: the customer's domains and where each one stands. */
-export function DomainsPage() {
+export function MyDomainsPage() {
   const domains = useMyDomains();
   return (
-    <AccountShell>
+    <>
       <h1 className="text-3xl font-extrabold text-ink">My domains</h1>
       <div className="mt-6">
         {domains.isPending ? (
@@ -104,6 +103,6 @@ export function DomainsPage() {
           </ul>
         )}
       </div>
-    </AccountShell>
+    </>
   );
 }

@@ -4,8 +4,8 @@ import { formatZAR, randToCents } from '#shared/money.ts';
 import { paymentDetailsPath } from '#shared/routes.ts';
 import { paymentStatusLabels, type PaymentSummary } from '#shared/payments.schemas.ts';
 import { cn } from '../../../lib/cn.ts';
-import { InvoiceLink } from './invoice-link.tsx';
-import { StatusBadge } from './status-badge.tsx';
+import { InvoiceLink } from '../../../components/invoice-link.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 
 /** One card payment in a list: reference (to its details), order, date, status and amount. */
 export function PaymentRow({

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Card } from '../../../components/ui/card.tsx';
-import { cn } from '../../../lib/cn.ts';
+import { Card } from './ui/card.tsx';
+import { cn } from '../lib/cn.ts';
 import { Pager } from './pager.tsx';
 
 /**

@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { paths } from '#shared/routes.ts';
 import { CardDescription } from '../../../components/ui/card.tsx';
 import { useMyPayments } from '../api/get-my-payments.ts';
-import { DashboardPanel } from './dashboard-panel.tsx';
+import { DashboardPanel } from '../../../components/dashboard-panel.tsx';
 import { PaymentRow } from './payment-row.tsx';
 
 const shown = 3;

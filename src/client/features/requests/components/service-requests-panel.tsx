@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { CardDescription } from '../../../components/ui/card.tsx';
 import { addToCart, readCart } from '../../../lib/cart.ts';
 import { useMyServiceRequests } from '../api/get-my-service-requests.ts';
-import { DashboardPanel } from './dashboard-panel.tsx';
+import { DashboardPanel } from '../../../components/dashboard-panel.tsx';
 
 const statusLabels: Record<string, string> = {
   new: 'Received',

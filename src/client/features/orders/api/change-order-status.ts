@@ -6,7 +6,6 @@ import {
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useEndpointMutation, type MutationConfig } from '../../../lib/react-query.ts';
 import { adminOrdersQueryKey } from './get-admin-orders.ts';
-import { dashboardQueryOptions } from './get-dashboard.ts';
 
 interface OrderMove {
   reference: string;
@@ -22,9 +21,8 @@ export const changeOrderStatus = ({ reference, change }: OrderMove) =>
     change,
   );
 
-/** The order book and the dashboard's figures are read again. */
+/** The order book is read again (the dashboard's figures by the page that shows both). */
 export const useChangeOrderStatus = (mutationConfig?: MutationConfig<AdminOrder, OrderMove>) =>
   useEndpointMutation(changeOrderStatus, mutationConfig, (queryClient) => {
     void queryClient.invalidateQueries({ queryKey: adminOrdersQueryKey });
-    void queryClient.invalidateQueries(dashboardQueryOptions);
   });

@@ -1,4 +1,4 @@
-import { cn } from '../../../lib/cn.ts';
+import { cn } from '../lib/cn.ts';
 
 const done = new Set(['paid', 'completed', 'active']);
 const waiting = new Set(['pending', 'pending_payment', 'registering']);

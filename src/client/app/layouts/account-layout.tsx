@@ -6,9 +6,9 @@ import {
   SideNavLinks,
   sideNavItemClass,
   type SideNavIcon,
-} from '../../../components/side-nav-links.tsx';
-import { cn } from '../../../lib/cn.ts';
-import { useSignOut } from '../../../lib/sign-out.ts';
+} from '../../components/side-nav-links.tsx';
+import { cn } from '../../lib/cn.ts';
+import { useSignOut } from '../../lib/sign-out.ts';
 
 /** The customer area's sections come from the route table; only their icons are chosen here. */
 const icons: Record<NavRouteId<'account'>, SideNavIcon> = {
@@ -22,7 +22,7 @@ const icons: Record<NavRouteId<'account'>, SideNavIcon> = {
 const links = navLinks('account', icons);
 
 /** The customer area's frame: its navigation and the sign-out button beside every page. */
-export function AccountShell({ children }: { children: ReactNode }) {
+export function AccountLayout({ children }: { children: ReactNode }) {
   const signOut = useSignOut();
   return (
     <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-8 lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-10">

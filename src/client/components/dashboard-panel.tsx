@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Card } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Card } from './ui/card.tsx';
+import { Spinner } from './ui/spinner.tsx';
 
 /** A titled dashboard card over one query: a spinner, then its content or why it failed. */
 export function DashboardPanel<T>({

@@ -7,16 +7,15 @@ import { FileDown } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { usePayment } from '../../../lib/api/get-payment.ts';
-import { AccountShell } from '../components/account-shell.tsx';
-import { StatusBadge } from '../components/status-badge.tsx';
+import { usePayment } from '../api/get-payment.ts';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 
 /** /payment/details/{reference}: one of the customer's own payments. */
 export function PaymentDetailsPage() {
   const { reference = '' } = useParams<{ reference: string }>();
   const payment = usePayment(reference);
   return (
-    <AccountShell>
+    <>
       <h1 className="text-3xl font-extrabold break-all text-ink">Payment {reference}</h1>
       <div className="mt-6">
         {payment.isPending ? (
@@ -82,6 +81,6 @@ export function PaymentDetailsPage() {
           </Card>
         )}
       </div>
-    </AccountShell>
+    </>
   );
 }

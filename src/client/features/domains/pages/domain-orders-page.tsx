@@ -12,10 +12,9 @@ import { useDomainOrder } from '../api/get-domain-order.ts';
 import { useDomainOrders } from '../api/get-domain-orders.ts';
 import { useRefundDomainOrder } from '../api/refund-domain-order.ts';
 import { useRetryDomainOrder } from '../api/retry-domain-order.ts';
-import { AdminShell } from '../components/admin-shell.tsx';
-import { ListWithDetail } from '../components/list-with-detail.tsx';
-import { EmptyState, QueryState } from '../components/query-state.tsx';
-import { StatusFilter } from '../components/status-filter.tsx';
+import { ListWithDetail } from '../../../components/list-with-detail.tsx';
+import { EmptyState, QueryState } from '../../../components/query-state.tsx';
+import { StatusFilter } from '../../../components/status-filter.tsx';
 
 const label = (status: string) => status.replace('_', ' ');
 
@@ -100,7 +99,7 @@ export function DomainOrdersPage() {
   const [selected, setSelected] = useState<string | null>(null);
   const query = useDomainOrders(page, status);
   return (
-    <AdminShell title="Domain orders">
+    <>
       <StatusFilter
         id="domain-status"
         className="mb-4"
@@ -144,6 +143,6 @@ export function DomainOrdersPage() {
           )
         }
       </QueryState>
-    </AdminShell>
+    </>
   );
 }

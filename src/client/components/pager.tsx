@@ -1,4 +1,4 @@
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from './ui/button.tsx';
 
 /** Previous / next for a paged list, with where we are. */
 export function Pager({

@@ -16,17 +16,18 @@ import { Label } from '../../../components/ui/label.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { useChangeOrderStatus } from '../api/change-order-status.ts';
 import { useAdminOrders } from '../api/get-admin-orders.ts';
-import { ListWithDetail } from './list-with-detail.tsx';
-import { EmptyState, QueryState } from './query-state.tsx';
-import { StatusFilter } from './status-filter.tsx';
+import { ListWithDetail } from '../../../components/list-with-detail.tsx';
+import { EmptyState, QueryState } from '../../../components/query-state.tsx';
+import { StatusFilter } from '../../../components/status-filter.tsx';
 
 const settable: readonly OrderStatus[] = adminOrderStatuses;
 const rand = (amount: number) => formatZAR(randToCents(amount));
 
-function OrderDetail({ order }: { order: AdminOrder }) {
+function OrderDetail({ order, onChanged }: { order: AdminOrder; onChanged?: () => void }) {
   const [note, setNote] = useState('');
   const changeStatus = useChangeOrderStatus({
     onSuccess: (updated) => {
+      onChanged?.();
       setNote('');
       toast({
         title: 'Order updated',
@@ -138,8 +139,11 @@ function OrderDetail({ order }: { order: AdminOrder }) {
   );
 }
 
-/** Every order, newest first: who bought what, what it cost, where it stands. */
-export function OrderBook() {
+/**
+ * Every order, newest first: who bought what, what it cost, where it stands. `onOrderChanged`
+ * runs after an order has moved on (the dashboard reads its figures again).
+ */
+export function OrderBook({ onOrderChanged }: { onOrderChanged?: () => void }) {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -189,7 +193,7 @@ export function OrderBook() {
                 total: data.total,
                 onPage: setPage,
               }}
-              detail={selected && <OrderDetail order={selected} />}
+              detail={selected && <OrderDetail order={selected} onChanged={onOrderChanged} />}
               placeholder="Choose an order to see its lines, history and invoice."
             />
           );

@@ -16,10 +16,9 @@ import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { useChangeServiceRequestStatus } from '../api/change-service-request-status.ts';
 import { useServiceRequests } from '../api/get-service-requests.ts';
-import { AdminShell } from '../components/admin-shell.tsx';
-import { ListWithDetail } from '../components/list-with-detail.tsx';
-import { EmptyState, QueryState } from '../components/query-state.tsx';
-import { StatusFilter } from '../components/status-filter.tsx';
+import { ListWithDetail } from '../../../components/list-with-detail.tsx';
+import { EmptyState, QueryState } from '../../../components/query-state.tsx';
+import { StatusFilter } from '../../../components/status-filter.tsx';
 
 const statusLabels: Record<ServiceRequestStatus, string> = {
   new: 'New',
@@ -151,7 +150,7 @@ export function ServiceRequestsPage() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const query = useServiceRequests({ page, status });
   return (
-    <AdminShell title="Service requests">
+    <>
       <StatusFilter
         id="request-status"
         className="mb-4"
@@ -196,6 +195,6 @@ export function ServiceRequestsPage() {
           );
         }}
       </QueryState>
-    </AdminShell>
+    </>
   );
 }

@@ -1,6 +1,6 @@
-import { Label } from '../../../components/ui/label.tsx';
-import { Select } from '../../../components/ui/select.tsx';
-import { cn } from '../../../lib/cn.ts';
+import { Label } from './ui/label.tsx';
+import { Select } from './ui/select.tsx';
+import { cn } from '../lib/cn.ts';
 
 /**
  * The "Status" select above a back-office list: All (unless `withAll` is false), or one status by

@@ -7,7 +7,6 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { postToPayfast, usePayfastStart } from '../../../lib/payfast.ts';
 import { useTestPayment } from '../api/get-test-payment.ts';
 import { startTestPayment } from '../api/start-test-payment.ts';
-import { AccountShell } from '../components/account-shell.tsx';
 
 const where: Record<TestPayment['mode'], string> = {
   simulator: 'the built-in PayFast simulator',
@@ -20,7 +19,7 @@ export function TestPaymentPage() {
   const info = useTestPayment();
   const { busy, start } = usePayfastStart();
   return (
-    <AccountShell>
+    <>
       <h1 className="text-3xl font-extrabold text-ink">Test payment</h1>
       <p className="mt-1 text-muted">
         Checks the whole card-payment path: the signed form, PayFast, the confirmation (ITN) and
@@ -57,6 +56,6 @@ export function TestPaymentPage() {
           </div>
         )}
       </Card>
-    </AccountShell>
+    </>
   );
 }

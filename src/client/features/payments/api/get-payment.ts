@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { paymentDetailSchema } from '#shared/payments.schemas.ts';
-import { apiRequest } from '../api-client.ts';
-import type { QueryConfig } from '../react-query.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import type { QueryConfig } from '../../../lib/react-query.ts';
 
 /** GET /api/payments/{reference}: one of the caller's payments, with its lines and domains. */
 export const getPayment = (reference: string) =>

@@ -4,14 +4,13 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useMyPayments } from '../api/get-my-payments.ts';
-import { AccountShell } from '../components/account-shell.tsx';
 import { PaymentRow } from '../components/payment-row.tsx';
 
 /** /user/payments: every card payment with its status and a link to its details. */
 export function PaymentsPage() {
   const payments = useMyPayments();
   return (
-    <AccountShell>
+    <>
       <h1 className="text-3xl font-extrabold text-ink">Payments</h1>
       <div className="mt-6">
         {payments.isPending ? (
@@ -41,6 +40,6 @@ export function PaymentsPage() {
           </ul>
         )}
       </div>
-    </AccountShell>
+    </>
   );
 }

@@ -3,13 +3,12 @@ import { formatZAR, randToCents } from '#shared/money.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { usePaymentDebug } from '../api/get-payment-debug.ts';
-import { AccountShell } from '../components/account-shell.tsx';
 
 /** /payment/debug: what was sent to PayFast for your last payment, and what came back. */
 export function PaymentDebugPage() {
   const debug = usePaymentDebug();
   return (
-    <AccountShell>
+    <>
       <h1 className="text-3xl font-extrabold text-ink">Payment diagnostics</h1>
       <p className="mt-1 text-muted">Your own last payment only. The passphrase is never shown.</p>
       <div className="mt-6 grid gap-6">
@@ -70,6 +69,6 @@ export function PaymentDebugPage() {
           </>
         )}
       </div>
-    </AccountShell>
+    </>
   );
 }

@@ -14,10 +14,10 @@ import {
   Server,
 } from 'lucide-react';
 import type { NavRouteId } from '#shared/routes.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { navLinks, SideNavLinks, type SideNavIcon } from '../../../components/side-nav-links.tsx';
-import { useAdminSessionKeeper, useAdminSignOut } from '../../../lib/admin-session.ts';
-import { useAdminStatus } from '../../../lib/current-admin.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { navLinks, SideNavLinks, type SideNavIcon } from '../../components/side-nav-links.tsx';
+import { useAdminSessionKeeper, useAdminSignOut } from '../../lib/admin-session.ts';
+import { useAdminStatus } from '../../lib/current-admin.ts';
 
 /** The back office's sections come from the route table; only their icons are chosen here. */
 const icons: Record<NavRouteId<'admin'>, SideNavIcon> = {
@@ -37,7 +37,7 @@ const icons: Record<NavRouteId<'admin'>, SideNavIcon> = {
 const backOfficeSections = navLinks('admin', icons);
 
 /** The back office's frame: the sections, who is signed in, sign-out; keeps the session fresh. */
-export function AdminShell({ title, children }: { title: string; children: ReactNode }) {
+export function AdminLayout({ title, children }: { title: string; children: ReactNode }) {
   const { admin } = useAdminStatus();
   const signOut = useAdminSignOut();
   useAdminSessionKeeper(admin !== null);

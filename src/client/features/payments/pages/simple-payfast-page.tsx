@@ -13,7 +13,6 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { createOrder } from '../../../lib/api/create-order.ts';
 import { payOrder, usePayfastStart } from '../../../lib/payfast.ts';
 import { useServices } from '../api/get-services.ts';
-import { AccountShell } from '../components/account-shell.tsx';
 
 /** Fixed-price packages that need nothing but a click (registration needs its own form). */
 const payable = (services: Service[]) =>
@@ -43,7 +42,7 @@ export function SimplePayfastPage() {
     });
 
   return (
-    <AccountShell>
+    <>
       <h1 className="text-3xl font-extrabold text-ink">Quick payment</h1>
       <p className="mt-1 text-muted">
         Pay for one service package in one step, without the cart. For several items, use the{' '}
@@ -108,6 +107,6 @@ export function SimplePayfastPage() {
           </form>
         )}
       </Card>
-    </AccountShell>
+    </>
   );
 }

@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { formatZAR, randToCents } from '#shared/money.ts';
+import { Card } from '../../../components/ui/card.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { useRegistrar } from '../api/get-registrar.ts';
+import { useSwitchTld } from '../api/switch-tld.ts';
+import { QueryState } from '../../../components/query-state.tsx';
+import { DataTable, cell, numberCell, rowHeading } from '../../../components/data-table.tsx';
+
+function DomainList({
+  title,
+  domains,
+  empty,
+}: {
+  title: string;
+  domains: string[];
+  empty: string;
+}) {
+  return (
+    <Card>
+      <h2 className="font-bold text-ink">{title}</h2>
+      {domains.length === 0 ? (
+        <p className="mt-1 text-sm text-muted">{empty}</p>
+      ) : (
+        <ul className="mt-2 grid gap-1 text-sm">
+          {domains.map((domain) => (
+            <li key={domain} className="font-mono break-all">
+              {domain}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+/** Which registrar is live, its account, mismatches with our records, and the TLD switches. */
+export function RegistrarPage() {
+  const query = useRegistrar();
+  // The switch moves in the same event as the click (a controlled checkbox otherwise snaps back
+  // until the save answers); the overview's own value takes over again once it has reloaded.
+  const [switched, setSwitched] = useState<Record<string, boolean>>({});
+  const forget = (tld: string) => setSwitched(({ [tld]: _dropped, ...rest }) => rest);
+  const toggle = useSwitchTld({
+    onSuccess: ({ tld, enabled }) => {
+      toast({
+        title: 'Saved',
+        description: `.${tld} is ${enabled ? 'on sale' : 'no longer sold'}.`,
+        variant: 'success',
+      });
+    },
+    onError: (error) => {
+      toast({ title: 'Not saved', description: error.message, variant: 'destructive' });
+    },
+    onSettled: (_data, _error, { tld }) => forget(tld),
+  });
+  return (
+    <QueryState query={query} label="the registrar">
+      {(data) => (
+        <div className="grid gap-6">
+          <Card>
+            <p className="text-sm text-muted">Live registrar</p>
+            <p className="text-lg font-bold text-ink">
+              {data.provider === 'dnsimple'
+                ? 'DNSimple'
+                : 'Local registrar (no DNSIMPLE_TOKEN set)'}
+            </p>
+            {data.account && (
+              <p className="text-sm text-muted">
+                Account {data.account.id} · {data.account.email}
+              </p>
+            )}
+            <p className="mt-1 text-sm text-muted">
+              {data.domainsAtRegistrar.length} domains held at the registrar.
+            </p>
+          </Card>
+          <div className="grid gap-4 md:grid-cols-2">
+            <DomainList
+              title="Active here, missing at the registrar"
+              domains={data.missingAtRegistrar}
+              empty="None: every active domain is held."
+            />
+            <DomainList
+              title="Held at the registrar, no order here"
+              domains={data.unknownHere}
+              empty="None: every held domain has an order."
+            />
+          </div>
+          <DataTable
+            label="Domain endings"
+            caption="Domain endings with cost, markup and customer price"
+            columns={[
+              { label: 'Ending' },
+              { label: 'Our cost', align: 'right' },
+              { label: 'Markup', align: 'right' },
+              { label: 'Customer price', align: 'right' },
+              { label: 'On sale' },
+            ]}
+          >
+            {data.tlds.map((row) => (
+              <tr key={row.tld}>
+                <th scope="row" className={rowHeading}>
+                  .{row.tld}
+                </th>
+                <td className={numberCell}>
+                  {row.currency === 'ZAR'
+                    ? formatZAR(randToCents(row.registrationCost))
+                    : `US$${row.registrationCost.toFixed(2)}`}
+                </td>
+                <td className={numberCell}>{row.markupPercent}%</td>
+                <td className={numberCell}>{formatZAR(randToCents(row.customerPrice))}</td>
+                <td className={cell}>
+                  <input
+                    type="checkbox"
+                    aria-label={`Sell .${row.tld}`}
+                    className="size-4 accent-brand-700"
+                    checked={switched[row.tld] ?? row.enabled}
+                    onChange={(event) => {
+                      const enabled = event.target.checked;
+                      setSwitched((current) => ({ ...current, [row.tld]: enabled }));
+                      toggle.mutate({ tld: row.tld, enabled });
+                    }}
+                  />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        </div>
+      )}
+    </QueryState>
+  );
+}
