@@ -8,6 +8,7 @@ import {
   ApiRequestError,
   getQueryFn,
   nullWhenUnauthorized,
+  schemaFrom,
   withCacheBuster,
   withQuery,
 } from './api-client.ts';
@@ -86,6 +87,17 @@ describe('apiRequest (SPEC §7)', () => {
     };
     fetchMock.mockResolvedValue(json({ ...user, passwordHash: 'never shown' }));
     await expect(apiRequest('GET', '/api/user', userSchema)).resolves.toEqual(user);
+  });
+
+  it('loads a schema given as a loader only when the answer arrives, and checks with it', async () => {
+    const load = vi.fn(async () => ({ okSchema }));
+    const lazy = schemaFrom(load, 'okSchema');
+    expect(load).not.toHaveBeenCalled();
+    fetchMock.mockResolvedValue(json({ ok: true, extra: 1 }));
+    await expect(apiRequest('GET', '/api/thing', lazy)).resolves.toEqual({ ok: true });
+    expect(load).toHaveBeenCalledTimes(1);
+    fetchMock.mockResolvedValue(json({ ok: 'yes' }));
+    await expect(apiRequest('GET', '/api/thing', lazy)).rejects.toBeInstanceOf(ApiContractError);
   });
 
   it('throws an ApiContractError naming the call and the field when the answer does not match', async () => {

@@ -100,11 +100,24 @@ export async function apiFetch(method: string, url: string, data?: unknown): Pro
   }
 }
 
+/**
+ * An endpoint's schema, or a loader of it: the calls every page makes (lib/api) and the home
+ * page's domain search pass a loader, so zod and the schemas arrive after the page, not in its
+ * first JavaScript (DESIGN.md budget: 100 KB gzip).
+ */
+export type SchemaSource<Schema extends z.ZodType> = Schema | (() => Promise<Schema>);
+
+/** The loader of one schema exported by a module of src/shared, for a `SchemaSource`. */
+export const schemaFrom =
+  <Module, Name extends keyof Module>(load: () => Promise<Module>, name: Name) =>
+  async (): Promise<Module[Name]> =>
+    (await load())[name];
+
 /** Parses an OK answer with the endpoint's schema; any other answer is an ApiContractError. */
 export async function parseAnswer<Schema extends z.ZodType>(
   endpoint: string,
   response: Response,
-  schema: Schema,
+  source: SchemaSource<Schema>,
 ): Promise<z.output<Schema>> {
   if (!isJson(response)) {
     await response.text().catch(() => '');
@@ -112,6 +125,7 @@ export async function parseAnswer<Schema extends z.ZodType>(
     throw new ApiContractError(endpoint, response.status, `${type} instead of JSON`);
   }
   const body: unknown = await response.json().catch(() => undefined);
+  const schema = typeof source === 'function' ? await source() : source;
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
   const [first] = parsed.error.issues;
@@ -132,7 +146,7 @@ export async function parseAnswer<Schema extends z.ZodType>(
 export async function apiRequest<Schema extends z.ZodType>(
   method: string,
   url: string,
-  schema: Schema,
+  schema: SchemaSource<Schema>,
   data?: unknown,
 ): Promise<z.output<Schema>> {
   const response = await apiFetch(method, url, data);

@@ -1,5 +1,5 @@
-import { orderSchema, type CreateOrderInput } from '#shared/orders.schemas.ts';
-import { apiRequest } from '../api-client.ts';
+import type { CreateOrderInput } from '#shared/orders.schemas.ts';
+import { apiRequest, schemaFrom } from '../api-client.ts';
 import type { CartItem } from '../cart.ts';
 
 /**
@@ -7,4 +7,9 @@ import type { CartItem } from '../cart.ts';
  * cart's stored lines go as they are: the server checks each one.
  */
 export const createOrder = (input: CreateOrderInput | { items: CartItem[] }) =>
-  apiRequest('POST', '/api/orders', orderSchema, input);
+  apiRequest(
+    'POST',
+    '/api/orders',
+    schemaFrom(() => import('#shared/orders.schemas.ts'), 'orderSchema'),
+    input,
+  );

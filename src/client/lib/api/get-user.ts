@@ -1,10 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import { userSchema, type User } from '#shared/auth.schemas.ts';
-import { apiRequest, ApiRequestError, nullWhenUnauthorized } from '../api-client.ts';
+import type { User } from '#shared/auth.schemas.ts';
+import { apiRequest, ApiRequestError, nullWhenUnauthorized, schemaFrom } from '../api-client.ts';
 
 /** GET /api/user: the signed-in user, or null when nobody is (its 401, SPEC §4). */
 export const getUser = (): Promise<User | null> =>
-  nullWhenUnauthorized(apiRequest('GET', '/api/user', userSchema));
+  nullWhenUnauthorized(
+    apiRequest(
+      'GET',
+      '/api/user',
+      schemaFrom(() => import('#shared/auth.schemas.ts'), 'userSchema'),
+    ),
+  );
 
 /** 5 minutes stale, no retry on 404 (SPEC §9). */
 export const userQueryOptions = queryOptions({

@@ -1,5 +1,4 @@
-import { cookieRefreshSchema } from '#shared/auth.schemas.ts';
-import { apiRequest, nullWhenUnauthorized } from '../api-client.ts';
+import { apiRequest, nullWhenUnauthorized, schemaFrom } from '../api-client.ts';
 
 /**
  * GET /api/cookie-refresh?_cb={timestamp} (SPEC §7), `_retry=true` on the second try: true while
@@ -7,5 +6,13 @@ import { apiRequest, nullWhenUnauthorized } from '../api-client.ts';
  */
 export async function refreshCookie(options: { retry: boolean }): Promise<boolean> {
   const url = `/api/cookie-refresh?_cb=${Date.now()}${options.retry ? '&_retry=true' : ''}`;
-  return (await nullWhenUnauthorized(apiRequest('GET', url, cookieRefreshSchema))) !== null;
+  return (
+    (await nullWhenUnauthorized(
+      apiRequest(
+        'GET',
+        url,
+        schemaFrom(() => import('#shared/auth.schemas.ts'), 'cookieRefreshSchema'),
+      ),
+    )) !== null
+  );
 }
