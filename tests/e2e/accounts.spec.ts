@@ -1,6 +1,6 @@
 import { documentTitle, pathsOf, routeIds, routes } from '../../src/shared/routes.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
-import { expect, gotoHydrated, test } from './fixtures/console.ts';
+import { expect, gotoHydrated, navigateInApp, test } from './fixtures/console.ts';
 import { expectNothingOverflows } from './fixtures/layout.ts';
 import { linkFromMail } from './fixtures/mailbox.ts';
 import { signUp, uniqueEmail } from './fixtures/sessions.ts';
@@ -230,7 +230,7 @@ test.describe('the signed-in customer area', () => {
     ).toBeVisible();
     for (const id of routeIds.filter((id) => routes[id].guard === 'user')) {
       for (const path of pathsOf(id)) {
-        await gotoHydrated(page, path.replace(':reference', 'PAY-NOSUCH1'));
+        await navigateInApp(page, path.replace(':reference', 'PAY-NOSUCH1'), id);
         await expect(page, path).toHaveTitle(documentTitle(id, 'Sebenza Digital'));
       }
     }

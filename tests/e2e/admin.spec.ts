@@ -1,7 +1,7 @@
 import { documentTitle, navEntries, pathsOf, routeIds, routes } from '../../src/shared/routes.ts';
 import { e2eAdmin } from './fixtures/admin.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
-import { expect, gotoHydrated, test } from './fixtures/console.ts';
+import { expect, gotoHydrated, navigateInApp, test } from './fixtures/console.ts';
 import { expectNothingOverflows } from './fixtures/layout.ts';
 import { signUp } from './fixtures/sessions.ts';
 
@@ -85,9 +85,10 @@ test.describe('back office', () => {
   test('every back-office page has its own title, and the sidebar lists the sections', async ({
     page,
   }) => {
+    await gotoHydrated(page, '/admin/dashboard');
     for (const id of routeIds.filter((id) => routes[id].guard === 'admin')) {
-      await gotoHydrated(page, routes[id].path);
       const shown = id === 'adminIndex' ? 'adminDashboard' : id;
+      await navigateInApp(page, routes[id].path, shown);
       await expect(page, id).toHaveTitle(documentTitle(shown, 'Sebenza Digital'));
     }
     const nav = page.getByRole('navigation', { name: 'Back office' });
@@ -101,12 +102,29 @@ test.describe('back office', () => {
       '/admin/audit-log',
       '/admin/outbox',
       '/admin/database-management',
+      '/admin/jobs',
     ]) {
       await gotoHydrated(page, path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectNothingOverflows(page);
       await expectNoAxeViolations(page);
     }
+  });
+
+  test('the job list shows what failed (nothing yet) and what ran, with its tries', async ({
+    page,
+  }) => {
+    // Signing the customer and the administrator up queued mail: those jobs have run.
+    await gotoHydrated(page, '/admin/jobs');
+    await expect(page.getByRole('heading', { level: 1, name: 'Background jobs' })).toBeVisible();
+    await expect(page.getByText('No failed jobs')).toBeVisible();
+    await page.getByLabel('Status').selectOption('Done');
+    const sent = page.getByRole('button', { name: /Send an e-mail #\d+/ }).first();
+    await expect(sent).toBeVisible();
+    await sent.click();
+    const detail = page.getByRole('article', { name: /Job \d+/ });
+    await expect(detail.getByText('1 of 5')).toBeVisible();
+    await expect(detail.getByRole('button', { name: 'Try again' })).toHaveCount(0);
   });
 
   test('an administrator moves a service request along', async ({ page }) => {

@@ -8,7 +8,7 @@ import {
   routes,
 } from '../../src/shared/routes.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
-import { expect, gotoHydrated, test } from './fixtures/console.ts';
+import { expect, gotoHydrated, navigateInApp, test } from './fixtures/console.ts';
 
 test.describe('public pages', () => {
   for (const { id, path } of prerenderedPages) {
@@ -80,7 +80,7 @@ test.describe('routing', () => {
     );
     for (const id of open) {
       for (const path of pathsOf(id)) {
-        await gotoHydrated(page, path);
+        await navigateInApp(page, path, id);
         await expect(page, path).toHaveTitle(documentTitle(id, 'Sebenza Digital'));
       }
     }
