@@ -1,11 +1,18 @@
 import { createServer } from 'node:http';
 
 /**
- * PayFast's server confirmation endpoint for tests: answers VALID or INVALID as the test says,
- * can be made to hang, and keeps the parameter strings it was asked about.
+ * What PayFast's validate endpoint may answer: its verdicts, and what it has been seen to do
+ * besides (403 to some merchants since August 2025, 5xx pages, a dropped connection).
+ */
+export type ValidateAnswer =
+  'VALID' | 'INVALID' | { status: number; body: string; contentType?: string } | 'drop';
+
+/**
+ * PayFast's server confirmation endpoint for tests: answers as the test says, can be made to
+ * hang, and keeps the parameter strings it was asked about.
  */
 export async function startPayfastStandIn() {
-  let answer: 'VALID' | 'INVALID' = 'VALID';
+  let answer: ValidateAnswer = 'VALID';
   let held: (() => void)[] | null = null;
   const asked: string[] = [];
   const server = createServer((request, response) => {
@@ -13,7 +20,17 @@ export async function startPayfastStandIn() {
     request.on('data', (chunk) => (body += chunk));
     request.on('end', () => {
       asked.push(body);
-      const reply = () => response.writeHead(200, { 'content-type': 'text/plain' }).end(answer);
+      const reply = () => {
+        if (answer === 'drop') return request.socket.destroy();
+        const {
+          status,
+          body: text,
+          contentType,
+        } = typeof answer === 'string'
+          ? { status: 200, body: answer, contentType: undefined }
+          : answer;
+        response.writeHead(status, { 'content-type': contentType ?? 'text/plain' }).end(text);
+      };
       if (held) held.push(reply);
       else reply();
     });
@@ -23,7 +40,7 @@ export async function startPayfastStandIn() {
   return {
     validateUrl: `http://127.0.0.1:${port}/eng/query/validate`,
     asked,
-    answer(next: 'VALID' | 'INVALID') {
+    answer(next: ValidateAnswer) {
       answer = next;
     },
     /** Keeps confirmation requests waiting (a slow PayFast) until `release()`. */

@@ -35,7 +35,7 @@ INSERT INTO "jobs" ("name", "payload", "key", "attempts", "max_attempts", "run_a
   SELECT 'register-domain', jsonb_build_object('orderId', "id"), 'register-domain:' || "id", least("attempts", 4), 5, "next_attempt_at", "last_error"
   FROM "domain_orders" WHERE "status" IN ('paid', 'registering');--> statement-breakpoint
 INSERT INTO "jobs" ("name", "payload", "key", "max_attempts")
-  SELECT 'check-itn', jsonb_build_object('itnId', "id"), 'check-itn:' || "id", 5
+  SELECT 'check-itn', jsonb_build_object('itnId', "id"), 'check-itn:' || "id", 30
   FROM "payfast_itns" WHERE "accepted" IS NULL;--> statement-breakpoint
 ALTER TABLE "mail_outbox" DROP COLUMN "next_attempt_at";--> statement-breakpoint
 ALTER TABLE "domain_orders" DROP COLUMN "next_attempt_at";--> statement-breakpoint

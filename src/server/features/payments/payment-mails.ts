@@ -34,3 +34,31 @@ export function receiptMail(
     },
   });
 }
+
+/** To the company: PayFast keeps giving no verdict on an ITN, so a payment waits unapplied. */
+export function itnUnconfirmedAdminMail(
+  config: Pick<Config, 'site' | 'publicUrl'>,
+  input: {
+    itnId: number;
+    paymentReference: string | null;
+    error: string;
+    tries: number;
+    final: boolean;
+  },
+): RenderedMail {
+  const payment = input.paymentReference ?? 'an unknown payment';
+  return renderMail(config, {
+    subject: input.final
+      ? `PayFast never confirmed the notification for ${payment}`
+      : `PayFast is not confirming the notification for ${payment}`,
+    greeting: 'A card payment is waiting for PayFast,',
+    paragraphs: [
+      `PayFast sent a payment notification (ITN ${input.itnId}) for ${payment}, but its server confirmation has failed ${input.tries} times.`,
+      `Last answer: ${input.error}`,
+      input.final
+        ? 'The check has stopped trying. Check the PayFast settings and try the job again from Background jobs, or apply the payment by hand.'
+        : 'The check keeps trying, less often each time, for at least 24 hours. If PayFast answers 403, ask PayFast to allow this server.',
+    ],
+    action: { label: 'Open Background jobs', url: `${config.publicUrl}/admin/jobs` },
+  });
+}

@@ -9,7 +9,8 @@ import {
   serviceRequests,
 } from '#db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { signUp } from '../../../../tests/helpers/accounts.ts';
+import { latestMail, signUp } from '../../../../tests/helpers/accounts.ts';
+import { jobsNamed, runRetriesNow } from '../../../../tests/helpers/jobs.ts';
 import { startPayfastStandIn } from '../../../../tests/stubs/payfast-stand-in.ts';
 import { startSmtpCatcher } from '../../../../tests/helpers/smtp-catcher.ts';
 import { md5, signatureString } from '../../integrations/payfast/signature.ts';
@@ -327,11 +328,65 @@ describe('ITN', () => {
     ).slice(-1);
     expect(last).toMatchObject({
       accepted: false,
-      reason: 'PayFast did not confirm the ITN as VALID',
+      reason: 'PayFast answered INVALID to the server confirmation',
     });
     const { payment, order } = await state(form.reference);
     expect(payment.status).toBe('pending');
     expect(order.status).toBe('pending_payment');
+  });
+
+  it('keeps trying when PayFast gives no verdict (503, 403, a dropped line), tells the admins, then pays', async () => {
+    const { form } = await newPayment();
+    const itnRow = async () =>
+      (
+        await t.app.database.db
+          .select()
+          .from(payfastItns)
+          .where(eq(payfastItns.paymentReference, form.reference))
+      )[0]!;
+    const checkJob = async () => {
+      const { id } = await itnRow();
+      return (await jobsNamed(t.app, 'check-itn')).find((job) => job.payload.itnId === id)!;
+    };
+    try {
+      payfast.answer({
+        status: 503,
+        body: '<html><body>Service Unavailable</body></html>',
+        contentType: 'text/html',
+      });
+      expect((await notify(itn(form.reference))).statusCode).toBe(200);
+      const itnRow0 = await itnRow();
+      expect(itnRow0.accepted).toBeNull();
+      expect(itnRow0.reason).toMatch(
+        /^waiting for PayFast's confirmation: PayFast's validate endpoint answered 503/,
+      );
+      expect(await checkJob()).toMatchObject({ status: 'queued', attempts: 1, maxAttempts: 30 });
+      expect((await state(form.reference)).payment.status).toBe('pending');
+
+      payfast.answer('drop');
+      await runRetriesNow(t.app);
+      expect((await itnRow()).reason).toContain('did not answer');
+      payfast.answer({ status: 403, body: 'Forbidden' });
+      await runRetriesNow(t.app);
+      expect(await checkJob()).toMatchObject({ status: 'queued', attempts: 3 });
+      const alert = await latestMail(
+        t.app,
+        t.config.site.contactEmail,
+        `PayFast is not confirming the notification for ${form.reference}`,
+      );
+      expect(alert.text).toContain('has failed 3 times');
+      expect(alert.text).toContain('answered 403 "Forbidden"');
+
+      payfast.answer('VALID');
+      await runRetriesNow(t.app);
+      expect(await itnRow()).toMatchObject({ accepted: true });
+      expect(await checkJob()).toMatchObject({ status: 'done', attempts: 4 });
+      const { payment, order } = await state(form.reference);
+      expect(payment.status).toBe('paid');
+      expect(order.status).toBe('paid');
+    } finally {
+      payfast.answer('VALID');
+    }
   });
 
   it('records a FAILED payment and keeps the order payable', async () => {

@@ -23,7 +23,7 @@ import { AppError } from '../../plugins/errors.ts';
 import { markDomainOrderPaid } from '../domains/domain-orders.service.ts';
 import { markQuotedRequestsPaid, openWebsiteProject } from '../requests/requests.service.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
-import { receiptMail } from './payment-mails.ts';
+import { itnUnconfirmedAdminMail, receiptMail } from './payment-mails.ts';
 import { issueInvoice } from './invoices.service.ts';
 import { moveOrder } from '../orders/order-status.service.ts';
 import { invoiceNumber } from '../../integrations/pdf/invoice-pdf.ts';
@@ -140,22 +140,39 @@ export function itnParamString(fields: [string, string][]): string {
   return signatureString(end === -1 ? fields : fields.slice(0, end), undefined);
 }
 
-/** PayFast's server confirmation: the same parameter string must come back as exactly VALID. */
+/**
+ * PayFast's validate endpoint gave no verdict (a timeout, a network error, 403, 5xx or any body
+ * but VALID / INVALID): the ITN is checked again later, never refused for it.
+ */
+export class ConfirmationUnavailableError extends Error {}
+
+/**
+ * PayFast's server confirmation: the same parameter string is posted back; exactly VALID
+ * confirms, exactly INVALID refuses, anything else is ConfirmationUnavailableError.
+ */
 async function confirmWithPayfast(
   validateUrl: string,
   fields: [string, string][],
 ): Promise<boolean> {
+  let response: Response;
+  let body: string;
   try {
-    const response = await fetch(validateUrl, {
+    response = await fetch(validateUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: itnParamString(fields),
       signal: AbortSignal.timeout(10_000),
     });
-    return (await response.text()).trim() === 'VALID';
-  } catch {
-    return false;
+    body = (await response.text()).trim();
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new ConfirmationUnavailableError(`PayFast's validate endpoint did not answer: ${why}`);
   }
+  if (response.ok && body === 'VALID') return true;
+  if (response.ok && body === 'INVALID') return false;
+  throw new ConfirmationUnavailableError(
+    `PayFast's validate endpoint answered ${response.status} ${JSON.stringify(body.slice(0, 80))}`,
+  );
 }
 
 const itnField = (fields: [string, string][], name: string) =>
@@ -188,7 +205,8 @@ export async function receiveItn(
 
 /**
  * Checks one stored ITN and records the verdict on its row (the check-itn job, which runs it
- * once at a time). Null when it is already checked.
+ * once at a time). Null when it is already checked. Without PayFast's verdict on the server
+ * confirmation the row says so and ConfirmationUnavailableError is thrown, for a later try.
  */
 export async function checkItn(
   deps: PaymentDeps,
@@ -199,12 +217,40 @@ export async function checkItn(
     .from(payfastItns)
     .where(and(eq(payfastItns.id, id), isNull(payfastItns.accepted)));
   if (!itn) return null;
-  const verdict = await applyItn(deps, { fields: itn.fields, ip: itn.ip ?? '' });
+  const verdict = await applyItn(deps, { fields: itn.fields, ip: itn.ip ?? '' }).catch(
+    async (error: unknown) => {
+      if (error instanceof ConfirmationUnavailableError) {
+        await deps.db
+          .update(payfastItns)
+          .set({ reason: `waiting for PayFast's confirmation: ${error.message}`.slice(0, 500) })
+          .where(eq(payfastItns.id, id));
+      }
+      throw error;
+    },
+  );
   await deps.db
     .update(payfastItns)
     .set({ accepted: verdict.accepted, reason: verdict.reason, checkedAt: sql`now()` })
     .where(eq(payfastItns.id, id));
   return verdict;
+}
+
+/**
+ * Tells the company address that PayFast has given no verdict on an ITN for `tries` tries (the
+ * check-itn job calls it after a few tries, and once more when it gives up).
+ */
+export async function reportUnconfirmedItn(
+  { db, config }: PaymentDeps,
+  input: { itnId: number; error: string; tries: number; final: boolean },
+): Promise<void> {
+  const [itn] = await db.select().from(payfastItns).where(eq(payfastItns.id, input.itnId));
+  await queueMail(db, {
+    to: config.site.contactEmail,
+    ...itnUnconfirmedAdminMail(config, {
+      ...input,
+      paymentReference: itn?.paymentReference ?? null,
+    }),
+  });
 }
 
 /**
@@ -238,7 +284,7 @@ async function applyItn(
   }
   if (!pfPaymentId) return { accepted: false, reason: 'no pf_payment_id' };
   if (!(await confirmWithPayfast(config.payfast.validateUrl, input.fields))) {
-    return { accepted: false, reason: 'PayFast did not confirm the ITN as VALID' };
+    return { accepted: false, reason: 'PayFast answered INVALID to the server confirmation' };
   }
   return db.transaction(async (tx) => {
     const [current] = await tx
