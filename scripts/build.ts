@@ -11,7 +11,8 @@ import { buildStamp, stampFile } from './build-stamp.ts';
 const root = resolve(import.meta.dirname, '..');
 const clientDir = join(root, 'dist', 'client');
 const ssrDir = join(root, 'dist', 'ssr');
-const config = loadConfig();
+// The build reads the site's settings only; which PayFast takes the payments is the server's choice.
+const config = loadConfig({ ...process.env, PAYFAST_MODE: process.env.PAYFAST_MODE || 'sandbox' });
 
 const escapeHtml = (text: string) =>
   text

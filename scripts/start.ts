@@ -1,10 +1,19 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { ConfigError, loadConfig } from '../src/server/config.ts';
 import { buildStamp, stampFile } from './build-stamp.ts';
 
 /** `npm start`: rebuild the client when the build is missing or stale, then serve. */
 const root = resolve(import.meta.dirname, '..');
+// A setting that would stop the server stops the start at once, in its one line, before any build.
+try {
+  loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 const stamp = stampFile(root);
 const current = existsSync(stamp) ? readFileSync(stamp, 'utf8') : '';
 if (current !== buildStamp(root)) {

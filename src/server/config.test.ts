@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, isLocalSite, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('has working defaults for the embedded setup', () => {
@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       EXAMPLE_HOST: 'mybiz.co.za',
       PUBLIC_URL: 'https://ubuntuweb.co.za/',
       PORT: '8080',
+      PAYFAST_MODE: 'sandbox',
     });
     expect(config.site.siteName).toBe('Ubuntu Web');
     expect(config.publicUrl).toBe('https://ubuntuweb.co.za');
@@ -60,8 +61,97 @@ describe('loadConfig', () => {
       { REDIS_URL: 'http://127.0.0.1:6379' },
       'Invalid configuration: REDIS_URL must be a redis:// or rediss:// URL (got "http://127.0.0.1:6379")',
     ],
+    [
+      { PAYFAST_MERCHANT_ID: '10012345', PAYFAST_MERCHANT_KEY: 'abcdef12345' },
+      'Invalid configuration: PAYFAST_MODE must be set to live or sandbox when PayFast merchant credentials (PAYFAST_MERCHANT_ID, PAYFAST_MERCHANT_KEY) are set',
+    ],
+    [
+      { PAYFAST_MERCHANT_ID: '10012345' },
+      'Invalid configuration: PAYFAST_MERCHANT_ID and PAYFAST_MERCHANT_KEY must be set together',
+    ],
+    [
+      { PUBLIC_URL: 'https://shop.example.co.za' },
+      'Invalid configuration: PAYFAST_MODE must be set when PUBLIC_URL (https://shop.example.co.za) is not a local address: live with PAYFAST_MERCHANT_ID and PAYFAST_MERCHANT_KEY for real payments, or sandbox or simulator for test payments only',
+    ],
+    [
+      { PUBLIC_URL: 'http://localhost:5000', PAYFAST_MODE: 'live' },
+      'Invalid configuration: PAYFAST_MERCHANT_ID and PAYFAST_MERCHANT_KEY must be set when PAYFAST_MODE is live',
+    ],
+    [
+      { PAYFAST_MODE: 'test' },
+      'Invalid configuration: PAYFAST_MODE must be live, sandbox or simulator (got "test")',
+    ],
   ])('stops on a bad value with one line naming the variable: %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+    expect(message).not.toContain('\n');
+  });
+});
+
+describe('PayFast mode', () => {
+  it('defaults to the simulator on a local site, posting its form to the host in use', () => {
+    for (const url of [undefined, 'http://127.0.0.1:5099', 'http://192.168.1.20:5000']) {
+      const { payfast } = loadConfig(url ? { PUBLIC_URL: url } : {});
+      expect(payfast.mode, url).toBe('simulator');
+      expect(payfast.processUrl, url).toBe('/payfast-simulator/eng/process');
+      expect(payfast.validateUrl, url).toBe(
+        `${url ?? 'http://localhost:5000'}/payfast-simulator/eng/query/validate`,
+      );
+    }
+  });
+
+  it('runs the simulator on a public site only when PAYFAST_MODE says so', () => {
+    const config = loadConfig({
+      PUBLIC_URL: 'https://demo.example.co.za',
+      PAYFAST_MODE: 'simulator',
+    });
+    expect(config.payfast.mode).toBe('simulator');
+    expect(config.payfast.verifySource).toBe(false);
+  });
+
+  it('takes the mode named with merchant credentials', () => {
+    const credentials = { PAYFAST_MERCHANT_ID: '10012345', PAYFAST_MERCHANT_KEY: 'abcdef12345' };
+    const live = loadConfig({
+      ...credentials,
+      PAYFAST_MODE: 'live',
+      PUBLIC_URL: 'https://a.co.za',
+    });
+    expect(live.payfast).toMatchObject({
+      mode: 'live',
+      merchantId: '10012345',
+      passphrase: undefined,
+      processUrl: 'https://www.payfast.co.za/eng/process',
+      verifySource: true,
+    });
+    const sandbox = loadConfig({ ...credentials, PAYFAST_MODE: 'sandbox' });
+    expect(sandbox.payfast.processUrl).toBe('https://sandbox.payfast.co.za/eng/process');
+  });
+
+  it.each([
+    ['http://localhost:5000', true],
+    ['http://127.0.0.1:5099', true],
+    ['http://127.8.9.10', true],
+    ['http://[::1]:5000', true],
+    ['http://10.0.0.7', true],
+    ['http://172.16.4.2', true],
+    ['http://172.31.255.1', true],
+    ['http://192.168.0.10:8080', true],
+    ['http://169.254.10.1', true],
+    ['http://[fd12:3456::1]', true],
+    ['http://[fe80::1]', true],
+    ['http://devbox:5000', true],
+    ['http://shop.local', true],
+    ['http://shop.lan', true],
+    ['http://shop.home.arpa', true],
+    ['http://app.localhost:5000', true],
+    ['https://localhost:5000', false],
+    ['https://shop.example.co.za', false],
+    ['http://shop.example.co.za', false],
+    ['http://172.32.0.1', false],
+    ['http://8.8.8.8', false],
+    ['http://[2001:db8::1]', false],
+    ['http://100.64.0.1', false],
+  ])('%s is local: %s', (url, local) => {
+    expect(isLocalSite(url)).toBe(local);
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { siteEnvSchema, toSiteConfig } from '#shared/site-env.ts';
@@ -179,6 +180,7 @@ export interface PayfastConfig {
   merchantId: string;
   merchantKey: string;
   passphrase: string | undefined;
+  /** Where the browser posts the form: absolute, or a same-site path for the simulator. */
   processUrl: string;
   validateUrl: string;
   verifySource: boolean;
@@ -194,21 +196,76 @@ const payfastHosts = {
 
 export class ConfigError extends Error {}
 
+/**
+ * A site only its own machine or network can reach: plain http on localhost, a loopback, private
+ * or link-local address, or a name the internet does not resolve (one label, `.localhost`,
+ * `.local`, `.lan`, `.internal`, `.home.arpa`). Only there may the simulator be the default.
+ */
+export function isLocalSite(publicUrl: string): boolean {
+  const url = new URL(publicUrl);
+  if (url.protocol !== 'http:') return false;
+  const host = url.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
+  const ip = isIP(host);
+  if (ip === 4) {
+    const [a = 0, b = 0] = host.split('.').map(Number);
+    return (
+      a === 127 ||
+      a === 10 ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 169 && b === 254)
+    );
+  }
+  // ::1, unique-local fc00::/7, link-local fe80::/10.
+  if (ip === 6) return host === '::1' || /^f[cd]|^fe[89ab]/.test(host);
+  return !host.includes('.') || /\.(?:localhost|local|lan|internal|home\.arpa)$/.test(host);
+}
+
+/**
+ * Which PayFast the site uses. Nothing may take customers to the simulator by accident: only a
+ * local site defaults to it; a public one, or merchant credentials, must name the mode.
+ */
+function payfastMode(e: z.infer<typeof envSchema>, publicUrl: string): PayfastConfig['mode'] {
+  if (e.PAYFAST_MODE) return e.PAYFAST_MODE;
+  if (e.PAYFAST_MERCHANT_ID || e.PAYFAST_MERCHANT_KEY) {
+    throw new ConfigError(
+      'Invalid configuration: PAYFAST_MODE must be set to live or sandbox when PayFast merchant credentials (PAYFAST_MERCHANT_ID, PAYFAST_MERCHANT_KEY) are set',
+    );
+  }
+  if (!isLocalSite(publicUrl)) {
+    throw new ConfigError(
+      `Invalid configuration: PAYFAST_MODE must be set when PUBLIC_URL (${publicUrl}) is not a local address: live with PAYFAST_MERCHANT_ID and PAYFAST_MERCHANT_KEY for real payments, or sandbox or simulator for test payments only`,
+    );
+  }
+  return 'simulator';
+}
+
 function payfastConfig(e: z.infer<typeof envSchema>, publicUrl: string): PayfastConfig {
+  if (Boolean(e.PAYFAST_MERCHANT_ID) !== Boolean(e.PAYFAST_MERCHANT_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration: PAYFAST_MERCHANT_ID and PAYFAST_MERCHANT_KEY must be set together',
+    );
+  }
   const credentials = Boolean(e.PAYFAST_MERCHANT_ID && e.PAYFAST_MERCHANT_KEY);
-  const mode = e.PAYFAST_MODE ?? (credentials ? 'sandbox' : 'simulator');
+  const mode = payfastMode(e, publicUrl);
   if (mode === 'live' && !credentials) {
     throw new ConfigError(
       'Invalid configuration: PAYFAST_MERCHANT_ID and PAYFAST_MERCHANT_KEY must be set when PAYFAST_MODE is live',
     );
   }
   const base = mode === 'simulator' ? `${publicUrl}/payfast-simulator` : payfastHosts[mode];
+  // The simulator's payment page is posted to on whatever host the customer opened the site on
+  // (localhost, 127.0.0.1, a LAN name), so the CSP's form-action 'self' lets it through.
+  const processBase = mode === 'simulator' ? '/payfast-simulator' : base;
   return {
     mode,
     merchantId: e.PAYFAST_MERCHANT_ID ?? sandboxMerchant.id,
     merchantKey: e.PAYFAST_MERCHANT_KEY ?? sandboxMerchant.key,
     passphrase: e.PAYFAST_PASSPHRASE ?? (credentials ? undefined : sandboxMerchant.passphrase),
-    processUrl: e.PAYFAST_PROCESS_URL ?? `${base}/eng/process`,
+    processUrl: e.PAYFAST_PROCESS_URL ?? `${processBase}/eng/process`,
     validateUrl: e.PAYFAST_VALIDATE_URL ?? `${base}/eng/query/validate`,
     verifySource: e.PAYFAST_VERIFY_SOURCE
       ? e.PAYFAST_VERIFY_SOURCE === 'true'

@@ -42,6 +42,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'silent',
     CLIENT_DIR: './tests/no-client-build',
+    // The simulator, whatever PUBLIC_URL a test uses, unless it names a mode.
+    PAYFAST_MODE: 'simulator',
     ...env,
   });
   const { database, drop } = await freshDatabase();

@@ -85,7 +85,10 @@ export const payments = pgTable(
       .notNull()
       .default('pending'),
     amountCents: integer('amount_cents').notNull(),
+    /** What PayFast's ITN reported (amount_gross, amount_fee as a positive fee, amount_net). */
+    grossCents: integer('gross_cents'),
     feeCents: integer('fee_cents'),
+    netCents: integer('net_cents'),
     pfPaymentId: text('pf_payment_id').unique(),
     /** The fields sent to PayFast, for the debug page. */
     fields: jsonb('fields').$type<[string, string][]>().notNull(),
@@ -118,6 +121,23 @@ export const payfastItns = pgTable(
       .on(table.id)
       .where(sql`accepted is null`),
   ],
+);
+
+/**
+ * The ITNs the embedded PayFast simulator sent (simulator mode only): its validate endpoint
+ * confirms a parameter string only when it is found here, so it still knows them after a restart.
+ */
+export const payfastSimulatorItns = pgTable(
+  'payfast_simulator_itns',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    pfPaymentId: text('pf_payment_id').notNull(),
+    paymentReference: text('payment_reference'),
+    /** The ITN's parameter string (all fields but the signature, encoded as PayFast does). */
+    paramString: text('param_string').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('payfast_simulator_itns_param_idx').on(sql`md5(${table.paramString})`)],
 );
 
 /**

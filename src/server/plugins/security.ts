@@ -48,6 +48,15 @@ function sharedCounters(app: AppInstance) {
 /** Security headers with a real Content-Security-Policy, and compression of dynamic answers. */
 export async function registerSecurity(app: AppInstance): Promise<void> {
   const httpsOnly = app.config.publicUrl.startsWith('https://');
+  // The checkout posts its signed form to PayFast's payment page, or to the stand-in configured
+  // with PAYFAST_PROCESS_URL; the simulator's is a path on this very host ('self').
+  const formAction = new Set([
+    "'self'",
+    'https://www.payfast.co.za',
+    'https://sandbox.payfast.co.za',
+  ]);
+  const { processUrl } = app.config.payfast;
+  if (/^https?:\/\//.test(processUrl)) formAction.add(new URL(processUrl).origin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -59,8 +68,7 @@ export async function registerSecurity(app: AppInstance): Promise<void> {
         'img-src': ["'self'", 'data:'],
         'font-src': ["'self'"],
         'connect-src': ["'self'"],
-        // The checkout posts its signed form to PayFast's payment page.
-        'form-action': ["'self'", 'https://www.payfast.co.za', 'https://sandbox.payfast.co.za'],
+        'form-action': [...formAction],
         'frame-ancestors': ["'none'"],
         'base-uri': ["'self'"],
         'object-src': ["'none'"],

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prerenderedPages, redirects } from '#shared/routes.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
@@ -126,5 +127,77 @@ describe('sitemap and robots', () => {
     expect(String(response.headers['content-security-policy'])).toContain(
       'upgrade-insecure-requests',
     );
+  });
+});
+
+describe('simulator mode: banner and form-action', () => {
+  const banner = '<aside aria-label="Test mode"';
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'web-banner-test-'));
+    const write = (file: string, body: string) => {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, body);
+    };
+    for (const page of prerenderedPages)
+      write(pageFile(dir, page.path), `<!doctype html><body class="x"><div id="root"></div>`);
+    write(join(dir, '_shell.html'), '<!doctype html><body><div id="root"></div></body>');
+    write(join(dir, '404.html'), '<!doctype html><body><h1>404 Page Not Found</h1></body>');
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('opens every page, the app shell and the 404 with it while the simulator plays PayFast', async () => {
+    const simulator = await createTestApp({
+      CLIENT_DIR: dir,
+      PUBLIC_URL: 'https://demo.example.co.za',
+      PAYFAST_MODE: 'simulator',
+    });
+    try {
+      for (const path of ['/', '/services', '/checkout', '/user/dashboard', '/no-such-page']) {
+        const response = await simulator.app.inject({
+          url: path,
+          headers: { 'accept-encoding': 'br' },
+        });
+        expect(response.headers['content-encoding'], path).toBe('br');
+        const html = brotliDecompressSync(response.rawPayload).toString('utf8');
+        expect(html, path).toMatch(
+          /<body[^>]*><aside aria-label="Test mode"[^>]*><p[^>]*>Test payments — no money moves<\/p><\/aside><(div id="root"|h1)>/,
+        );
+      }
+      // The simulator's payment page is a path on this host: 'self' lets the form through.
+      const csp = String(
+        (await simulator.app.inject({ url: '/' })).headers['content-security-policy'],
+      );
+      expect(csp).toContain(
+        "form-action 'self' https://www.payfast.co.za https://sandbox.payfast.co.za;",
+      );
+      expect(simulator.config.payfast.processUrl).toBe('/payfast-simulator/eng/process');
+    } finally {
+      await simulator.close();
+    }
+  });
+
+  it('is absent with PayFast itself; a stand-in payment page joins form-action', async () => {
+    const sandbox = await createTestApp({
+      CLIENT_DIR: dir,
+      PUBLIC_URL: 'https://shop.example.co.za',
+      PAYFAST_MODE: 'sandbox',
+      PAYFAST_PROCESS_URL: 'http://127.0.0.1:4999/eng/process',
+    });
+    try {
+      for (const path of ['/', '/user/dashboard', '/no-such-page']) {
+        const response = await sandbox.app.inject({ url: path });
+        expect(response.body, path).not.toContain(banner);
+        expect(response.body, path).not.toContain('no money moves');
+      }
+      const csp = String(
+        (await sandbox.app.inject({ url: '/' })).headers['content-security-policy'],
+      );
+      expect(csp).toContain(
+        "form-action 'self' https://www.payfast.co.za https://sandbox.payfast.co.za http://127.0.0.1:4999;",
+      );
+    } finally {
+      await sandbox.close();
+    }
   });
 });

@@ -23,6 +23,18 @@ export function pageFile(clientDir: string, path: string): string {
   return join(clientDir, path === '/' ? '' : path, 'index.html');
 }
 
+/** The words every page carries while the simulator plays PayFast. */
+export const testPaymentsBanner = 'Test payments — no money moves';
+
+/**
+ * Simulator mode: each served page opens with the banner, written into the HTML outside the React
+ * root, so prerendered pages show it without a line of JavaScript and hydration is untouched.
+ */
+function withTestBanner(html: Buffer): Buffer {
+  const banner = `<aside aria-label="Test mode" style="background:#b91c1c;color:#fff;text-align:center;padding:6px 16px;font-size:14px;font-weight:700;line-height:1.4"><p style="margin:0">${testPaymentsBanner}</p></aside>`;
+  return Buffer.from(html.toString('utf8').replace(/<body[^>]*>/, (body) => `${body}${banner}`));
+}
+
 function sendHtml(request: FastifyRequest, reply: FastifyReply, doc: HtmlDocument, status = 200) {
   const accepts = String(request.headers['accept-encoding'] ?? '');
   reply
@@ -41,6 +53,8 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, doc: HtmlDocumen
  */
 export async function registerWeb(app: AppInstance): Promise<void> {
   const { clientDir, publicUrl } = app.config;
+  const page = (html: Buffer) =>
+    compressed(app.config.payfast.mode === 'simulator' ? withTestBanner(html) : html);
   const shellFile = join(clientDir, '_shell.html');
   const built = existsSync(shellFile);
   if (!built) app.log.warn(`No client build in ${clientDir}: only the API is served`);
@@ -69,16 +83,16 @@ export async function registerWeb(app: AppInstance): Promise<void> {
   );
 
   const notFoundDoc = built
-    ? compressed(readFileSync(join(clientDir, '404.html')))
+    ? page(readFileSync(join(clientDir, '404.html')))
     : compressed(
         Buffer.from('<!doctype html><title>404 Page Not Found</title><h1>404 Page Not Found</h1>'),
       );
-  const shellDoc = built ? compressed(readFileSync(shellFile)) : undefined;
+  const shellDoc = built ? page(readFileSync(shellFile)) : undefined;
 
   if (built) {
-    for (const page of prerenderedPages) {
-      const doc = compressed(readFileSync(pageFile(clientDir, page.path)));
-      app.get(page.path, (request, reply) => sendHtml(request, reply, doc));
+    for (const { path } of prerenderedPages) {
+      const doc = page(readFileSync(pageFile(clientDir, path)));
+      app.get(path, (request, reply) => sendHtml(request, reply, doc));
     }
     await app.register(fastifyStatic, {
       root: clientDir,

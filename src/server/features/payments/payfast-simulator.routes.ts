@@ -1,11 +1,17 @@
 import { randomInt } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { payfastSimulatorItns } from '#db/schema/index.ts';
 import { apiErrorSchema, errorResponses } from '#shared/errors.ts';
 import { htmlPageSchema, plainTextSchema, redirectSchema } from '#shared/http.schemas.ts';
 import type { AppInstance } from '../../app-instance.ts';
-import { itnSignatureValid, md5, signatureString } from '../../integrations/payfast/signature.ts';
+import { payfastAmount, payfastAmountToCents } from '../../integrations/payfast/amounts.ts';
+import {
+  itnParamString,
+  itnSignature,
+  redirectFormSignatureValid,
+} from '../../integrations/payfast/signature.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { createSecureToken } from '../../lib/secure-token.ts';
-import { itnParamString } from './payments.service.ts';
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en-ZA"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="/favicon.svg"><title>${escapeHtml(title)}</title></head>
@@ -25,6 +31,51 @@ const refused = {
 const formErrors = errorResponses(400, 413, 415);
 
 /**
+ * Where the simulator sends the customer back: a URL on this site becomes its path, so the browser
+ * stays on the host it opened the site on (localhost, 127.0.0.1, a LAN name) and keeps its session.
+ */
+export function backOnThisHost(url: string | undefined, publicUrl: string): string {
+  const target = new URL(url || '/', publicUrl);
+  if (target.origin !== new URL(publicUrl).origin) return target.href;
+  return `${target.pathname}${target.search}${target.hash}`;
+}
+
+/**
+ * The ITN PayFast posts for a once-off payment, in PayFast's field order with every field present
+ * (empty ones included), as in its developer docs' example ITN and the test ITN of its PHP SDK
+ * (tests/PaymentIntegrations/NotificationTest.php); the signature is added after these.
+ */
+export function simulatedItn(
+  form: Record<string, string>,
+  sent: { pfPaymentId: string; status: 'COMPLETE' | 'FAILED'; merchantId: string },
+): [string, string][] {
+  const gross = payfastAmountToCents(form.amount ?? '') ?? 0;
+  // About PayFast's card fee: 3.2% + R2.00, plus VAT, in whole cents.
+  const fee = Math.round((gross * 0.032 + 200) * 1.15);
+  const custom = (kind: 'str' | 'int') =>
+    [1, 2, 3, 4, 5].map((n): [string, string] => [
+      `custom_${kind}${n}`,
+      form[`custom_${kind}${n}`] ?? '',
+    ]);
+  return [
+    ['m_payment_id', form.m_payment_id ?? ''],
+    ['pf_payment_id', sent.pfPaymentId],
+    ['payment_status', sent.status],
+    ['item_name', form.item_name ?? ''],
+    ['item_description', form.item_description ?? ''],
+    ['amount_gross', payfastAmount(gross)],
+    ['amount_fee', payfastAmount(-fee)],
+    ['amount_net', payfastAmount(gross - fee)],
+    ...custom('str'),
+    ...custom('int'),
+    ['name_first', form.name_first ?? ''],
+    ['name_last', form.name_last ?? ''],
+    ['email_address', form.email_address ?? ''],
+    ['merchant_id', sent.merchantId],
+  ];
+}
+
+/**
  * A local PayFast for offline use and tests (embedded default): the same form POST, a payment page
  * marked as a test, a correctly signed ITN to the notify URL, and a validate endpoint that only
  * confirms ITNs it really sent.
@@ -33,15 +84,17 @@ export async function payfastSimulatorRoutes(app: AppInstance): Promise<void> {
   if (app.config.payfast.mode !== 'simulator') return;
   const { passphrase, merchantId } = app.config.payfast;
   const sessions = new Map<string, Record<string, string>>();
-  const sent = new Set<string>();
+  const { db } = app.database;
 
   const processSchema = { response: { 200: html, ...formErrors, 400: refused } };
   app.post('/payfast-simulator/eng/process', { schema: processSchema }, async (request, reply) => {
-    const fields = Object.entries((request.body ?? {}) as Record<string, unknown>).map(
-      ([key, value]) => [key, String(value)] as [string, string],
+    const form = Object.fromEntries(
+      Object.entries((request.body ?? {}) as Record<string, unknown>).map(([key, value]) => [
+        key,
+        String(value),
+      ]),
     );
-    const form = Object.fromEntries(fields);
-    if (!itnSignatureValid(fields, passphrase) || form.merchant_id !== merchantId) {
+    if (!redirectFormSignatureValid(form, passphrase) || form.merchant_id !== merchantId) {
       return reply
         .status(400)
         .type('text/html')
@@ -84,42 +137,32 @@ export async function payfastSimulatorRoutes(app: AppInstance): Promise<void> {
           .send(page('Expired', '<h1>This test payment has expired</h1>'));
       }
       sessions.delete(session!);
-      if (outcome === 'cancel') return reply.redirect(form.cancel_url ?? '/', 303);
-      const gross = Number(form.amount ?? 0);
-      const fee = Math.round((gross * 0.032 + 2 * 1.15) * 100) / 100;
-      const itn: [string, string][] = [
-        ['m_payment_id', form.m_payment_id ?? ''],
-        ['pf_payment_id', String(randomInt(1_000_000, 9_999_999))],
-        ['payment_status', outcome === 'complete' ? 'COMPLETE' : 'FAILED'],
-        ['item_name', form.item_name ?? ''],
-        ['item_description', form.item_description ?? ''],
-        ['amount_gross', gross.toFixed(2)],
-        ['amount_fee', (-fee).toFixed(2)],
-        ['amount_net', (gross - fee).toFixed(2)],
-        ['name_first', form.name_first ?? ''],
-        ['name_last', form.name_last ?? ''],
-        ['email_address', form.email_address ?? ''],
-        ['merchant_id', merchantId],
-      ];
-      const signed: [string, string][] = [
-        ...itn,
-        ['signature', md5(signatureString(itn, passphrase))],
-      ];
-      sent.add(itnParamString(signed));
+      const back = (url: string | undefined) => backOnThisHost(url, app.config.publicUrl);
+      if (outcome === 'cancel') return reply.redirect(back(form.cancel_url), 303);
+      const pfPaymentId = String(randomInt(1_000_000, 9_999_999));
+      const itn = simulatedItn(form, {
+        pfPaymentId,
+        status: outcome === 'complete' ? 'COMPLETE' : 'FAILED',
+        merchantId,
+      });
+      const paramString = itnParamString(itn);
+      // Recorded before it is sent: the notify route may ask the validate endpoint at once.
+      await db.insert(payfastSimulatorItns).values({
+        pfPaymentId,
+        paymentReference: form.m_payment_id || null,
+        paramString,
+      });
       if (form.notify_url) {
         await fetch(form.notify_url, {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: signatureString(signed, undefined),
+          body: `${paramString}&signature=${itnSignature(itn, passphrase)}`,
           signal: AbortSignal.timeout(15_000),
         }).catch((error: unknown) =>
           request.log.warn({ err: error }, 'simulator could not deliver the ITN'),
         );
       }
-      return reply.redirect(
-        (outcome === 'complete' ? form.return_url : form.cancel_url) ?? '/',
-        303,
-      );
+      return reply.redirect(back(outcome === 'complete' ? form.return_url : form.cancel_url), 303);
     },
   );
 
@@ -130,12 +173,23 @@ export async function payfastSimulatorRoutes(app: AppInstance): Promise<void> {
     '/payfast-simulator/eng/query/validate',
     { schema: validateSchema },
     async (request, reply) => {
-      const fields = Object.entries((request.body ?? {}) as Record<string, unknown>).map(
-        ([key, value]) => [key, String(value)] as [string, string],
+      const paramString = itnParamString(
+        Object.entries((request.body ?? {}) as Record<string, unknown>).map(([key, value]) => [
+          key,
+          String(value),
+        ]),
       );
-      return reply
-        .type('text/plain')
-        .send(sent.has(signatureString(fields, undefined)) ? 'VALID' : 'INVALID');
+      const [known] = await db
+        .select({ id: payfastSimulatorItns.id })
+        .from(payfastSimulatorItns)
+        .where(
+          and(
+            sql`md5(${payfastSimulatorItns.paramString}) = md5(${paramString})`,
+            eq(payfastSimulatorItns.paramString, paramString),
+          ),
+        )
+        .limit(1);
+      return reply.type('text/plain').send(known ? 'VALID' : 'INVALID');
     },
   );
 }

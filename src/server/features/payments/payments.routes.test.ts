@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   domainOrders,
@@ -15,6 +15,7 @@ import { startPayfastStandIn } from '../../../../tests/stubs/payfast-stand-in.ts
 import { startSmtpCatcher } from '../../../../tests/helpers/smtp-catcher.ts';
 import { md5, signatureString } from '../../integrations/payfast/signature.ts';
 import { checkItn, receiveItn } from './payments.service.ts';
+import { maxItnBacklog } from './payments.routes.ts';
 
 const passphrase = 'jt7NOE43FZPn';
 let t: TestApp;
@@ -164,11 +165,11 @@ describe('ITN', () => {
     // Two deliveries checked at the same moment (as two server processes would), then a third.
     const fields = [...new URLSearchParams(body)];
     const deps = { db: t.app.database.db, config: t.app.config };
-    const ids = await Promise.all([
-      receiveItn(deps.db, { fields, ip: '197.97.145.150' }),
-      receiveItn(deps.db, { fields, ip: '197.97.145.150' }),
+    const received = await Promise.all([
+      receiveItn(deps, { fields, ip: '197.97.145.150' }),
+      receiveItn(deps, { fields, ip: '197.97.145.150' }),
     ]);
-    await Promise.all(ids.map((id) => checkItn(deps, id)));
+    await Promise.all(received.map((itn) => (itn.accepted ? checkItn(deps, itn.id) : null)));
     expect((await notify(body)).statusCode).toBe(200);
     const { payment, order: stored } = await state(form.reference);
     expect(payment).toMatchObject({ status: 'paid', pfPaymentId: '777001', feeCents: 16_227 });
@@ -296,30 +297,43 @@ describe('ITN', () => {
 
   it('checks an ITN that was stored but never checked (a crash) on the next run', async () => {
     const { form } = await newPayment();
-    await receiveItn(t.app.database.db, {
-      fields: [...new URLSearchParams(itn(form.reference))],
-      ip: '197.97.145.150',
-    });
-    expect((await state(form.reference)).payment.status).toBe('pending');
+    await receiveItn(
+      { db: t.app.database.db, config: t.app.config },
+      {
+        fields: [...new URLSearchParams(itn(form.reference))],
+        ip: '197.97.145.150',
+      },
+    );
     await t.app.jobs.drain();
     expect((await state(form.reference)).payment.status).toBe('paid');
   });
 
-  it('refuses forged or wrong ITNs, changes nothing, and stores why', async () => {
+  it('refuses forged or wrong ITNs at the door (400), queues nothing, and keeps why for our payments', async () => {
     const { form } = await newPayment();
     const cases: [string, string][] = [
       [itn(form.reference, {}, 'wrong-passphrase'), 'signature mismatch'],
       [itn(form.reference, { amount_gross: '1.00' }), 'amount 1.00 does not match 4999.00'],
       [itn(form.reference, { merchant_id: '999' }), 'merchant id is not ours'],
-      [itn('PAY-NOSUCH00'), 'unknown payment reference PAY-NOSUCH00'],
     ];
+    const checkJobs = async () => (await jobsNamed(t.app, 'check-itn')).length;
+    const jobsBefore = await checkJobs();
     for (const [body, reason] of cases) {
-      expect((await notify(body)).statusCode).toBe(200);
+      const refused = await notify(body);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ error: `ITN refused: ${reason}`, code: 'BAD_REQUEST' });
       const [last] = (
         await t.app.database.db.select().from(payfastItns).orderBy(payfastItns.id)
       ).slice(-1);
-      expect(last).toMatchObject({ accepted: false, reason });
+      expect(last).toMatchObject({ accepted: false, reason, paymentReference: form.reference });
     }
+    // Junk naming no payment of ours leaves no row at all.
+    const rows = async () => (await t.app.database.db.select().from(payfastItns)).length;
+    const rowsBefore = await rows();
+    expect((await notify(itn('PAY-NOSUCH00'))).json().error).toBe(
+      'ITN refused: unknown payment reference PAY-NOSUCH00',
+    );
+    expect(await rows()).toBe(rowsBefore);
+    expect(await checkJobs()).toBe(jobsBefore);
     payfast.answer('INVALID');
     await notify(itn(form.reference));
     payfast.answer('VALID');
@@ -387,6 +401,44 @@ describe('ITN', () => {
     } finally {
       payfast.answer('VALID');
     }
+  });
+
+  it('keeps the notify route small and bounded: body limit, rate limit outside PayFast, backlog', async () => {
+    const { form } = await newPayment();
+    const big = await notify(`${itn(form.reference)}&custom_str1=${'x'.repeat(9000)}`);
+    expect(big.statusCode).toBe(413);
+
+    const stranger = '203.0.113.9';
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      statuses.push((await notify(itn('PAY-NOSUCH00'), stranger)).statusCode);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 400)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    // PayFast's own addresses are never limited.
+    expect((await notify(itn('PAY-NOSUCH00'))).statusCode).toBe(400);
+
+    const backlog = Array.from({ length: maxItnBacklog }, () => ({
+      fields: [['m_payment_id', 'PAY-BACKLOG0']] as [string, string][],
+    }));
+    const stuck = await t.app.database.db
+      .insert(payfastItns)
+      .values(backlog)
+      .returning({ id: payfastItns.id });
+    try {
+      const refused = await notify(itn(form.reference));
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    } finally {
+      await t.app.database.db.delete(payfastItns).where(
+        inArray(
+          payfastItns.id,
+          stuck.map((row) => row.id),
+        ),
+      );
+    }
+    expect((await notify(itn(form.reference))).statusCode).toBe(200);
+    expect((await state(form.reference)).payment.status).toBe('paid');
   });
 
   it('records a FAILED payment and keeps the order payable', async () => {
@@ -607,13 +659,30 @@ describe('ITN source check', () => {
       PAYFAST_VALIDATE_URL: payfast.validateUrl,
     });
     try {
+      const customer = await signUp(strict.app);
+      const order = (
+        await strict.app.inject({
+          method: 'POST',
+          url: '/api/orders',
+          payload: { items: [{ type: 'package', packageId: 'website-business' }] },
+          headers: { cookie: customer.cookie },
+        })
+      ).json<{ reference: string }>();
+      const form = (
+        await strict.app.inject({
+          method: 'POST',
+          url: `/api/orders/${order.reference}/payfast`,
+          headers: { cookie: customer.cookie },
+        })
+      ).json<{ reference: string }>();
       const response = await strict.app.inject({
         method: 'POST',
         url: '/api/payments/payfast/notify',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: itn('PAY-ABCDEFGH'),
+        payload: itn(form.reference),
         remoteAddress: '203.0.113.9',
       });
+      // The source is checked after the answer (it may need a DNS lookup), in the job.
       expect(response.statusCode).toBe(200);
       await strict.app.jobs.drain();
       const [stored] = await strict.app.database.db.select().from(payfastItns);

@@ -19,14 +19,19 @@ import { centsToRand } from '#shared/money.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { testPaymentLine } from '../orders/order-pricing.service.ts';
 import { createOrder } from '../orders/orders.service.ts';
+import { isInPayfastRanges } from '../../integrations/payfast/itn-source.ts';
 import {
   cancelPendingPayment,
+  countUncheckedItns,
   debugLastPayment,
   getPayment,
   listPayments,
   receiveItn,
   startPayfastPayment,
 } from './payments.service.ts';
+
+/** Unchecked ITNs beyond which the notify route answers 503 instead of storing more. */
+export const maxItnBacklog = 500;
 
 /** Card payments through PayFast: the signed form, the ITN, and the status the browser polls. */
 export async function paymentRoutes(app: AppInstance): Promise<void> {
@@ -36,18 +41,57 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
   const notifySchema = {
     response: {
       200: { content: { 'text/plain': { schema: plainTextSchema } } },
-      ...errorResponses(...stateChangeErrors),
+      ...errorResponses(...stateChangeErrors, 429),
     },
   };
-  app.post('/api/payments/payfast/notify', { schema: notifySchema }, async (request, reply) => {
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const fields = Object.entries(body).map(
-      ([key, value]) => [key, String(value)] as [string, string],
+  const notifyOptions = {
+    schema: notifySchema,
+    // A real ITN is about 1 KB.
+    bodyLimit: 8 * 1024,
+    config: {
+      // Senders outside PayFast's published ranges get a few tries a minute; PayFast, no limit.
+      rateLimit: {
+        max: 30,
+        timeWindow: '1 minute',
+        allowList: (request: { ip: string }) =>
+          isInPayfastRanges(request.ip) || app.config.rateLimitAllow.includes(request.ip),
+      },
+    },
+  };
+  // PayFast signs the ITN over its fields in the order posted, repeats and all: the notify route
+  // reads the form as ordered pairs, not as an object.
+  await app.register(async (instance) => {
+    const scope = instance as AppInstance;
+    scope.removeContentTypeParser('application/x-www-form-urlencoded');
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, [...new URLSearchParams(body.toString())]),
     );
-    await receiveItn(app.database.db, { fields, ip: request.ip });
-    // PayFast retries until it gets a 200: it gets one as soon as the ITN is safely stored, and
-    // the checks (including PayFast's own confirmation) run after the answer, as a job.
-    return reply.status(200).type('text/plain').send('OK');
+    scope.post('/api/payments/payfast/notify', notifyOptions, async (request, reply) => {
+      // Beyond the backlog PayFast is told to come back later (it retries until it gets a 200).
+      if ((await countUncheckedItns(app.database.db, maxItnBacklog)) >= maxItnBacklog) {
+        throw new AppError('SERVICE_UNAVAILABLE', {
+          message:
+            'Too many payment notifications are waiting to be checked. Please send it again later.',
+        });
+      }
+      const fields = Array.isArray(request.body)
+        ? (request.body as [string, string][])
+        : Object.entries((request.body ?? {}) as Record<string, unknown>).map(
+            ([key, value]) => [key, String(value)] as [string, string],
+          );
+      const received = await receiveItn(deps, { fields, ip: request.ip });
+      // Refused at the door (signature, merchant, amount): a genuine ITN refused for our own
+      // misconfiguration is sent again by PayFast once it gets no 200.
+      if (!received.accepted) {
+        request.log.warn(`PayFast ITN refused at the door: ${received.reason}`);
+        throw new AppError('BAD_REQUEST', { message: `ITN refused: ${received.reason}` });
+      }
+      // PayFast retries until it gets a 200: it gets one as soon as the ITN is safely stored, and
+      // the checks (the source, PayFast's own confirmation) run after the answer, as a job.
+      return reply.status(200).type('text/plain').send('OK');
+    });
   });
 
   app.get(

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { newReference } from '../../lib/references.ts';
 import type { Db } from '#db/client.ts';
@@ -11,10 +11,12 @@ import {
   payments,
   users,
 } from '#db/schema/index.ts';
-import { centsToRand, randToCents } from '#shared/money.ts';
+import { centsToRand } from '#shared/money.ts';
 import type { Config } from '../../config.ts';
 import { isPayfastSource } from '../../integrations/payfast/itn-source.ts';
+import { payfastAmount, payfastAmountToCents } from '../../integrations/payfast/amounts.ts';
 import {
+  itnParamString,
   itnSignatureValid,
   signRedirectForm,
   signatureString,
@@ -27,9 +29,6 @@ import { itnUnconfirmedAdminMail, receiptMail } from './payment-mails.ts';
 import { issueInvoice } from './invoices.service.ts';
 import { moveOrder } from '../orders/order-status.service.ts';
 import { invoiceNumber } from '../../integrations/pdf/invoice-pdf.ts';
-
-/** PayFast's amount format: plain 1234.50, never the en-ZA display format. */
-export const payfastAmount = (cents: number) => (cents / 100).toFixed(2);
 
 export interface PaymentDeps {
   db: Db;
@@ -134,12 +133,6 @@ async function fulfilPaidOrder(
 
 type Verdict = { accepted: true; reason: string } | { accepted: false; reason: string };
 
-/** The ITN's parameter string: its fields up to (not including) the signature, encoded. */
-export function itnParamString(fields: [string, string][]): string {
-  const end = fields.findIndex(([key]) => key === 'signature');
-  return signatureString(end === -1 ? fields : fields.slice(0, end), undefined);
-}
-
 /**
  * PayFast's validate endpoint gave no verdict (a timeout, a network error, 403, 5xx or any body
  * but VALID / INVALID): the ITN is checked again later, never refused for it.
@@ -179,28 +172,76 @@ const itnField = (fields: [string, string][], name: string) =>
   fields.find(([key]) => key === name)?.[1]?.trim() ?? '';
 
 /**
- * Stores an ITN exactly as it arrived, before anything in it is checked or trusted, with the job
- * that checks it (one transaction), so PayFast gets its 200 at once; `checkItn` decides what it
- * means afterwards.
+ * An ITN's amount_gross, amount_fee and amount_net in exact cents, null when not sent (a CANCELLED
+ * ITN may come without them); a value that is not a plain amount refuses the ITN.
+ */
+function itnAmounts(
+  fields: [string, string][],
+): { gross: number | null; fee: number | null; net: number | null } | { refused: string } {
+  const cents: (number | null)[] = [];
+  for (const name of ['amount_gross', 'amount_fee', 'amount_net']) {
+    const text = fields.find(([key]) => key === name)?.[1] ?? '';
+    const value = text === '' ? null : payfastAmountToCents(text);
+    if (text !== '' && value === null)
+      return { refused: `${name} ${JSON.stringify(text)} is not an amount` };
+    cents.push(value);
+  }
+  const [gross = null, fee = null, net = null] = cents;
+  return { gross, fee, net };
+}
+
+/**
+ * Takes an ITN in. One that fails the cheap checks (screenItn) is refused at once and nothing is
+ * queued; it is kept, with why, only when it names one of our payments (the debug page shows
+ * it). One that passes is stored exactly as it arrived with the job that checks it (one
+ * transaction), so PayFast gets its 200 at once; `checkItn` decides what it means afterwards.
  */
 export async function receiveItn(
-  db: Db,
+  deps: PaymentDeps,
   input: { fields: [string, string][]; ip: string },
-): Promise<number> {
-  return db.transaction(async (tx) => {
+): Promise<{ accepted: true; id: number } | { accepted: false; reason: string }> {
+  const screened = await screenItn(deps, input.fields);
+  if ('refused' in screened) {
+    if (screened.payment) {
+      await deps.db.insert(payfastItns).values({
+        ...storedItn(input),
+        accepted: false,
+        reason: screened.refused,
+        checkedAt: sql`now()`,
+      });
+    }
+    return { accepted: false, reason: screened.refused };
+  }
+  const id = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(payfastItns)
-      .values({
-        paymentReference: itnField(input.fields, 'm_payment_id') || null,
-        pfPaymentId: itnField(input.fields, 'pf_payment_id') || null,
-        paymentStatus: itnField(input.fields, 'payment_status') || null,
-        ip: input.ip,
-        fields: input.fields,
-      })
+      .values(storedItn(input))
       .returning({ id: payfastItns.id });
     await enqueueJob(tx, 'check-itn', { itnId: row!.id }, { key: `check-itn:${row!.id}` });
     return row!.id;
   });
+  return { accepted: true, id };
+}
+
+/** An ITN's row as it arrived: its fields untouched, with the ones we look it up by. */
+const storedItn = (input: { fields: [string, string][]; ip: string }) => ({
+  paymentReference: itnField(input.fields, 'm_payment_id') || null,
+  pfPaymentId: itnField(input.fields, 'pf_payment_id') || null,
+  paymentStatus: itnField(input.fields, 'payment_status') || null,
+  ip: input.ip,
+  fields: input.fields,
+});
+
+/** Stored ITNs not checked yet, counted up to `limit` (the notify route's backlog bound). */
+export async function countUncheckedItns(db: Db, limit: number): Promise<number> {
+  const waiting = db
+    .select({ id: payfastItns.id })
+    .from(payfastItns)
+    .where(isNull(payfastItns.accepted))
+    .limit(limit)
+    .as('waiting');
+  const [row] = await db.select({ n: count() }).from(waiting);
+  return row?.n ?? 0;
 }
 
 /**
@@ -254,6 +295,56 @@ export async function reportUnconfirmedItn(
 }
 
 /**
+ * The checks an ITN must pass before anything is stored or done for it, all cheap: signature,
+ * merchant, a payment of ours, its exact amount, a pf_payment_id. The source and PayFast's own
+ * confirmation (network calls) come later, in the check-itn job.
+ */
+async function screenItn(
+  { db, config }: PaymentDeps,
+  fields: [string, string][],
+): Promise<
+  | { refused: string; payment?: typeof payments.$inferSelect }
+  | {
+      payment: typeof payments.$inferSelect;
+      pfPaymentId: string;
+      status: string;
+      reported: { grossCents: number | null; feeCents: number | null; netCents: number | null };
+    }
+> {
+  const get = (name: string) => itnField(fields, name);
+  const reference = get('m_payment_id');
+  const [payment] = reference
+    ? await db.select().from(payments).where(eq(payments.reference, reference))
+    : [];
+  const refuse = (reason: string) => ({ refused: reason, payment });
+  if (!itnSignatureValid(fields, config.payfast.passphrase)) return refuse('signature mismatch');
+  if (get('merchant_id') !== config.payfast.merchantId) return refuse('merchant id is not ours');
+  if (!payment) return refuse(`unknown payment reference ${reference || '(none)'}`);
+  const status = get('payment_status');
+  const amounts = itnAmounts(fields);
+  if ('refused' in amounts) return refuse(amounts.refused);
+  if (amounts.gross === null && status !== 'CANCELLED') return refuse('no amount_gross');
+  if (amounts.gross !== null && amounts.gross !== payment.amountCents) {
+    return refuse(
+      `amount ${get('amount_gross')} does not match ${payfastAmount(payment.amountCents)}`,
+    );
+  }
+  const pfPaymentId = get('pf_payment_id');
+  if (!pfPaymentId) return refuse('no pf_payment_id');
+  return {
+    payment,
+    pfPaymentId,
+    status,
+    // As PayFast reports them; its amount_fee is negative (-2.30), fee_cents is the fee (230).
+    reported: {
+      grossCents: amounts.gross,
+      feeCents: amounts.fee === null ? null : Math.abs(amounts.fee),
+      netCents: amounts.net,
+    },
+  };
+}
+
+/**
  * What an ITN means: nothing is trusted until signature, source, amount + merchant and PayFast's
  * own confirmation all pass; then, once per pf_payment_id and in one transaction, the payment and
  * its order change.
@@ -262,27 +353,13 @@ async function applyItn(
   { db, config }: PaymentDeps,
   input: { fields: [string, string][]; ip: string },
 ): Promise<Verdict & { paidOrderId?: string }> {
-  const get = (name: string) => itnField(input.fields, name);
-  const reference = get('m_payment_id');
-  const pfPaymentId = get('pf_payment_id');
-  const status = get('payment_status');
-  if (!itnSignatureValid(input.fields, config.payfast.passphrase))
-    return { accepted: false, reason: 'signature mismatch' };
+  const screened = await screenItn({ db, config }, input.fields);
+  if ('refused' in screened) return { accepted: false, reason: screened.refused };
   if (config.payfast.verifySource && !(await isPayfastSource(input.ip))) {
     return { accepted: false, reason: `source ${input.ip} is not PayFast` };
   }
-  if (get('merchant_id') !== config.payfast.merchantId)
-    return { accepted: false, reason: 'merchant id is not ours' };
-  const [payment] = await db.select().from(payments).where(eq(payments.reference, reference));
-  if (!payment)
-    return { accepted: false, reason: `unknown payment reference ${reference || '(none)'}` };
-  if (Math.abs(randToCents(Number(get('amount_gross')) || 0) - payment.amountCents) > 1) {
-    return {
-      accepted: false,
-      reason: `amount ${get('amount_gross')} does not match ${payfastAmount(payment.amountCents)}`,
-    };
-  }
-  if (!pfPaymentId) return { accepted: false, reason: 'no pf_payment_id' };
+  const { payment, reported, pfPaymentId, status } = screened;
+  const get = (name: string) => itnField(input.fields, name);
   if (!(await confirmWithPayfast(config.payfast.validateUrl, input.fields))) {
     return { accepted: false, reason: 'PayFast answered INVALID to the server confirmation' };
   }
@@ -296,10 +373,9 @@ async function applyItn(
       return { accepted: true, reason: 'duplicate: already applied' };
     }
     if (status === 'COMPLETE') {
-      const fee = Math.abs(randToCents(Number(get('amount_fee')) || 0));
       await tx
         .update(payments)
-        .set({ status: 'paid', pfPaymentId, feeCents: fee, paidAt: sql`now()` })
+        .set({ status: 'paid', pfPaymentId, ...reported, paidAt: sql`now()` })
         .where(eq(payments.id, payment.id));
       const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId));
       // A customer who pays an order that was cancelled meanwhile still gets what they paid for.
@@ -334,7 +410,7 @@ async function applyItn(
     if (status === 'FAILED' || status === 'CANCELLED') {
       await tx
         .update(payments)
-        .set({ status: status === 'FAILED' ? 'failed' : 'cancelled', pfPaymentId })
+        .set({ status: status === 'FAILED' ? 'failed' : 'cancelled', pfPaymentId, ...reported })
         .where(eq(payments.id, payment.id));
       return { accepted: true, reason: `${status}: recorded, the order stays payable` };
     }

@@ -39,10 +39,21 @@ async function hostAddresses(): Promise<Set<string>> {
   return resolved.addresses;
 }
 
+const ipv4 = (ip: string) => {
+  const v4 = ip.replace(/^::ffff:/, '');
+  return /^\d{1,3}(\.\d{1,3}){3}$/.test(v4) ? v4 : null;
+};
+
+/** Whether an address is in PayFast's published ranges (no lookup: cheap enough for every call). */
+export function isInPayfastRanges(ip: string): boolean {
+  const v4 = ipv4(ip);
+  return v4 !== null && ranges.some((cidr) => inRange(v4, cidr));
+}
+
 /** Whether an ITN came from PayFast: its published ranges or what its hosts resolve to. */
 export async function isPayfastSource(ip: string): Promise<boolean> {
-  const v4 = ip.replace(/^::ffff:/, '');
-  if (!/^\d{1,3}(\.\d{1,3}){3}$/.test(v4)) return false;
-  if (ranges.some((cidr) => inRange(v4, cidr))) return true;
+  const v4 = ipv4(ip);
+  if (!v4) return false;
+  if (isInPayfastRanges(v4)) return true;
   return (await hostAddresses()).has(v4);
 }

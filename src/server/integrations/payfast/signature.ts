@@ -65,28 +65,57 @@ export function signatureString(
 
 export const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
+type RedirectForm = Partial<Record<(typeof payfastFieldOrder)[number], string>>;
+
+/** The redirect form's non-empty fields, trimmed, in the order PayFast signs them. */
+const orderedForm = (fields: RedirectForm): [string, string][] =>
+  payfastFieldOrder
+    .filter((key) => (fields[key] ?? '').trim() !== '')
+    .map((key) => [key, fields[key]!.trim()]);
+
 /** Orders the redirect form's fields as PayFast expects and signs them. */
 export function signRedirectForm(
-  fields: Partial<Record<(typeof payfastFieldOrder)[number], string>>,
+  fields: RedirectForm,
   passphrase: string | undefined,
 ): [string, string][] {
-  const ordered = payfastFieldOrder
-    .filter((key) => (fields[key] ?? '').trim() !== '')
-    .map((key) => [key, fields[key]!.trim()] as [string, string]);
+  const ordered = orderedForm(fields);
   return [...ordered, ['signature', md5(signatureString(ordered, passphrase))]];
 }
 
+/** Checks a posted redirect form's signature the way PayFast's payment page does. */
+export function redirectFormSignatureValid(
+  posted: Record<string, string>,
+  passphrase: string | undefined,
+): boolean {
+  const given = posted.signature?.toLowerCase();
+  return given === md5(signatureString(orderedForm(posted), passphrase));
+}
+
 /**
- * Checks an ITN's signature: rebuilt from the posted fields in the order received, up to (not
- * including) `signature`, plus the passphrase.
+ * An ITN's parameter string, exactly as PayFast builds it (its PHP SDK and developer docs): every
+ * posted field in the order received, up to (not including) `signature` — empty values included,
+ * values untouched (no trimming) — as `key=urlencode(value)` joined with "&". PayFast signs it
+ * (plus the passphrase) and its validate endpoint is asked about this same string. The outgoing
+ * form follows another rule (`signatureString`: empty fields left out, values trimmed).
  */
+export function itnParamString(fields: [string, string][]): string {
+  const end = fields.findIndex(([key]) => key === 'signature');
+  return (end === -1 ? fields : fields.slice(0, end))
+    .map(([key, value]) => `${key}=${phpUrlencode(value)}`)
+    .join('&');
+}
+
+/** The signature PayFast puts on an ITN: MD5 of its parameter string plus the passphrase. */
+export function itnSignature(fields: [string, string][], passphrase: string | undefined): string {
+  const params = itnParamString(fields);
+  return md5(passphrase ? `${params}&passphrase=${phpUrlencode(passphrase)}` : params);
+}
+
+/** Checks an ITN's signature (`itnSignature` of the fields posted before it). */
 export function itnSignatureValid(
   posted: [string, string][],
   passphrase: string | undefined,
 ): boolean {
-  const index = posted.findIndex(([key]) => key === 'signature');
-  if (index === -1) return false;
-  const expected = md5(signatureString(posted.slice(0, index), passphrase));
-  const given = posted[index]![1].trim().toLowerCase();
-  return given.length === expected.length && given === expected;
+  const given = posted.find(([key]) => key === 'signature')?.[1].toLowerCase();
+  return given !== undefined && given === itnSignature(posted, passphrase);
 }

@@ -24,7 +24,7 @@ export function PayWithCard({
 }) {
   const { user, isLoading } = useUser();
   const [accepted, setAccepted] = useState(false);
-  const { busy, start } = usePayfastStart();
+  const { busy, error, start } = usePayfastStart();
   const signedOut = !isLoading && !user;
 
   // SPEC §3 checkout-redirect: any detour to /auth (a forgotten password) comes back here.
@@ -57,10 +57,21 @@ export function PayWithCard({
       {details}
       <AcceptTerms accepted={accepted} onChange={setAccepted} />
       <div>
-        <Button size="lg" disabled={!accepted || busy} onClick={pay}>
+        <Button
+          size="lg"
+          disabled={!accepted || busy}
+          onClick={pay}
+          aria-describedby={error ? 'payment-start-error' : undefined}
+        >
           <CreditCard aria-hidden="true" />
           {busy ? 'Sending you to PayFast…' : 'Pay with card (PayFast)'}
         </Button>
+        {/* Stays after the toast has gone: why the last try did not reach the payment page. */}
+        {error && !busy && (
+          <p id="payment-start-error" className="mt-2 text-sm font-medium text-red-700">
+            Payment not started: {error}
+          </p>
+        )}
       </div>
     </div>
   );

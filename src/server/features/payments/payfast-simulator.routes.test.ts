@@ -1,0 +1,161 @@
+import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import type { AppInstance } from '../../app-instance.ts';
+import { loadConfig } from '../../config.ts';
+import { signRedirectForm } from '../../integrations/payfast/signature.ts';
+import { freshDatabase } from '../../../../tests/helpers/test-app.ts';
+
+const config = loadConfig({
+  NODE_ENV: 'test',
+  DATA_DIR: 'memory://',
+  LOG_LEVEL: 'silent',
+  CLIENT_DIR: './tests/no-client-build',
+  PAYFAST_MODE: 'simulator',
+});
+let db: Awaited<ReturnType<typeof freshDatabase>>;
+let app: AppInstance;
+/** The merchant's notify URL: keeps each ITN body exactly as the simulator posted it. */
+const received: string[] = [];
+const notifyServer = createServer((request, response) => {
+  let body = '';
+  request.on('data', (chunk) => (body += chunk));
+  request.on('end', () => {
+    received.push(body);
+    response.end('OK');
+  });
+});
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => notifyServer.listen(0, '127.0.0.1', resolve));
+  db = await freshDatabase();
+  app = await buildApp(config, { database: db.database, logger: false });
+});
+afterAll(async () => {
+  await app.close();
+  await db.database.close();
+  await db.drop();
+  notifyServer.close();
+});
+
+const formBody = (fields: [string, string][]) => new URLSearchParams(fields).toString();
+
+/** Pays on the simulator's page as the customer would and returns the ITN body it posted. */
+async function payOnSimulator() {
+  const { port } = notifyServer.address() as AddressInfo;
+  const form = signRedirectForm(
+    {
+      merchant_id: config.payfast.merchantId,
+      merchant_key: config.payfast.merchantKey,
+      return_url: `${config.publicUrl}/payment/success`,
+      cancel_url: `${config.publicUrl}/payment/cancel`,
+      notify_url: `http://127.0.0.1:${port}/notify`,
+      name_first: 'Thandi',
+      name_last: 'Nkosi',
+      email_address: 'thandi@example.co.za',
+      m_payment_id: 'PAY-SIMUL001',
+      amount: '5499.00',
+      item_name: 'Order SO-SIMUL1',
+    },
+    config.payfast.passphrase,
+  );
+  const page = await app.inject({
+    method: 'POST',
+    url: '/payfast-simulator/eng/process',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: formBody(form),
+  });
+  expect(page.statusCode).toBe(200);
+  const session = /name="session" value="([^"]+)"/.exec(page.body)![1]!;
+  const done = await app.inject({
+    method: 'POST',
+    url: '/payfast-simulator/eng/complete',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: formBody([
+      ['session', session],
+      ['outcome', 'complete'],
+    ]),
+  });
+  expect(done.statusCode).toBe(303);
+  return received.at(-1)!;
+}
+
+const validate = async (instance: AppInstance, paramString: string) =>
+  (
+    await instance.inject({
+      method: 'POST',
+      url: '/payfast-simulator/eng/query/validate',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: paramString,
+    })
+  ).body;
+
+describe('the PayFast simulator', () => {
+  it('posts ITNs shaped as PayFast’s: its field order, every field, empty ones included', async () => {
+    const body = await payOnSimulator();
+    const fields = [...new URLSearchParams(body)];
+    // The order of PayFast's example ITN (developers.payfast.co.za/docs, "Example of a
+    // Transaction Webhook Payload") and of its PHP SDK's test ITN
+    // (github.com/PayFast/payfast-php-sdk, tests/PaymentIntegrations/NotificationTest.php).
+    expect(fields.map(([key]) => key)).toEqual([
+      'm_payment_id',
+      'pf_payment_id',
+      'payment_status',
+      'item_name',
+      'item_description',
+      'amount_gross',
+      'amount_fee',
+      'amount_net',
+      'custom_str1',
+      'custom_str2',
+      'custom_str3',
+      'custom_str4',
+      'custom_str5',
+      'custom_int1',
+      'custom_int2',
+      'custom_int3',
+      'custom_int4',
+      'custom_int5',
+      'name_first',
+      'name_last',
+      'email_address',
+      'merchant_id',
+      'signature',
+    ]);
+    const itn = Object.fromEntries(fields);
+    expect(itn).toMatchObject({
+      m_payment_id: 'PAY-SIMUL001',
+      payment_status: 'COMPLETE',
+      item_name: 'Order SO-SIMUL1',
+      item_description: '',
+      custom_str1: '',
+      custom_int5: '',
+      amount_gross: '5499.00',
+      name_first: 'Thandi',
+      merchant_id: config.payfast.merchantId,
+    });
+    const cents = (text: string) => Math.round(Number(text) * 100);
+    expect(cents(itn.amount_gross!) + cents(itn.amount_fee!)).toBe(cents(itn.amount_net!));
+    expect(cents(itn.amount_fee!)).toBeLessThan(0);
+    // Signed as PayFast signs: the body as posted, up to the signature, plus the passphrase.
+    const params = body.slice(0, body.indexOf('&signature='));
+    expect(itn.signature).toBe(
+      createHash('md5').update(`${params}&passphrase=${config.payfast.passphrase}`).digest('hex'),
+    );
+    expect(await validate(app, params)).toBe('VALID');
+    expect(await validate(app, params.replace('amount_gross=5499.00', 'amount_gross=5.00'))).toBe(
+      'INVALID',
+    );
+  });
+
+  it('still confirms the ITNs it sent after a restart', async () => {
+    const body = await payOnSimulator();
+    const params = body.slice(0, body.indexOf('&signature='));
+    await app.close();
+    app = await buildApp(config, { database: db.database, logger: false });
+    expect(await validate(app, params)).toBe('VALID');
+    expect(await validate(app, `${params}&extra=1`)).toBe('INVALID');
+  });
+});
