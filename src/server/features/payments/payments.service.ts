@@ -359,7 +359,6 @@ async function applyItn(
     return { accepted: false, reason: `source ${input.ip} is not PayFast` };
   }
   const { payment, reported, pfPaymentId, status } = screened;
-  const get = (name: string) => itnField(input.fields, name);
   if (!(await confirmWithPayfast(config.payfast.validateUrl, input.fields))) {
     return { accepted: false, reason: 'PayFast answered INVALID to the server confirmation' };
   }
