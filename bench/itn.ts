@@ -2,14 +2,18 @@ import { count, isNull } from 'drizzle-orm';
 import { payfastItns } from '../src/db/schema/index.ts';
 import { itnSignature } from '../src/server/integrations/payfast/signature.ts';
 import { startBench } from './lib/bench-app.ts';
+import { startPayfastStandIn } from '../tests/stubs/payfast-stand-in.ts';
 
 /**
  * `POST /api/payments/payfast/notify`: how fast PayFast gets its 200. Each ITN is well formed for
  * a pending payment (signed, our merchant, the exact amount), so it passes the door checks, is
- * stored with its check job and answered; the job runner checks them meanwhile (the embedded
- * simulator's confirmation answers INVALID, since it did not send them). Beside a bare route.
+ * stored with its check job and answered; the job runner checks them meanwhile against a local
+ * validate endpoint answering VALID (the first pays the order, the rest are duplicates). Past
+ * 500 unchecked ITNs the route answers 503, as designed; those count as failed below.
  * Usage: npm run bench:itn [-- seconds]
  */
+const validate = await startPayfastStandIn();
+process.env.PAYFAST_VALIDATE_URL = validate.validateUrl;
 const bench = await startBench();
 const register = await bench.app.inject({
   method: 'POST',
