@@ -31,7 +31,7 @@ export async function enqueueJob<N extends JobName>(
 }
 
 /** A claimed run is left alone by every other runner for this long, then taken to have crashed. */
-const leaseSeconds = 300;
+const leaseSeconds = 120;
 
 /**
  * Claims up to `limit` due jobs for this runner: queued ones whose time has come and running ones
@@ -96,12 +96,19 @@ export async function failJob(db: Db, job: JobRow, message: string): Promise<'re
   return giveUp ? 'failed' : 'retry';
 }
 
-/** When the next queued job is due, so a runner can sleep until then. */
+/**
+ * When the next job is due, so a runner can sleep until then: a queued job's time, or the end of
+ * the lease of a running one (whose process may have died).
+ */
 export async function nextDueAt(db: Db): Promise<Date | null> {
   const [row] = await db
-    .select({ at: sql<string | Date | null>`min(${jobs.runAt})` })
+    .select({
+      at: sql<
+        string | Date | null
+      >`min(case when ${jobs.status} = 'queued' then ${jobs.runAt} else ${jobs.lockedUntil} end)`,
+    })
     .from(jobs)
-    .where(eq(jobs.status, 'queued'));
+    .where(inArray(jobs.status, ['queued', 'running']));
   return row?.at ? new Date(row.at) : null;
 }
 
