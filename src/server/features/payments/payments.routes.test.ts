@@ -455,6 +455,30 @@ describe('ITN', () => {
     expect(again.statusCode).toBe(200);
   });
 
+  it('keeps one live attempt per order: a second tab closes the first, whose late COMPLETE still pays', async () => {
+    const { order, form: firstTab } = await newPayment();
+    const secondTab = (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/orders/${order.reference}/payfast`,
+        headers: { cookie },
+      })
+    ).json<{ reference: string }>();
+    expect(secondTab.reference).not.toBe(firstTab.reference);
+    expect((await state(firstTab.reference)).payment.status).toBe('cancelled');
+    expect((await state(secondTab.reference)).payment.status).toBe('pending');
+    await notify(itn(firstTab.reference));
+    expect((await state(firstTab.reference)).payment.status).toBe('paid');
+    expect((await state(firstTab.reference)).order.status).toBe('paid');
+    // The order is paid: no attempt can be started for it any more.
+    const third = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.reference}/payfast`,
+      headers: { cookie },
+    });
+    expect(third.statusCode).toBe(409);
+  });
+
   it('closes an attempt the customer cancelled, yet a late COMPLETE still pays the order', async () => {
     const { form } = await newPayment();
     const cancel = (who = cookie) =>

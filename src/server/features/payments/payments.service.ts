@@ -80,9 +80,17 @@ export async function startPayfastPayment(
     },
     config.payfast.passphrase,
   );
-  await db
-    .insert(payments)
-    .values({ reference, orderId: order.id, amountCents: order.totalCents, fields });
+  // One live attempt per order: starting one closes the order's earlier open attempts (two tabs,
+  // a Back button). A late COMPLETE for a closed attempt still pays the order while it is unpaid.
+  await db.transaction(async (tx) => {
+    await tx
+      .update(payments)
+      .set({ status: 'cancelled' })
+      .where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')));
+    await tx
+      .insert(payments)
+      .values({ reference, orderId: order.id, amountCents: order.totalCents, fields });
+  });
   return { action: config.payfast.processUrl, reference, fields: Object.fromEntries(fields) };
 }
 
