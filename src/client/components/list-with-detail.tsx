@@ -7,22 +7,25 @@ import { Pager } from './pager.tsx';
  * The back office's list-and-detail layout: a paged list of buttons (title and a meta line) and,
  * beside it on wide screens, the chosen item's detail.
  */
-export function ListWithDetail<T extends { id: string }>({
+export function ListWithDetail<T extends { id: string | number }>({
   items,
   selectedId,
   onSelect,
   title,
   meta,
   paging,
+  onPage,
   detail,
   placeholder,
 }: {
   items: T[];
-  selectedId: string | null;
-  onSelect: (id: string) => void;
+  selectedId: T['id'] | null;
+  onSelect: (id: T['id']) => void;
   title: (item: T) => ReactNode;
   meta: (item: T) => ReactNode;
-  paging: { page: number; pageSize: number; total: number; onPage: (page: number) => void };
+  /** Where the list stands: any page of a back-office list answer (`pageOf`) fits. */
+  paging: { page: number; pageSize: number; total: number };
+  onPage: (page: number) => void;
   detail: ReactNode;
   placeholder: string;
 }) {
@@ -49,7 +52,7 @@ export function ListWithDetail<T extends { id: string }>({
             </li>
           ))}
         </ul>
-        <Pager {...paging} />
+        <Pager page={paging.page} pageSize={paging.pageSize} total={paging.total} onPage={onPage} />
       </div>
       <Card>{selectedId ? detail : <p className="text-muted">{placeholder}</p>}</Card>
     </div>

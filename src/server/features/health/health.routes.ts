@@ -24,12 +24,13 @@ export function healthRoutes(app: AppInstance): void {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       try {
+        let timer: NodeJS.Timeout | undefined;
         await Promise.race([
           app.database.db.execute(sql`select 1`),
-          new Promise((_, reject) =>
-            setTimeout(() => reject(new Error('no answer in time')), probeTimeoutMs).unref(),
-          ),
-        ]);
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error('no answer in time')), probeTimeoutMs);
+          }),
+        ]).finally(() => clearTimeout(timer));
         return { status: 'ok' as const, database: app.database.kind };
       } catch (error) {
         request.log.warn({ err: error }, 'health check: database down');

@@ -23,7 +23,7 @@ const jobLabels: Record<string, string> = {
   'register-domain': 'Register a domain',
 };
 
-const jobLabel = (job: { name: string }) => jobLabels[job.name] ?? job.name;
+const jobLabel = (job: JobItem) => jobLabels[job.name] ?? job.name;
 
 const emptyText: Record<JobStatus, string> = {
   failed: 'Nothing has failed. Jobs that run out of tries are parked here to be tried again.',
@@ -114,19 +114,15 @@ export function JobsPage() {
             </EmptyState>
           ) : (
             <ListWithDetail
-              items={data.items.map((job) => ({ ...job, id: String(job.id), jobId: job.id }))}
-              selectedId={selected === null ? null : String(selected)}
-              onSelect={(id) => setSelected(Number(id))}
-              title={(job) => `${jobLabel(job)} #${job.jobId}`}
+              items={data.items}
+              selectedId={selected}
+              onSelect={setSelected}
+              title={(job) => `${jobLabel(job)} #${job.id}`}
               meta={(job) =>
                 `${statusLabels[job.status]} · try ${job.attempts} of ${job.maxAttempts} · ${formatDateTime(job.updatedAt)}`
               }
-              paging={{
-                page: data.page,
-                pageSize: data.pageSize,
-                total: data.total,
-                onPage: setPage,
-              }}
+              paging={data}
+              onPage={setPage}
               detail={chosen && <JobDetail job={chosen} />}
               placeholder="Choose a job to see what happened."
             />

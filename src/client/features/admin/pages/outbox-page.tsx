@@ -57,12 +57,8 @@ export function OutboxPage() {
             meta={(item) =>
               `${item.to} · ${formatDateTime(item.createdAt)} · ${statusLabels[item.status] ?? item.status}`
             }
-            paging={{
-              page: data.page,
-              pageSize: data.pageSize,
-              total: data.total,
-              onPage: setPage,
-            }}
+            paging={data}
+            onPage={setPage}
             detail={selected && <Message id={selected} />}
             placeholder="Choose a message to read it."
           />

@@ -131,12 +131,8 @@ export function DomainOrdersPage() {
                   {label(order.status)} · {formatDate(order.createdAt)}
                 </span>
               )}
-              paging={{
-                page: data.page,
-                pageSize: data.pageSize,
-                total: data.total,
-                onPage: setPage,
-              }}
+              paging={data}
+              onPage={setPage}
               detail={selected && <OrderDetail id={selected} />}
               placeholder="Choose an order to see its history."
             />

@@ -187,12 +187,8 @@ export function OrderBook({ onOrderChanged }: { onOrderChanged?: () => void }) {
               meta={(item) =>
                 `${item.customer?.name ?? 'Account deleted'} · ${formatDate(item.createdAt)} · ${orderStatusLabels[item.status]}`
               }
-              paging={{
-                page: data.page,
-                pageSize: data.pageSize,
-                total: data.total,
-                onPage: setPage,
-              }}
+              paging={data}
+              onPage={setPage}
               detail={selected && <OrderDetail order={selected} onChanged={onOrderChanged} />}
               placeholder="Choose an order to see its lines, history and invoice."
             />

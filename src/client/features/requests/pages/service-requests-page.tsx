@@ -183,12 +183,8 @@ export function ServiceRequestsPage() {
               meta={(item) =>
                 `${item.name} · ${formatDate(item.createdAt)} · ${statusLabels[item.status]}`
               }
-              paging={{
-                page: data.page,
-                pageSize: data.pageSize,
-                total: data.total,
-                onPage: setPage,
-              }}
+              paging={data}
+              onPage={setPage}
               detail={selected && <RequestDetail request={selected} />}
               placeholder="Choose a request to see it and move it along."
             />
