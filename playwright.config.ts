@@ -59,6 +59,8 @@ export default defineConfig({
         // Every test browser is 127.0.0.1, which would soon hit the per-address limits (20
         // sign-ups an hour); the limits themselves are covered by the API tests.
         RATE_LIMIT_ALLOW: '127.0.0.1',
+        // Speed reports measure the local test pages of speed-reports.spec.ts (tests only).
+        SPEED_REPORT_ALLOW_HOSTS: '127.0.0.1',
       },
     },
   ],

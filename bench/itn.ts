@@ -1,7 +1,7 @@
 import { count, isNull } from 'drizzle-orm';
 import { payfastItns } from '../src/db/schema/index.ts';
-import { itnSignature } from '../src/server/integrations/payfast/signature.ts';
 import { startBench } from './lib/bench-app.ts';
+import { completeItn } from '../tests/helpers/payfast-itn.ts';
 import { startPayfastStandIn } from '../tests/stubs/payfast-stand-in.ts';
 
 /**
@@ -38,21 +38,12 @@ const form = (
     headers: { cookie },
   })
 ).json<{ reference: string; fields: Record<string, string> }>();
-const fields: [string, string][] = [
-  ['m_payment_id', form.reference],
-  ['pf_payment_id', '1089250'],
-  ['payment_status', 'COMPLETE'],
-  ['item_name', form.fields.item_name ?? 'Order'],
-  ['item_description', ''],
-  ['amount_gross', form.fields.amount!],
-  ['amount_fee', '-2.30'],
-  ['amount_net', (Number(form.fields.amount) - 2.3).toFixed(2)],
-  ['merchant_id', bench.app.config.payfast.merchantId],
-];
-const body = new URLSearchParams([
-  ...fields,
-  ['signature', itnSignature(fields, bench.app.config.payfast.passphrase)],
-]).toString();
+const body = completeItn(form, '1089250', {
+  merchant: {
+    id: bench.app.config.payfast.merchantId,
+    passphrase: bench.app.config.payfast.passphrase,
+  },
+});
 await bench.measureBare();
 await bench.measure(
   'POST /api/payments/payfast/notify',

@@ -59,29 +59,54 @@ const connectionErrorCodes = new Set([
   '53300', // too_many_connections
 ]);
 
-/**
- * Whether an error (or what caused it) means the database cannot be reached right now, as
- * opposed to a query that failed: the caller answers 503 and the next request tries again.
- */
-export function isDatabaseUnavailable(error: unknown): boolean {
+/** Whether an error or one of the errors that caused it (a few levels deep) matches. */
+function anyCause(
+  error: unknown,
+  matches: (code: string | undefined, message: string) => boolean,
+): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     const { code, message, cause } = current as {
       code?: unknown;
       message?: unknown;
       cause?: unknown;
     };
-    if (typeof code === 'string' && (connectionErrorCodes.has(code) || code.startsWith('08')))
-      return true;
     if (
-      typeof message === 'string' &&
-      /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|Client has encountered a connection error/i.test(
-        message,
+      matches(
+        typeof code === 'string' ? code : undefined,
+        typeof message === 'string' ? message : '',
       )
     )
       return true;
     current = cause;
   }
   return false;
+}
+
+/**
+ * Whether an error (or what caused it) means the database cannot be reached right now, as
+ * opposed to a query that failed: the caller answers 503 and the next request tries again.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return anyCause(
+    error,
+    (code, message) =>
+      (code !== undefined && (connectionErrorCodes.has(code) || code.startsWith('08'))) ||
+      /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|Client has encountered a connection error/i.test(
+        message,
+      ),
+  );
+}
+
+/**
+ * Whether the database could not write for want of space (PostgreSQL's disk_full, 53100, or the
+ * operating system's ENOSPC): reads still work, and writes work again once space returns.
+ */
+export function isOutOfStorage(error: unknown): boolean {
+  return anyCause(
+    error,
+    (code, message) =>
+      code === '53100' || code === 'ENOSPC' || /No space left on device/i.test(message),
+  );
 }
 
 /** The embedded database is open in another running process. */

@@ -35,12 +35,28 @@ import { orderRoutes } from './features/orders/orders.routes.ts';
 import { adminOrderRoutes } from './features/orders/admin-orders.routes.ts';
 import { paymentRoutes } from './features/payments/payments.routes.ts';
 import { payfastSimulatorRoutes } from './features/payments/payfast-simulator.routes.ts';
+import { refundRoutes } from './features/payments/refunds.routes.ts';
+import { moneyDocumentRoutes } from './features/payments/money-documents.routes.ts';
 import { backOfficeRoutes } from './features/admin/back-office.routes.ts';
 import { jobRoutes } from './features/admin/jobs.routes.ts';
 import { issueSetupToken } from './features/admin-auth/admin-auth.service.ts';
 import { sendMailJob } from './jobs/send-mail.job.ts';
 import { checkItnJob } from './jobs/check-itn.job.ts';
-import { registerDomainJob } from './jobs/register-domain.job.ts';
+import {
+  domainExpiryReminderJob,
+  domainOrderFailedJob,
+  pollDomainRegistrationJob,
+  pollDomainTransferJob,
+  registerDomainJob,
+} from './jobs/register-domain.job.ts';
+import { domainRenewalInvoiceJob } from './jobs/domain-renewal-invoice.job.ts';
+import { refundPaymentJob } from './jobs/refund-payment.job.ts';
+import { closeResolvedTicketJob } from './jobs/close-resolved-ticket.job.ts';
+import { ticketRoutes } from './features/tickets/tickets.routes.ts';
+import { projectRoutes } from './features/projects/projects.routes.ts';
+import { creditNotePdf } from './features/payments/refunds.service.ts';
+import { speedReportJob } from './jobs/speed-report.job.ts';
+import { speedReportRoutes } from './features/speed-reports/speed-reports.routes.ts';
 
 export interface BuildOptions {
   /** An already open database (tests); otherwise one is opened from the configuration. */
@@ -83,8 +99,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     from: config.mailFrom,
     log: app.log,
     buildAttachment: async (attachment) => {
-      const invoice = await invoicePdf(database.db, attachment.orderReference, { admin: true });
-      return { filename: invoice.filename, content: invoice.pdf, contentType: 'application/pdf' };
+      const { pdf, filename } =
+        attachment.kind === 'invoice'
+          ? await invoicePdf(database.db, attachment.orderReference, { admin: true })
+          : await creditNotePdf(database.db, attachment.number, { admin: true });
+      return { filename, content: pdf, contentType: 'application/pdf' };
     },
   });
   app.addHook('onClose', () => mailer.close());
@@ -92,6 +111,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     'send-mail': sendMailJob(mailer),
     'check-itn': checkItnJob({ config }),
     'register-domain': registerDomainJob({ registrar, config }),
+    'poll-domain-registration': pollDomainRegistrationJob({ registrar, config }),
+    'poll-domain-transfer': pollDomainTransferJob({ registrar, config }),
+    'domain-renewal-invoice': domainRenewalInvoiceJob({ registrar, config }),
+    'domain-order-failed': domainOrderFailedJob({ registrar, config }),
+    'domain-expiry-reminder': domainExpiryReminderJob({ registrar, config }),
+    'refund-payment': refundPaymentJob({ config }),
+    'close-resolved-ticket': closeResolvedTicketJob(),
+    'speed-report': speedReportJob(config.speedReports),
   });
 
   await registerSecurity(app);
@@ -102,6 +129,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   catalogueRoutes(app);
   await requestRoutes(app);
   contactRoutes(app);
+  await ticketRoutes(app);
+  await projectRoutes(app);
   await domainOrderRoutes(app);
   await registrarAdminRoutes(app);
   await dnsRoutes(app);
@@ -109,6 +138,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await adminOrderRoutes(app);
   await paymentRoutes(app);
   await payfastSimulatorRoutes(app);
+  await refundRoutes(app);
+  moneyDocumentRoutes(app);
+  await speedReportRoutes(app);
   domainRoutes(app);
   adminAuthRoutes(app);
   await backOfficeRoutes(app);

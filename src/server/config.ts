@@ -101,6 +101,10 @@ const envSchema = siteEnvSchema.extend({
     emptyAsUndefined,
     z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   ),
+  PAYFAST_API_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ),
   PAYFAST_VERIFY_SOURCE: z.preprocess(
     emptyAsUndefined,
     z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
@@ -129,6 +133,32 @@ const envSchema = siteEnvSchema.extend({
     z
       .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
       .default('https://api.dnsimple.com'),
+  ),
+  CHROME_PATH: z.preprocess(emptyAsUndefined, z.string().min(1).default('/usr/bin/chromium')),
+  SPEED_REPORT_CONCURRENCY: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a number of browsers from 1 to 8' })
+      .int('must be a number of browsers from 1 to 8')
+      .min(1, 'must be a number of browsers from 1 to 8')
+      .max(8, 'must be a number of browsers from 1 to 8')
+      .default(1),
+  ),
+  SPEED_REPORT_ALLOW_HOSTS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[^\s,]+(,[^\s,]+)*$/, 'must be host names or addresses separated by commas')
+      .optional(),
+  ),
+  SPEED_REPORT_TIMEOUT_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a number of seconds from 5 to 60' })
+      .int('must be a number of seconds from 5 to 60')
+      .min(5, 'must be a number of seconds from 5 to 60')
+      .max(60, 'must be a number of seconds from 5 to 60')
+      .default(60),
   ),
 });
 
@@ -173,6 +203,18 @@ export interface Config {
   };
   /** DNSimple when a token is set; otherwise the local registrar. */
   dnsimple: { token: string; accountId: number; baseUrl: string } | undefined;
+  /** Website speed reports (Lighthouse in Chromium). */
+  speedReports: SpeedReportsConfig;
+}
+
+export interface SpeedReportsConfig {
+  chromePath: string;
+  /** Chromiums measuring at once in this process. */
+  concurrency: number;
+  /** Hosts let through whatever they resolve to: tests and local use only (SSRF). */
+  allowHosts: string[];
+  /** The hard cut of one report. */
+  deadlineMs: number;
 }
 
 export interface PayfastConfig {
@@ -183,6 +225,8 @@ export interface PayfastConfig {
   /** Where the browser posts the form: absolute, or a same-site path for the simulator. */
   processUrl: string;
   validateUrl: string;
+  /** PayFast's REST API (refunds); the sandbox is the live host with `testing=true`. */
+  apiUrl: string;
   verifySource: boolean;
 }
 
@@ -267,6 +311,8 @@ function payfastConfig(e: z.infer<typeof envSchema>, publicUrl: string): Payfast
     passphrase: e.PAYFAST_PASSPHRASE ?? (credentials ? undefined : sandboxMerchant.passphrase),
     processUrl: e.PAYFAST_PROCESS_URL ?? `${processBase}/eng/process`,
     validateUrl: e.PAYFAST_VALIDATE_URL ?? `${base}/eng/query/validate`,
+    apiUrl:
+      e.PAYFAST_API_URL ?? (mode === 'simulator' ? `${base}/api` : 'https://api.payfast.co.za'),
     verifySource: e.PAYFAST_VERIFY_SOURCE
       ? e.PAYFAST_VERIFY_SOURCE === 'true'
       : mode !== 'simulator',
@@ -320,5 +366,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           baseUrl: e.DNSIMPLE_BASE_URL,
         }
       : undefined,
+    speedReports: {
+      chromePath: e.CHROME_PATH,
+      concurrency: e.SPEED_REPORT_CONCURRENCY,
+      allowHosts:
+        e.SPEED_REPORT_ALLOW_HOSTS?.split(',').map((host) =>
+          host
+            .replace(/^\[|\]$/g, '')
+            .replace(/\.$/, '')
+            .toLowerCase(),
+        ) ?? [],
+      deadlineMs: e.SPEED_REPORT_TIMEOUT_SECONDS * 1000,
+    },
   };
 }

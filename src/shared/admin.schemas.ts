@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageNumberSchema, pageOf } from './paging.ts';
 import { emailSchema, newPasswordSchema } from './auth.schemas.ts';
+import { projectStages } from './projects.schemas.ts';
 
 /** Payloads of the back office: one schema each, used by the form and the route. */
 
@@ -117,7 +118,11 @@ export const adminDashboardSchema = z.object({
   ordersToday: z.number().nullable(),
   revenueThisMonthExVatCents: z.number().nullable(),
   openTickets: z.number().nullable(),
+  /** Website projects per stage (brief … live). */
+  projectsByStage: z.record(z.enum(projectStages), z.number()),
   domainsAwaitingRegistration: z.number().nullable(),
+  /** Payments for orders that were already paid, not yet given back in full. */
+  overpaymentsToRefund: z.number(),
   customers: z.number(),
   newestSignups: z.array(
     z.object({ id: z.string(), fullName: z.string(), email: z.string(), createdAt: z.string() }),
@@ -131,29 +136,51 @@ export const databaseTablesSchema = z.object({
 });
 export type DatabaseTables = z.infer<typeof databaseTablesSchema>;
 
-/** One month of GET /api/admin/profit-analytics, in rand. */
+const month = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month such as 2026-11')
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+/** ?from=YYYY-MM&to=YYYY-MM of the profit figures: both months included; by default the last 13. */
+export const profitQuerySchema = z
+  .object({ from: month, to: month })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'The period must start on or before its last month',
+    path: ['to'],
+  });
+export type ProfitQuery = z.input<typeof profitQuerySchema>;
+
+/**
+ * One month of GET /api/admin/profit-analytics, in rand, on one basis: revenue and costs excluding
+ * VAT. Card fees come from PayFast including VAT; a VAT vendor claims that VAT back, so only the
+ * fee excluding VAT is a cost (without a VAT number the whole fee is).
+ */
 export const profitMonthSchema = z.object({
   month: z.string(),
   orders: z.number(),
+  /** Sales incl. VAT less the month's refunds of sales. */
   revenue: z.number(),
   vat: z.number(),
   revenueExVat: z.number(),
+  /** Money refunded on sales in the month (incl. VAT), already taken off revenue and VAT. */
+  refunds: z.number(),
+  /** Second payments for orders already paid, received in the month: owed back, never revenue. */
+  overpayments: z.number(),
+  /** PayFast's fees as charged (incl. VAT). */
   paymentFees: z.number(),
+  paymentFeesExVat: z.number(),
+  paymentFeeVat: z.number(),
   registrarCosts: z.number(),
   grossProfit: z.number(),
 });
 export type ProfitMonth = z.infer<typeof profitMonthSchema>;
 
-export const contactMessageSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  subject: z.string(),
-  message: z.string(),
-  createdAt: z.string(),
+/** GET /api/admin/profit-analytics/services: sales excl. VAT by kind of line over the period. */
+export const profitServiceSchema = z.object({
+  kind: z.string(),
+  label: z.string(),
+  lines: z.number(),
+  revenueExVat: z.number(),
 });
-export type ContactMessage = z.infer<typeof contactMessageSchema>;
-
-export const contactMessagePageSchema = pageOf(contactMessageSchema);
-export type ContactMessagePage = z.infer<typeof contactMessagePageSchema>;
+export type ProfitService = z.infer<typeof profitServiceSchema>;

@@ -122,6 +122,8 @@ export const userSchema = z.object({
   email: z.string(),
   fullName: z.string(),
   emailVerified: z.boolean(),
+  /** Has signed in with the password before: the dashboard says "Welcome back". */
+  returning: z.boolean(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;

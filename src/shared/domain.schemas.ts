@@ -2,6 +2,28 @@ import { z } from 'zod';
 import { emailSchema, fullNameSchema } from './auth.schemas.ts';
 import { provinces } from './business-registration.schemas.ts';
 
+/**
+ * Minutes an order awaiting payment keeps its domain name from other customers; after that the
+ * name is back on sale (a late payment still gets it if nobody else has).
+ */
+export const domainHoldMinutes = 30;
+
+/**
+ * Days after expiry in which an expired domain can usually still be renewed at the ordinary
+ * price: DNSimple's registrar partners offer up to 29 days for most generic endings, without
+ * guarantee (support.dnsimple.com, "What happens when a domain expires").
+ */
+export const renewalGraceDays = 29;
+
+/** Days before a domain expires that its owner is reminded by e-mail. */
+export const domainReminderDays = [30, 7, 1] as const;
+
+/**
+ * Days before expiry that a domain with auto-renew on gets its renewal order (1 year), e-mailed
+ * with a payment link; the registrar renews it only once that order is paid.
+ */
+export const autoRenewInvoiceDays = 14;
+
 /** Years a domain can be registered for at once. */
 export const domainYears = { min: 1, max: 10 } as const;
 

@@ -3,7 +3,10 @@ import { maxLineQuantity } from './order-limits.ts';
 import { statusEventSchema } from './status-event.schemas.ts';
 import { pageNumberSchema, pageOf } from './paging.ts';
 import { businessRegistrationSchema } from './business-registration.schemas.ts';
+import { adminPaymentSchema } from './payment-ledger.schemas.ts';
 import { domainYears, registrantSchema } from './domain.schemas.ts';
+import { domainTransferFields } from './domain-transfer.schemas.ts';
+import { siteUrlSchema } from './speed-reports.schemas.ts';
 
 /**
  * POST /api/orders: the cart's lines. `price` and `title` may be sent (the cart stores them) but
@@ -55,9 +58,35 @@ export const orderItemSchema = z.discriminatedUnion('type', [
     quantity: z.literal(1).default(1),
     ...ignored,
   }),
+  // More years for one of the customer's own active domains (1–10, priced like a registration).
+  z.object({
+    type: z.literal('domain-renewal'),
+    domain: z.string().max(300),
+    years: z.coerce.number().int().min(domainYears.min).max(domainYears.max),
+    quantity: z.literal(1).default(1),
+    ...ignored,
+  }),
+  // A domain registered elsewhere, moved to us with its EPP/auth code.
+  z.object({
+    type: z.literal('domain-transfer'),
+    ...domainTransferFields,
+    registrant: registrantSchema,
+    privacy: z.boolean().default(false),
+    autoRenew: z.boolean().default(true),
+    quantity: z.literal(1).default(1),
+    ...ignored,
+  }),
   z.object({
     type: z.literal('service-request'),
     reference: z.string().regex(/^SR-[A-Z0-9]{6}$/, 'Not a service request reference'),
+    quantity: z.literal(1).default(1),
+    ...ignored,
+  }),
+  // The R199 full speed report: the website it measures, asked for when it goes into the cart.
+  z.object({
+    type: z.literal('speed-report'),
+    packageId: z.literal('speed-report').default('speed-report'),
+    url: siteUrlSchema,
     quantity: z.literal(1).default(1),
     ...ignored,
   }),
@@ -137,14 +166,11 @@ export const orderTransitions: Record<OrderStatus, OrderStatus[]> = {
   refunded: [],
 };
 
-/** What an administrator may set by hand: everything but paid, which only PayFast confirms. */
-export const adminOrderStatuses = [
-  'in_progress',
-  'completed',
-  'failed',
-  'cancelled',
-  'refunded',
-] as const;
+/**
+ * What an administrator may set by hand: not paid, which only PayFast confirms, and not refunded,
+ * which only a refund made through PayFast brings about (the order book's Refund action).
+ */
+export const adminOrderStatuses = ['in_progress', 'completed', 'failed', 'cancelled'] as const;
 
 export const orderStatusChangeSchema = z.object({
   status: z.enum(adminOrderStatuses, { error: 'Choose a status an administrator can set' }),
@@ -163,6 +189,8 @@ export const adminOrderQuerySchema = z.object({
 export const adminOrderSchema = orderSchema.extend({
   customer: z.object({ name: z.string(), email: z.string() }).nullable(),
   events: z.array(statusEventSchema),
+  /** Every card payment that reached PayFast (not the open attempts), with its refunds. */
+  payments: z.array(adminPaymentSchema),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 

@@ -1,16 +1,7 @@
 import { z } from 'zod';
 import { domainOrderStatuses } from './domain-orders.schemas.ts';
 import { orderStatuses } from './orders.schemas.ts';
-
-export const paymentStatuses = ['pending', 'paid', 'failed', 'cancelled'] as const;
-export type PaymentStatus = (typeof paymentStatuses)[number];
-
-export const paymentStatusLabels: Record<PaymentStatus, string> = {
-  pending: 'Waiting for payment',
-  paid: 'Paid',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-};
+import { paymentStatuses, refundSchema } from './payment-ledger.schemas.ts';
 
 export const payfastModes = ['live', 'sandbox', 'simulator'] as const;
 
@@ -65,6 +56,10 @@ export const paymentDetailSchema = z.object({
   paidAt,
   order,
   domains: z.array(z.object({ domain: z.string(), status: z.enum(domainOrderStatuses) })),
+  /** A second payment for an order that was already paid: it is owed back in full. */
+  overpayment: z.boolean(),
+  /** Money given back on this payment, with each refund's credit note. */
+  refunds: z.array(refundSchema),
 });
 export type PaymentDetail = z.infer<typeof paymentDetailSchema>;
 

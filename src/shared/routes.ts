@@ -157,6 +157,8 @@ export const routes = {
     aliases: ['/domain/register', '/register-domain'],
     prerender: listed,
   },
+  // A speed report: open to anyone with its (unguessable) id, rendered in the browser.
+  speedReport: { path: '/speed-report/:id', title: 'Website Speed Report', guard: 'public' },
 
   // Open payment routes: prerendered, kept out of the sitemap.
   checkout: {
@@ -195,6 +197,9 @@ export const routes = {
     guard: 'public',
   },
 
+  // A visitor's support ticket, opened from the reply link they were mailed (no account needed).
+  ticketReply: { path: '/support/reply', title: 'Your support ticket', guard: 'public' },
+
   // Debug and test routes: the caller's own session state.
   authDebug: {
     path: '/auth-debug',
@@ -230,6 +235,26 @@ export const routes = {
     guard: 'user',
     nav: { area: 'account', label: 'Business plans' },
   },
+  userSpeedReports: {
+    path: '/user/speed-reports',
+    title: 'My speed reports',
+    guard: 'user',
+    nav: { area: 'account', label: 'Speed reports' },
+  },
+  userSupport: {
+    path: '/user/support',
+    title: 'Support',
+    guard: 'user',
+    nav: { area: 'account', label: 'Support' },
+  },
+  userTicket: { path: '/user/support/:reference', title: 'Support ticket', guard: 'user' },
+  userProjects: {
+    path: '/user/projects',
+    title: 'My website projects',
+    guard: 'user',
+    nav: { area: 'account', label: 'Projects' },
+  },
+  userProject: { path: '/user/projects/:reference', title: 'Website project', guard: 'user' },
   userSettings: {
     path: '/user/settings',
     title: 'Settings',
@@ -263,11 +288,21 @@ export const routes = {
     guard: 'admin',
     nav: { area: 'admin', label: 'Support tickets' },
   },
+  adminTicket: {
+    path: '/admin/support-tickets/:reference',
+    title: 'Support ticket (back office)',
+    guard: 'admin',
+  },
   adminWebsiteProjects: {
     path: '/admin/website-projects',
     title: 'Website projects',
     guard: 'admin',
     nav: { area: 'admin', label: 'Website projects' },
+  },
+  adminWebsiteProject: {
+    path: '/admin/website-projects/:reference',
+    title: 'Website project (back office)',
+    guard: 'admin',
   },
   adminDomainOrders: {
     path: '/admin/domain-orders',
@@ -280,6 +315,12 @@ export const routes = {
     title: 'Profit analytics',
     guard: 'admin',
     nav: { area: 'admin', label: 'Profit analytics' },
+  },
+  adminReconciliation: {
+    path: '/admin/reconciliation',
+    title: 'Reconciliation',
+    guard: 'admin',
+    nav: { area: 'admin', label: 'Reconciliation' },
   },
   adminDnsimple: {
     path: '/admin/dnsimple-management',
@@ -304,6 +345,12 @@ export const routes = {
     title: 'Background jobs',
     guard: 'admin',
     nav: { area: 'admin', label: 'Background jobs' },
+  },
+  adminSpeedReports: {
+    path: '/admin/speed-reports',
+    title: 'Speed reports',
+    guard: 'admin',
+    nav: { area: 'admin', label: 'Speed reports' },
   },
   adminAuditLog: {
     path: '/admin/audit-log',
@@ -330,6 +377,14 @@ export const paths = Object.fromEntries(routeIds.map((id) => [id, routes[id].pat
 export function pathsOf(id: RouteId): string[] {
   return [entry(id).path, ...(entry(id).aliases ?? [])];
 }
+
+export const ticketPath = (reference: string) => `/user/support/${encodeURIComponent(reference)}`;
+export const adminTicketPath = (reference: string) =>
+  `/admin/support-tickets/${encodeURIComponent(reference)}`;
+
+export const projectPath = (reference: string) => `/user/projects/${encodeURIComponent(reference)}`;
+export const adminProjectPath = (reference: string) =>
+  `/admin/website-projects/${encodeURIComponent(reference)}`;
 
 export const paymentDetailsPath = (reference: string) =>
   `/payment/details/${encodeURIComponent(reference)}`;
@@ -419,3 +474,7 @@ export function isCheckoutContext(pathname: string): boolean {
 /** An order's invoice PDF (the customer's own, or any for an administrator). */
 export const invoicePdfPath = (orderReference: string) =>
   `/api/orders/${encodeURIComponent(orderReference)}/invoice.pdf`;
+
+/** A credit note's PDF by its number, e.g. CN-000007 (the customer's own, or any for an admin). */
+export const creditNotePdfPath = (creditNote: string) =>
+  `/api/credit-notes/${encodeURIComponent(creditNote)}.pdf`;

@@ -31,7 +31,8 @@ test.describe('customer accounts', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText('Account created').first()).toBeVisible();
     await expect(page).toHaveURL(/\/user\/dashboard$/);
-    await expect(page.getByRole('heading', { name: 'Welcome back, Ayanda' })).toBeVisible();
+    // A first visit is greeted as one: "Welcome back" is for someone who has signed in before.
+    await expect(page.getByRole('heading', { name: 'Welcome, Ayanda!' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'E-mail verification' })).toBeVisible();
     await expect(page.getByRole('link', { name: /My Dashboard/ })).toBeVisible();
 
@@ -39,7 +40,7 @@ test.describe('customer accounts', () => {
     await page.goto(verifyLink);
     await expect(page.getByRole('heading', { name: 'E-mail address confirmed' })).toBeVisible();
     await page.getByRole('link', { name: 'Go to my dashboard' }).click();
-    await expect(page.getByRole('heading', { name: 'Welcome back, Ayanda' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welcome, Ayanda!' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'E-mail verification' })).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -78,7 +79,7 @@ test.describe('customer accounts', () => {
     await page.getByLabel('Password').fill(newPassword);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/user\/dashboard$/);
-    await expect(page.getByRole('heading', { name: 'Welcome back, Ayanda' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welcome back, Ayanda!' })).toBeVisible();
     expect(consoleErrors).toEqual([]);
   });
 
@@ -226,7 +227,7 @@ test.describe('the signed-in customer area', () => {
     await gotoHydrated(page, '/user/dashboard');
     await expect(page).toHaveTitle('Dashboard | Sebenza Digital');
     await expect(
-      page.getByRole('heading', { name: `Welcome back, ${customer.fullName.split(' ')[0]}` }),
+      page.getByRole('heading', { name: `Welcome, ${customer.fullName.split(' ')[0]}!` }),
     ).toBeVisible();
     for (const id of routeIds.filter((id) => routes[id].guard === 'user')) {
       for (const path of pathsOf(id)) {

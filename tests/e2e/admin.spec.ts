@@ -208,6 +208,61 @@ test.describe('back office', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test('refund part of a payment → credit note for the customer, on their payment page', async ({
+    page,
+    consoleErrors,
+  }) => {
+    test.setTimeout(90_000);
+    await signUp(page, 'Lerato Dlamini');
+    await gotoHydrated(page, '/payment/test');
+    await page.getByRole('button', { name: 'Pay R 5,00 test payment' }).click();
+    await page.getByRole('button', { name: 'Complete payment' }).click();
+    await expect(page.getByText('Paid: R 5,00')).toBeVisible();
+
+    await gotoHydrated(page, '/admin/dashboard');
+    await page.getByLabel('Status').selectOption('paid');
+    await page
+      .getByRole('button', { name: /R 5,00/ })
+      .first()
+      .click();
+    const order = page.getByRole('article', { name: /^Order SO-/ });
+    const refundForm = order.getByRole('form', { name: /^Refund payment PAY-/ });
+    const payment = /PAY-[A-Z0-9]{8}/.exec((await refundForm.getAttribute('aria-label')) ?? '')![0];
+    await refundForm.getByLabel('Amount (R)').fill('9');
+    await refundForm.getByRole('button', { name: 'Refund' }).click();
+    await expect(refundForm.getByText('Say why the money is refunded')).toBeVisible();
+    await refundForm.getByLabel('Reason (on the credit note)').fill('Test payment returned');
+    await refundForm.getByRole('button', { name: 'Refund' }).click();
+    await expect(page.getByText(/Only R.5,00 of payment PAY-/).first()).toBeVisible();
+    await refundForm.getByLabel('Amount (R)').fill('2');
+    await refundForm.getByRole('button', { name: 'Refund' }).click();
+    await expect(page.getByText('R 2,00 is being refunded through PayFast.').first()).toBeVisible();
+    // The refund job asks the simulator's refund API; the order book shows it once it is made.
+    await expect(async () => {
+      await page.reload();
+      await page.getByLabel('Status').selectOption('paid');
+      await page
+        .getByRole('button', { name: /R 5,00/ })
+        .first()
+        .click();
+      await expect(order.getByRole('link', { name: /^CN-\d{6} \(PDF\)$/ })).toBeVisible({
+        timeout: 1000,
+      });
+    }).toPass({ timeout: 20_000 });
+    await expect(order.getByText('Test payment returned')).toBeVisible();
+    await expect(order.getByRole('form', { name: /^Refund payment PAY-/ })).toBeVisible();
+
+    await gotoHydrated(page, `/payment/details/${payment}`);
+    await expect(page.getByRole('heading', { name: 'Refunds' })).toBeVisible();
+    await expect(page.getByText('Test payment returned', { exact: false })).toBeVisible();
+    const creditNote = page.getByRole('link', { name: /^Credit note CN-\d{6} \(PDF\)$/ });
+    await expect(creditNote).toBeVisible();
+    const pdf = await page.request.get((await creditNote.getAttribute('href'))!);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('DNSimple management shows the live registrar and switches an ending off and on', async ({
     page,
   }) => {

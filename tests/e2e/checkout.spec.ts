@@ -68,6 +68,9 @@ test.describe('checkout with the PayFast simulator', () => {
     await expect(orders.getByText(/^SO-[A-Z0-9]{6}$/)).toBeVisible();
     await expect(orders.getByText(/^(Paid|In progress)$/)).toBeVisible();
     await expect(orders.getByText('R 2 613,00')).toBeVisible();
+    // The Domains panel reads the customer's domains: the name just bought is there, not "no domains".
+    await expect(page.getByText(`${name}.co.za`, { exact: true })).toBeVisible();
+    await expect(page.getByText('You have no domains yet.', { exact: false })).toHaveCount(0);
     await expectNoAxeViolations(page);
     const invoice = page.waitForEvent('download');
     await orders.getByRole('link', { name: /^Invoice INV-\d{6} \(PDF\)$/ }).click();
@@ -77,6 +80,8 @@ test.describe('checkout with the PayFast simulator', () => {
     await payments.getByRole('link', { name: /^PAY-/ }).click();
 
     await expect(page).toHaveURL(/\/payment\/details\/PAY-/);
+    // The paid website package is now also a project on the dashboard: wait for this page itself.
+    await expect(page.getByRole('heading', { name: /^Payment PAY-/, level: 1 })).toBeVisible();
     await expect(page.getByText('Ready-made website: Starter')).toBeVisible();
     await expect(page.getByText(`Domain ${name}.co.za, 1 year`)).toBeVisible();
     await expect(page.getByText('Card (PayFast)')).toBeVisible();

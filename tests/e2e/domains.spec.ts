@@ -1,4 +1,16 @@
+import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from './fixtures/console.ts';
+import { signUp } from './fixtures/sessions.ts';
+
+/** "Pay now" on the dashboard's newest unpaid order, then "Complete payment" on the simulator. */
+async function payFromDashboard(page: Page, total: string) {
+  await gotoHydrated(page, '/user/dashboard');
+  const orders = page.getByRole('list', { name: 'Your orders' });
+  await orders.getByRole('button', { name: 'Pay now' }).first().click();
+  await expect(page.getByText(`R ${total}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Complete payment' }).click();
+  await expect(page).toHaveURL(/\/payment\/success\?reference=PAY-/);
+}
 
 test.describe('domains', () => {
   test('search → result → Register Domain → registration form → cart', async ({
@@ -68,5 +80,69 @@ test.describe('domains', () => {
     await input.press('Enter');
     await expect(page.getByText('Domain Check Failed', { exact: true }).first()).toBeVisible();
     await expect(page.getByText('Unable to check domain availability').first()).toBeVisible();
+  });
+
+  test('Renew on My domains → renewal line in the cart → paid → renewed two years further', async ({
+    page,
+    consoleErrors,
+  }) => {
+    test.setTimeout(90_000);
+    const domain = `renew-${Date.now()}.co.za`;
+    await signUp(page, 'Nomsa Khumalo');
+    // A domain of theirs, registered for a year (ordered through the API, paid on the simulator).
+    const ordered = await page.request.post('/api/orders', {
+      data: {
+        items: [
+          {
+            type: 'domain',
+            domain,
+            years: 1,
+            registrant: {
+              type: 'individual',
+              fullName: 'Nomsa Khumalo',
+              email: 'nomsa@example.co.za',
+              phone: '082 555 0101',
+              address1: '3 Main Road',
+              city: 'Durban',
+              province: 'KwaZulu-Natal',
+              postalCode: '4001',
+            },
+          },
+        ],
+      },
+    });
+    expect(ordered.status()).toBe(201);
+    await payFromDashboard(page, '114.00');
+
+    await expect(async () => {
+      await gotoHydrated(page, '/user/domains');
+      await expect(page.getByText(/^Active · expires /)).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    const card = page.getByRole('listitem').filter({ hasText: domain });
+    const expiry = (await card.getByText(/^Active · expires /).textContent())!;
+    const year = Number(/(\d{4})$/.exec(expiry)![1]);
+
+    await card.getByRole('button', { name: `Renew ${domain}` }).click();
+    await card.getByLabel('Renew for').selectOption('2');
+    await expect(card.getByText('R 228,00 incl. VAT (R 114,00 a year)')).toBeVisible();
+    await card.getByRole('button', { name: 'Add renewal to cart' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByText(`Renewal of ${domain}, 2 years`, { exact: true })).toBeVisible();
+    await expect(page.getByTestId('cart-summary')).toContainText('R228.00');
+    await page.getByRole('checkbox', { name: /I accept the/ }).check();
+    await page.getByRole('button', { name: 'Pay with card (PayFast)' }).click();
+    await expect(page.getByText('R 228.00')).toBeVisible();
+    await page.getByRole('button', { name: 'Complete payment' }).click();
+    await expect(page).toHaveURL(/\/payment\/success\?reference=PAY-/);
+    await expect(page.getByText('Paid: R 228,00')).toBeVisible();
+
+    // The local registrar renews at once; My domains shows the registrar's new expiry.
+    await expect(async () => {
+      await gotoHydrated(page, '/user/domains');
+      await expect(page.getByText(new RegExp(`^Active · expires .* ${year + 2}$`))).toBeVisible({
+        timeout: 1_000,
+      });
+    }).toPass({ timeout: 20_000 });
+    expect(consoleErrors).toEqual([]);
   });
 });

@@ -1,24 +1,271 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 
+/** Endings this DNSimple sells; others answer 400 as DNSimple does ("TLD .LOVE is not supported"). */
+const soldEndings = new Set(['com', 'net', 'org', 'online', 'store', 'tech', 'africa']);
+
+/** nginx's own 5xx page, which is what DNSimple's edge answers when the API behind it is down. */
+const htmlErrorPage = (status: number, reason: string) =>
+  `<html>\r\n<head><title>${status} ${reason}</title></head>\r\n<body>\r\n<center><h1>${status} ${reason}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
+
+const reasons: Record<number, string> = {
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Temporarily Unavailable',
+  504: 'Gateway Time-out',
+};
+
+interface StandInDomain {
+  id: number;
+  name: string;
+  state: 'new' | 'registering' | 'registered' | 'hosted' | 'failed' | 'transferring';
+  registrantId: number | null;
+  autoRenew: boolean;
+  expiresAt: Date | null;
+  createdAt: Date;
+}
+
+interface Operation {
+  id: number;
+  domain: string;
+  kind: 'registration' | 'renewal';
+  period: number;
+  /** Polls left before it finishes; a registration answers `new`, then `registering`. */
+  pollsLeft: number;
+  outcome: 'done' | 'failed';
+  body: Record<string, unknown>;
+  createdAt: Date;
+}
+
+/** A transfer in, answered as `transferDomain/success.http` and `getDomainTransfer/success.http`. */
+interface Transfer {
+  id: number;
+  domain: string;
+  registrantId: number;
+  autoRenew: boolean;
+  whoisPrivacy: boolean;
+  pollsLeft: number;
+  outcome: 'transferred' | 'cancelled';
+  createdAt: Date;
+}
+
+const iso = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
 /**
- * A local DNSimple API v2 for tests: the official client talks to it over HTTP exactly as it
- * would to api.dnsimple.com. Serves whoami, domain check, prices, contacts and registrations;
- * `failNext(status, times)` makes the next calls answer 429 or 5xx.
+ * A local DNSimple API v2 for tests, answering as DNSimple's API documentation and the HTTP
+ * fixtures of its official clients do: a registration or renewal comes back `new` and finishes
+ * only when polled (`pollsBeforeDone`, default 1), a premium name is refused without its
+ * `premium_price`, a new zone holds its SOA and NS system records, lists are paginated
+ * (30 a page by default, at most 100), a 4xx carries `{ message, errors? }`, a 5xx is nginx's HTML
+ * page, and every answer carries the X-RateLimit-* headers. `failNext(status, times)` makes the
+ * next calls answer 429 or 5xx; `failRegistrationOf(domain)` makes its registration end `failed`.
+ * A transfer in (of a name registered elsewhere: `registerElsewhere`) answers `transferring` and
+ * ends `transferred` (the domain registered here a year longer) or, after `cancelTransferOf`,
+ * `cancelled` with a `status_description`.
  */
 export async function startDnsimpleStandIn(options: { token: string; accountId: number }) {
+  /** Names registered anywhere (by anyone) — the availability check's answer. */
   const registered = new Set<string>(['taken.com']);
-  /** Domains registered into this account (not merely taken by someone else). */
-  const owned = new Map<string, number>();
+  /** Domains in this account: registrations, and one zone that is only hosted here. */
+  const domains = new Map<string, StandInDomain>();
+  const operations = new Map<number, Operation>();
   const calls: string[] = [];
+  const bodies: { call: string; body: Record<string, unknown> }[] = [];
+  const failingRegistrations = new Set<string>();
+  const cancelledTransfers = new Set<string>();
+  const transfers = new Map<number, Transfer>();
   let failures: { status: number; remaining: number } | null = null;
   let nextId = 100;
+  let remaining = 2400;
   const zones = new Map<string, Map<number, Record<string, unknown>>>();
   const autoRenew = new Map<string, boolean>();
+  const state = { pollsBeforeDone: 1 };
+
+  /** Puts a domain in the account, with the zone DNSimple creates for it. */
+  function addDomain(name: string, domainState: StandInDomain['state'], years = 1) {
+    nextId += 1;
+    const now = new Date();
+    const expiresAt = new Date(now);
+    expiresAt.setUTCFullYear(expiresAt.getUTCFullYear() + years);
+    const domain: StandInDomain = {
+      id: nextId,
+      name,
+      state: domainState,
+      registrantId: domainState === 'hosted' ? null : nextId + 1000,
+      autoRenew: false,
+      expiresAt: domainState === 'registered' ? expiresAt : null,
+      createdAt: now,
+    };
+    domains.set(name, domain);
+    const records = new Map<number, Record<string, unknown>>();
+    const system = (type: string, content: string) => {
+      nextId += 1;
+      records.set(nextId, {
+        id: nextId,
+        zone_id: name,
+        parent_id: null,
+        name: '',
+        content,
+        ttl: 3600,
+        priority: null,
+        type,
+        regions: ['global'],
+        system_record: true,
+        created_at: iso(now),
+        updated_at: iso(now),
+      });
+    };
+    system(
+      'SOA',
+      `ns1.dnsimple.com admin.dnsimple.com ${Math.floor(now.getTime() / 1000)} 86400 7200 604800 300`,
+    );
+    for (const ns of [
+      'ns1.dnsimple.com',
+      'ns2.dnsimple-edge.net',
+      'ns3.dnsimple.com',
+      'ns4.dnsimple-edge.org',
+    ])
+      system('NS', ns);
+    zones.set(name, records);
+    return domain;
+  }
+  addDomain('hosted-only.com', 'hosted');
+
+  const domainJson = (d: StandInDomain) => ({
+    id: d.id,
+    account_id: options.accountId,
+    registrant_id: d.registrantId,
+    name: d.name,
+    unicode_name: d.name,
+    state: d.state,
+    auto_renew: d.autoRenew,
+    private_whois: false,
+    expires_on: d.expiresAt ? day(d.expiresAt) : null,
+    expires_at: d.expiresAt ? iso(d.expiresAt) : null,
+    created_at: iso(d.createdAt),
+    updated_at: iso(d.createdAt),
+  });
+
+  /** DNSimple's answer for an operation, moving it on by one poll when `poll` is set. */
+  function operationJson(op: Operation, poll: boolean) {
+    if (poll && op.pollsLeft > 0) op.pollsLeft -= 1;
+    const finished = op.pollsLeft === 0;
+    const domain = domains.get(op.domain)!;
+    if (
+      finished &&
+      op.kind === 'registration' &&
+      domain.state !== 'registered' &&
+      domain.state !== 'failed'
+    ) {
+      if (op.outcome === 'done') {
+        domain.state = 'registered';
+        domain.expiresAt = new Date();
+        domain.expiresAt.setUTCFullYear(domain.expiresAt.getUTCFullYear() + op.period);
+      } else {
+        domain.state = 'failed';
+        registered.delete(op.domain);
+      }
+    }
+    if (finished && op.kind === 'renewal' && op.body.state !== 'renewed' && op.outcome === 'done') {
+      domain.expiresAt!.setUTCFullYear(domain.expiresAt!.getUTCFullYear() + op.period);
+      op.body.state = 'renewed';
+    }
+    const registration = op.kind === 'registration';
+    const stateNow = finished
+      ? op.outcome === 'failed'
+        ? 'failed'
+        : registration
+          ? 'registered'
+          : 'renewed'
+      : poll
+        ? registration
+          ? 'registering'
+          : 'renewing'
+        : 'new';
+    return {
+      id: op.id,
+      domain_id: domain.id,
+      ...op.body,
+      period: op.period,
+      state: stateNow,
+      created_at: iso(op.createdAt),
+      updated_at: iso(new Date()),
+    };
+  }
+
+  /** DNSimple's answer for a transfer, moved on by one poll when `poll` is set. */
+  function transferJson(transfer: Transfer, poll: boolean) {
+    if (poll && transfer.pollsLeft > 0) transfer.pollsLeft -= 1;
+    const finished = transfer.pollsLeft === 0;
+    const domain = domains.get(transfer.domain)!;
+    if (finished && domain.state === 'transferring') {
+      if (transfer.outcome === 'transferred') {
+        domain.state = 'registered';
+        domain.expiresAt = new Date();
+        domain.expiresAt.setUTCFullYear(domain.expiresAt.getUTCFullYear() + 1);
+      } else {
+        domains.delete(transfer.domain);
+      }
+    }
+    return {
+      id: transfer.id,
+      domain_id: domain.id,
+      registrant_id: transfer.registrantId,
+      state: finished ? transfer.outcome : 'transferring',
+      auto_renew: transfer.autoRenew,
+      whois_privacy: transfer.whoisPrivacy,
+      // The transfer call's answer has no price or description; getting the transfer has both.
+      ...(poll
+        ? {
+            premium_price: null,
+            status_description:
+              finished && transfer.outcome === 'cancelled'
+                ? 'Canceled by the losing registrar'
+                : null,
+          }
+        : {}),
+      created_at: iso(transfer.createdAt),
+      updated_at: iso(new Date()),
+    };
+  }
+
+  const rateHeaders = () => {
+    remaining = Math.max(0, remaining - 1);
+    return {
+      'x-ratelimit-limit': '2400',
+      'x-ratelimit-remaining': String(remaining),
+      'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 3600),
+    };
+  };
 
   const send = (response: ServerResponse, status: number, body: unknown) => {
-    response.writeHead(status, { 'content-type': 'application/json' });
+    response.writeHead(status, {
+      'content-type': 'application/json; charset=utf-8',
+      ...rateHeaders(),
+    });
     response.end(body === undefined ? '' : JSON.stringify(body));
   };
+  const noContent = (response: ServerResponse) => {
+    response.writeHead(204, rateHeaders()).end();
+  };
+  const refuse = (response: ServerResponse, message: string, errors?: Record<string, string[]>) =>
+    send(response, 400, errors ? { message, errors } : { message });
+
+  /** One page of `items` as DNSimple pages lists: 30 by default, at most 100. */
+  function page(url: URL, items: unknown[]) {
+    const perPage = Math.min(100, Math.max(1, Number(url.searchParams.get('per_page') ?? 30)));
+    const current = Math.max(1, Number(url.searchParams.get('page') ?? 1));
+    const totalPages = Math.max(1, Math.ceil(items.length / perPage));
+    return {
+      data: items.slice((current - 1) * perPage, current * perPage),
+      pagination: {
+        current_page: current,
+        per_page: perPage,
+        total_entries: items.length,
+        total_pages: totalPages,
+      },
+    };
+  }
 
   async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
     let text = '';
@@ -29,14 +276,23 @@ export async function startDnsimpleStandIn(options: { token: string; accountId: 
   const server = createServer((request, response) => {
     void (async () => {
       const url = new URL(request.url ?? '/', 'http://stand-in');
-      calls.push(`${request.method} ${url.pathname}`);
+      const call = `${request.method} ${url.pathname}`;
+      calls.push(call);
       if (request.headers.authorization !== `Bearer ${options.token}`) {
         return send(response, 401, { message: 'Authentication failed' });
       }
       if (failures && failures.remaining > 0) {
         failures.remaining -= 1;
-        return send(response, failures.status, { message: 'Injected failure' });
+        if (failures.status === 429) {
+          return send(response, 429, { message: 'Your account has exceeded its rate limit' });
+        }
+        response.writeHead(failures.status, { 'content-type': 'text/html', ...rateHeaders() });
+        response.end(htmlErrorPage(failures.status, reasons[failures.status] ?? 'Error'));
+        return;
       }
+      const body =
+        request.method === 'POST' || request.method === 'PATCH' ? await readJson(request) : {};
+      if (request.method === 'POST') bodies.push({ call, body });
       const account = `/v2/${options.accountId}`;
       if (url.pathname === '/v2/whoami') {
         return send(response, 200, {
@@ -45,95 +301,66 @@ export async function startDnsimpleStandIn(options: { token: string; accountId: 
       }
       const zone = new RegExp(`^${account}/zones/([^/]+)/records(?:/(\\d+))?$`).exec(url.pathname);
       if (zone) {
-        const records = zones.get(zone[1]!) ?? new Map<number, Record<string, unknown>>();
-        zones.set(zone[1]!, records);
+        const name = decodeURIComponent(zone[1]!);
+        const records = zones.get(name);
+        if (!records) return send(response, 404, { message: `Zone \`${name}\` not found` });
         const id = zone[2] ? Number(zone[2]) : undefined;
         if (request.method === 'GET' && id === undefined) {
-          return send(response, 200, {
-            data: [...records.values()],
-            pagination: { current_page: 1, total_pages: 1 },
-          });
+          return send(response, 200, page(url, [...records.values()]));
         }
         if (request.method === 'POST') {
+          if (typeof body.content !== 'string' || body.content === '') {
+            return refuse(response, 'Validation failed', { content: ["can't be blank"] });
+          }
           nextId += 1;
+          const now = iso(new Date());
           const record = {
             id: nextId,
-            zone_id: zone[1],
+            zone_id: name,
+            parent_id: null,
+            name: '',
+            ttl: 3600,
             priority: null,
-            ...(await readJson(request)),
+            regions: ['global'],
+            system_record: false,
+            created_at: now,
+            updated_at: now,
+            ...body,
           };
           records.set(nextId, record);
           return send(response, 201, { data: record });
         }
         if (id === undefined || !records.has(id))
-          return send(response, 404, { message: 'Record not found' });
+          return send(response, 404, { message: `Record \`${zone[2]}\` not found` });
         if (request.method === 'PATCH') {
-          const record = { ...records.get(id), ...(await readJson(request)) };
+          const record = { ...records.get(id), ...body, updated_at: iso(new Date()) };
           records.set(id, record);
           return send(response, 200, { data: record });
         }
         if (request.method === 'DELETE') {
           records.delete(id);
-          response.writeHead(204).end();
-          return;
+          return noContent(response);
         }
       }
-      const delegation = new RegExp(`^${account}/registrar/domains/([^/]+)/delegation$`).exec(
-        url.pathname,
-      );
-      if (delegation) {
-        return send(response, 200, { data: ['ns1.dnsimple.com', 'ns2.dnsimple-edge.net'] });
-      }
-      const renew = new RegExp(`^${account}/registrar/domains/([^/]+)/renewals$`).exec(
-        url.pathname,
-      );
-      if (renew && request.method === 'POST') {
-        const body = await readJson(request);
-        nextId += 1;
-        return send(response, 201, {
-          data: { id: nextId, period: body.period ?? 1, state: 'renewed' },
-        });
-      }
-      const renewal = new RegExp(`^${account}/registrar/domains/([^/]+)/auto_renewal$`).exec(
-        url.pathname,
-      );
-      if (renewal) {
-        autoRenew.set(decodeURIComponent(renewal[1]!), request.method === 'PUT');
-        response.writeHead(204).end();
-        return;
-      }
-      if (url.pathname === `${account}/domains`) {
-        return send(response, 200, {
-          data: [...owned.entries()].map(([name, id]) => ({ id, name, state: 'registered' })),
-          pagination: { current_page: 1, per_page: 100, total_entries: owned.size, total_pages: 1 },
-        });
-      }
-      const held = new RegExp(`^${account}/domains/([^/]+)$`).exec(url.pathname);
-      if (held) {
-        const domain = decodeURIComponent(held[1]!);
-        if (!owned.has(domain)) return send(response, 404, { message: 'Domain not found' });
-        return send(response, 200, {
-          data: {
-            id: owned.get(domain),
-            name: domain,
-            state: 'registered',
-            expires_at: '2027-11-22T00:00:00Z',
-          },
-        });
-      }
-      const check = new RegExp(
-        `^${account}/registrar/domains/([^/]+)/(check|prices|registrations)$`,
+      const registrar = new RegExp(
+        `^${account}/registrar/domains/([^/]+)/(check|prices|registrations|renewals|transfers|delegation|auto_renewal)(?:/(\\d+))?$`,
       ).exec(url.pathname);
-      if (check) {
-        const domain = decodeURIComponent(check[1]!);
+      if (registrar) {
+        const domain = decodeURIComponent(registrar[1]!);
+        const action = registrar[2]!;
+        const ending = domain.split('.').slice(1).join('.');
+        if (!soldEndings.has(ending)) {
+          return refuse(response, `TLD .${ending.toUpperCase()} is not supported`);
+        }
         const premium = domain.split('.')[0]!.length <= 3;
-        if (check[2] === 'check') {
+        const price = premium ? 250 : 14.5;
+        const held = domains.get(domain);
+        if (action === 'check') {
           return send(response, 200, {
             data: { domain, available: !registered.has(domain), premium },
           });
         }
-        if (check[2] === 'prices') {
-          const price = premium ? 250 : 14.5;
+        if (action === 'prices') {
           return send(response, 200, {
             data: {
               domain,
@@ -144,25 +371,161 @@ export async function startDnsimpleStandIn(options: { token: string; accountId: 
             },
           });
         }
-        if (request.method === 'POST') {
-          await readJson(request);
+        if (action === 'delegation') {
+          if (!held) return send(response, 404, { message: `Domain \`${domain}\` not found` });
+          return send(response, 200, { data: ['ns1.dnsimple.com', 'ns2.dnsimple-edge.net'] });
+        }
+        if (action === 'auto_renewal') {
+          if (!held) return send(response, 404, { message: `Domain \`${domain}\` not found` });
+          autoRenew.set(domain, request.method === 'PUT');
+          held.autoRenew = request.method === 'PUT';
+          return noContent(response);
+        }
+        const operationId = registrar[3] ? Number(registrar[3]) : undefined;
+        if (action === 'transfers' && operationId !== undefined) {
+          const transfer = transfers.get(operationId);
+          if (!transfer || transfer.domain !== domain) {
+            return send(response, 404, { message: `Domain transfer \`${operationId}\` not found` });
+          }
+          return send(response, 200, { data: transferJson(transfer, true) });
+        }
+        if (action === 'transfers' && request.method === 'POST') {
+          if (held) {
+            return refuse(
+              response,
+              `The domain ${domain} is already in DNSimple and cannot be added`,
+            );
+          }
+          if (typeof body.auth_code !== 'string' || body.auth_code === '') {
+            return refuse(response, 'Validation failed', {
+              base: ['You must provide an authorization code for the domain'],
+            });
+          }
+          if (typeof body.registrant_id !== 'number') {
+            return refuse(response, 'Validation failed', { registrant_id: ["can't be blank"] });
+          }
+          if (!registered.has(domain)) {
+            return refuse(
+              response,
+              `The domain ${domain} is not registered and cannot be transferred`,
+            );
+          }
+          const added = addDomain(domain, 'transferring');
+          added.registrantId = body.registrant_id;
+          nextId += 1;
+          const transfer: Transfer = {
+            id: nextId,
+            domain,
+            registrantId: body.registrant_id,
+            autoRenew: body.auto_renew === true,
+            whoisPrivacy: body.whois_privacy === true,
+            pollsLeft: Math.max(1, state.pollsBeforeDone),
+            outcome: cancelledTransfers.has(domain) ? 'cancelled' : 'transferred',
+            createdAt: new Date(),
+          };
+          transfers.set(transfer.id, transfer);
+          return send(response, 201, { data: transferJson(transfer, false) });
+        }
+        if (operationId !== undefined) {
+          const op = operations.get(operationId);
+          if (
+            !op ||
+            op.domain !== domain ||
+            op.kind !== (action === 'registrations' ? 'registration' : 'renewal')
+          ) {
+            return send(response, 404, {
+              message: `Domain ${action.slice(0, -1)} \`${operationId}\` not found`,
+            });
+          }
+          return send(response, 200, { data: operationJson(op, true) });
+        }
+        if (request.method !== 'POST')
+          return send(response, 405, { message: 'Method not allowed' });
+        if (premium && body.premium_price === undefined) {
+          return refuse(
+            response,
+            `\`${domain}\` is a premium domain; its premium_price must be provided`,
+            {
+              premium_price: ['is required for premium domains'],
+            },
+          );
+        }
+        if (premium && Number(body.premium_price) !== price) {
+          return refuse(
+            response,
+            `The premium_price for \`${domain}\` does not match its current price`,
+            {
+              premium_price: [`must be ${price}`],
+            },
+          );
+        }
+        nextId += 1;
+        if (action === 'registrations') {
           if (registered.has(domain)) {
-            return send(response, 400, { message: 'The domain is not available for registration' });
+            return refuse(response, `The domain ${domain} is not available for registration`);
+          }
+          if (typeof body.registrant_id !== 'number') {
+            return refuse(response, 'Validation failed', { registrant_id: ["can't be blank"] });
           }
           registered.add(domain);
-          nextId += 1;
-          owned.set(domain, nextId);
-          return send(response, 201, {
-            data: { id: nextId, domain_id: nextId, state: 'registered', period: 1 },
-          });
+          const added = addDomain(domain, 'new');
+          added.registrantId = body.registrant_id;
+          const op: Operation = {
+            id: nextId,
+            domain,
+            kind: 'registration',
+            period: 1,
+            pollsLeft: state.pollsBeforeDone,
+            outcome: failingRegistrations.has(domain) ? 'failed' : 'done',
+            body: {
+              registrant_id: body.registrant_id,
+              auto_renew: body.auto_renew ?? false,
+              whois_privacy: body.whois_privacy ?? false,
+            },
+            createdAt: new Date(),
+          };
+          operations.set(op.id, op);
+          return send(response, 201, { data: operationJson(op, false) });
         }
+        if (!held || held.state !== 'registered') {
+          return send(response, 404, { message: `Domain \`${domain}\` not found` });
+        }
+        const op: Operation = {
+          id: nextId,
+          domain,
+          kind: 'renewal',
+          period: Number(body.period ?? 1),
+          pollsLeft: state.pollsBeforeDone,
+          outcome: 'done',
+          body: {},
+          createdAt: new Date(),
+        };
+        operations.set(op.id, op);
+        return send(response, 201, { data: operationJson(op, false) });
+      }
+      if (url.pathname === `${account}/domains`) {
+        return send(response, 200, page(url, [...domains.values()].map(domainJson)));
+      }
+      const one = new RegExp(`^${account}/domains/([^/]+)$`).exec(url.pathname);
+      if (one) {
+        const held = domains.get(decodeURIComponent(one[1]!));
+        if (!held) return send(response, 404, { message: `Domain \`${one[1]}\` not found` });
+        return send(response, 200, { data: domainJson(held) });
       }
       if (url.pathname === `${account}/contacts` && request.method === 'POST') {
-        const body = await readJson(request);
         nextId += 1;
-        return send(response, 201, { data: { id: nextId, ...body } });
+        const now = iso(new Date());
+        return send(response, 201, {
+          data: {
+            id: nextId,
+            account_id: options.accountId,
+            ...body,
+            created_at: now,
+            updated_at: now,
+          },
+        });
       }
-      return send(response, 404, { message: `No stand-in for ${request.method} ${url.pathname}` });
+      return send(response, 404, { message: `No stand-in for ${call}` });
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -170,10 +533,29 @@ export async function startDnsimpleStandIn(options: { token: string; accountId: 
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     calls,
+    /** The JSON bodies of the POSTs received, in order. */
+    bodies,
     registered,
-    owned,
     zones,
     autoRenew,
+    /** How many polls a registration or renewal needs before it is done (0: done at once). */
+    settings: state,
+    /** Puts a registered domain in the account, as one registered earlier would be. */
+    addRegistered(name: string) {
+      registered.add(name);
+      return addDomain(name, 'registered').id;
+    },
+    failRegistrationOf(name: string) {
+      failingRegistrations.add(name);
+    },
+    /** A name registered at another registrar: it can be transferred in, not registered. */
+    registerElsewhere(name: string) {
+      registered.add(name);
+    },
+    /** Its transfer in ends `cancelled` (the losing registrar or the owner refused it). */
+    cancelTransferOf(name: string) {
+      cancelledTransfers.add(name);
+    },
     failNext(status: number, times = 1) {
       failures = { status, remaining: times };
     },

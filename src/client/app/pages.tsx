@@ -1,49 +1,12 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Redirect } from 'wouter';
 import { paths, type RouteId } from '#shared/routes.ts';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { DomainSearch } from '../features/domains/components/domain-search.tsx';
 import { HomePage } from '../features/marketing/pages/home-page.tsx';
-import { useUser } from '../lib/current-user.ts';
-
-/** A layout around a page: the customer area's or the back office's. */
-type Frame = ComponentType<{ children: ReactNode }>;
-
-/**
- * A page loaded on demand, so public pages never load customer or admin code (DESIGN.md). The
- * export is checked: `name` must be a component of the module that takes no required props.
- * `frame` loads the layout the page sits in, at the same time as the page.
- */
-function lazyPage<K extends string>(
-  load: () => Promise<{ [P in K]: ComponentType }>,
-  name: K,
-  frame?: () => Promise<Frame>,
-): ComponentType {
-  return lazy(async () => {
-    const [module, Frame] = await Promise.all([load(), frame?.()]);
-    const Page: ComponentType = module[name];
-    if (!Frame) return { default: Page };
-    return {
-      default: () => (
-        <Frame>
-          <Page />
-        </Frame>
-      ),
-    };
-  });
-}
-
-/** The customer area's layout: its navigation and sign-out beside the page. */
-const accountFrame = async (): Promise<Frame> =>
-  (await import('./layouts/account-layout.tsx')).AccountLayout;
-
-/** The back office's layout, with the page's heading. */
-const adminFrame = (title: string) => async (): Promise<Frame> => {
-  const { AdminLayout } = await import('./layouts/admin-layout.tsx');
-  return function AdminFrame({ children }) {
-    return <AdminLayout title={title}>{children}</AdminLayout>;
-  };
-};
+import type { BackOfficeRouteId } from './back-office-pages.tsx';
+import type { CustomerAreaRouteId } from './customer-area-pages.tsx';
+import { lazyPage, type PageLoader } from './lazy-page.tsx';
 
 const authPage = () => import('../features/auth/pages/auth-page.tsx');
 const paymentResultPage = () => import('../features/payments/pages/payment-result-page.tsx');
@@ -53,45 +16,16 @@ const resetPasswordPage = lazyPage(
   () => import('../features/auth/pages/reset-password-page.tsx'),
   'ResetPasswordPage',
 );
-// The dashboard shows the orders, payments and service requests features' panels, and the auth
-// feature's banner until the e-mail address is confirmed.
-const dashboardPage = lazy(async () => {
-  const [
-    Frame,
-    { AccountPage },
-    { VerificationBanner },
-    { OrdersPanel },
-    { PaymentsPanel },
-    { ServiceRequestsPanel },
-  ] = await Promise.all([
-    accountFrame(),
-    import('../features/account/pages/account-page.tsx'),
-    import('../features/auth/components/verification-banner.tsx'),
-    import('../features/orders/components/orders-panel.tsx'),
-    import('../features/payments/components/payments-panel.tsx'),
-    import('../features/requests/components/service-requests-panel.tsx'),
-  ]);
-  return {
-    default: function SignedInAccount() {
-      const { user } = useUser();
-      return user ? (
-        <Frame>
-          <AccountPage
-            user={user}
-            verification={<VerificationBanner email={user.email} />}
-            orders={<OrdersPanel />}
-            payments={<PaymentsPanel />}
-            requests={<ServiceRequestsPanel />}
-          />
-        </Frame>
-      ) : null;
-    },
-  };
-});
 const InlineAuth = lazyPage(
   () => import('../features/auth/components/auth-panel.tsx'),
   'InlineAuth',
 );
+// The speed report's address box: in the prerendered HTML, its code loaded after the home page's
+// own (DESIGN.md budget: 100 KB gzip).
+const SpeedReportStart = lazy(async () => ({
+  default: (await import('../features/speed-reports/components/speed-report-start.tsx'))
+    .SpeedReportStart,
+}));
 const CheckoutDetails = lazyPage(
   () => import('../features/account/components/checkout-details.tsx'),
   'CheckoutDetails',
@@ -101,8 +35,31 @@ const CheckoutDetails = lazyPage(
  * The page of every route of the table in `#shared/routes.ts`. The type makes a route without a
  * page (or a page without a route) a compile error; `route-table.test.ts` checks it too.
  */
+/**
+ * A page of the customer area or the back office: each area's page table is a chunk of its own,
+ * loaded with the area's first page, so a public page's first load carries neither list.
+ */
+function areaPage<Id extends string>(load: () => Promise<Record<Id, PageLoader>>) {
+  return (id: Id): ComponentType => lazy(async () => (await load())[id]());
+}
+const customerArea = areaPage<CustomerAreaRouteId>(
+  async () => (await import('./customer-area-pages.tsx')).customerAreaPages,
+);
+const backOffice = areaPage<BackOfficeRouteId>(
+  async () => (await import('./back-office-pages.tsx')).backOfficePages,
+);
+
 export const pages: Record<RouteId, ComponentType> = {
-  home: () => <HomePage domainSearch={<DomainSearch />} />,
+  home: () => (
+    <HomePage
+      domainSearch={<DomainSearch />}
+      speedTest={
+        <Suspense>
+          <SpeedReportStart className="mt-4" />
+        </Suspense>
+      }
+    />
+  ),
   portfolio: lazyPage(
     () => import('../features/marketing/pages/portfolio-page.tsx'),
     'PortfolioPage',
@@ -140,9 +97,14 @@ export const pages: Record<RouteId, ComponentType> = {
     () => import('../features/marketing/pages/request-service-page.tsx'),
     'RequestServicePage',
   ),
+  // The speed report's address box (speed-reports feature) sits in the marketing page.
   speedOptimization: lazyPage(
-    () => import('../features/marketing/pages/speed-optimization-page.tsx'),
-    'SpeedOptimizationPage',
+    () => import('./speed-optimization-route.tsx'),
+    'SpeedOptimizationRoute',
+  ),
+  speedReport: lazyPage(
+    () => import('../features/speed-reports/pages/speed-report-page.tsx'),
+    'SpeedReportPage',
   ),
   mobileApp: lazyPage(
     () => import('../features/marketing/pages/mobile-app-page.tsx'),
@@ -197,46 +159,26 @@ export const pages: Record<RouteId, ComponentType> = {
     () => import('../features/auth/pages/verify-email-page.tsx'),
     'VerifyEmailPage',
   ),
+  ticketReply: lazyPage(
+    () => import('../features/tickets/pages/ticket-reply-page.tsx'),
+    'TicketReplyPage',
+  ),
   authDebug: lazyPage(() => import('../features/auth/pages/auth-debug-page.tsx'), 'AuthDebugPage'),
 
-  userDashboard: dashboardPage,
-  userPayments: lazyPage(
-    () => import('../features/payments/pages/payments-page.tsx'),
-    'PaymentsPage',
-    accountFrame,
-  ),
-  userDomains: lazyPage(
-    () => import('../features/domains/pages/my-domains-page.tsx'),
-    'MyDomainsPage',
-    accountFrame,
-  ),
-  userBusinessPlans: dashboardPage,
-  userSettings: lazyPage(
-    () => import('../features/account/pages/settings-page.tsx'),
-    'SettingsPage',
-    accountFrame,
-  ),
-  paymentDetails: lazyPage(
-    () => import('../features/payments/pages/payment-details-page.tsx'),
-    'PaymentDetailsPage',
-    accountFrame,
-  ),
-  paymentTest: lazyPage(
-    () => import('../features/payments/pages/test-payment-page.tsx'),
-    'TestPaymentPage',
-    accountFrame,
-  ),
-  paymentDebug: lazyPage(
-    () => import('../features/payments/pages/payment-debug-page.tsx'),
-    'PaymentDebugPage',
-    accountFrame,
-  ),
-  simplePayFast: lazyPage(
-    () => import('../features/payments/pages/simple-payfast-page.tsx'),
-    'SimplePayfastPage',
-    accountFrame,
-  ),
-
+  userDashboard: customerArea('userDashboard'),
+  userPayments: customerArea('userPayments'),
+  userDomains: customerArea('userDomains'),
+  userBusinessPlans: customerArea('userBusinessPlans'),
+  userSupport: customerArea('userSupport'),
+  userSpeedReports: customerArea('userSpeedReports'),
+  userTicket: customerArea('userTicket'),
+  userProjects: customerArea('userProjects'),
+  userProject: customerArea('userProject'),
+  userSettings: customerArea('userSettings'),
+  paymentDetails: customerArea('paymentDetails'),
+  paymentTest: customerArea('paymentTest'),
+  paymentDebug: customerArea('paymentDebug'),
+  simplePayFast: customerArea('simplePayFast'),
   adminIndex: () => <Redirect to={paths.adminDashboard} replace />,
   adminLogin: lazyPage(
     () => import('../features/admin-auth/pages/admin-login-page.tsx'),
@@ -246,71 +188,19 @@ export const pages: Record<RouteId, ComponentType> = {
     () => import('../features/admin-auth/pages/admin-setup-page.tsx'),
     'AdminSetupPage',
   ),
-  // The dashboard's order book comes from the orders feature; a change there refreshes its figures.
-  adminDashboard: lazy(async () => {
-    const [Frame, { AdminDashboardPage }, { OrderBook }] = await Promise.all([
-      adminFrame('Dashboard')(),
-      import('../features/admin/pages/admin-dashboard-page.tsx'),
-      import('../features/orders/components/order-book.tsx'),
-    ]);
-    return {
-      default: () => (
-        <Frame>
-          <AdminDashboardPage
-            orderBook={(onOrderChanged) => <OrderBook onOrderChanged={onOrderChanged} />}
-          />
-        </Frame>
-      ),
-    };
-  }),
-  adminServiceRequests: lazyPage(
-    () => import('../features/requests/pages/service-requests-page.tsx'),
-    'ServiceRequestsPage',
-    adminFrame('Service requests'),
-  ),
-  adminSupportTickets: lazyPage(
-    () => import('../features/admin/pages/support-tickets-page.tsx'),
-    'SupportTicketsPage',
-    adminFrame('Support tickets'),
-  ),
-  adminWebsiteProjects: lazyPage(
-    () => import('../features/requests/pages/website-projects-page.tsx'),
-    'WebsiteProjectsPage',
-    adminFrame('Website projects'),
-  ),
-  adminDomainOrders: lazyPage(
-    () => import('../features/domains/pages/domain-orders-page.tsx'),
-    'DomainOrdersPage',
-    adminFrame('Domain orders'),
-  ),
-  adminProfitAnalytics: lazyPage(
-    () => import('../features/admin/pages/profit-analytics-page.tsx'),
-    'ProfitAnalyticsPage',
-    adminFrame('Profit analytics'),
-  ),
-  adminDnsimple: lazyPage(
-    () => import('../features/domains/pages/registrar-page.tsx'),
-    'RegistrarPage',
-    adminFrame('DNSimple management'),
-  ),
-  adminDatabase: lazyPage(
-    () => import('../features/admin/pages/database-page.tsx'),
-    'DatabasePage',
-    adminFrame('Database management'),
-  ),
-  adminOutbox: lazyPage(
-    () => import('../features/admin/pages/outbox-page.tsx'),
-    'OutboxPage',
-    adminFrame('Outbox (mail)'),
-  ),
-  adminJobs: lazyPage(
-    () => import('../features/admin/pages/jobs-page.tsx'),
-    'JobsPage',
-    adminFrame('Background jobs'),
-  ),
-  adminAuditLog: lazyPage(
-    () => import('../features/admin/pages/audit-log-page.tsx'),
-    'AuditLogPage',
-    adminFrame('Audit log'),
-  ),
+  adminDashboard: backOffice('adminDashboard'),
+  adminServiceRequests: backOffice('adminServiceRequests'),
+  adminSupportTickets: backOffice('adminSupportTickets'),
+  adminTicket: backOffice('adminTicket'),
+  adminWebsiteProjects: backOffice('adminWebsiteProjects'),
+  adminWebsiteProject: backOffice('adminWebsiteProject'),
+  adminDomainOrders: backOffice('adminDomainOrders'),
+  adminProfitAnalytics: backOffice('adminProfitAnalytics'),
+  adminReconciliation: backOffice('adminReconciliation'),
+  adminDnsimple: backOffice('adminDnsimple'),
+  adminDatabase: backOffice('adminDatabase'),
+  adminOutbox: backOffice('adminOutbox'),
+  adminJobs: backOffice('adminJobs'),
+  adminSpeedReports: backOffice('adminSpeedReports'),
+  adminAuditLog: backOffice('adminAuditLog'),
 };

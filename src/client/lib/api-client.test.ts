@@ -83,6 +83,7 @@ describe('apiRequest (SPEC §7)', () => {
       email: 'thandi@example.co.za',
       fullName: 'Thandi Nkosi',
       emailVerified: true,
+      returning: true,
       createdAt: '2026-11-22T08:00:00.000Z',
     };
     fetchMock.mockResolvedValue(json({ ...user, passwordHash: 'never shown' }));
@@ -112,6 +113,7 @@ describe('apiRequest (SPEC §7)', () => {
     expect((error as ApiContractError).issues.map((issue) => issue.path)).toEqual([
       ['fullName'],
       ['emailVerified'],
+      ['returning'],
       ['createdAt'],
     ]);
   });

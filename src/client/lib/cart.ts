@@ -19,10 +19,18 @@ export type CartItem = CartItemBase &
     | { type: 'domain'; domain: string; years: number; registrant?: Record<string, unknown> }
     | { type: 'business-registration'; packageId: string; details: Record<string, unknown> }
     | { type: 'service-request'; reference: string }
+    | { type: 'speed-report'; packageId: string; url: string }
     | { type: string; [key: string]: unknown }
   );
 
-const singleLines = new Set(['domain', 'business-registration', 'service-request']);
+const singleLines = new Set([
+  'domain',
+  'domain-renewal',
+  'domain-transfer',
+  'business-registration',
+  'service-request',
+  'speed-report',
+]);
 
 /** How many of a line one order may hold: the server's limits (one domain, one quote, 20 else). */
 export const maxQuantity = (item: Pick<CartItem, 'type'>): number =>

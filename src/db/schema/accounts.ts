@@ -13,6 +13,8 @@ export const users = pgTable('users', {
   /** The customer's own VAT number, printed on their tax invoices. */
   vatNumber: text('vat_number'),
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  /** The last sign-in with the password (not the session opened at registration): a returning customer. */
+  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -78,7 +80,8 @@ export const loginFailures = pgTable(
  * delivered afterwards; without SMTP it stays here as the local outbox.
  */
 /** A file the mailer builds at sending time, so the outbox holds a pointer, not the bytes. */
-export type MailAttachment = { kind: 'invoice'; orderReference: string };
+export type MailAttachment =
+  { kind: 'invoice'; orderReference: string } | { kind: 'credit-note'; number: number };
 
 export const mailOutbox = pgTable(
   'mail_outbox',

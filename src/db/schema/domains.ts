@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   index,
@@ -7,6 +9,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
@@ -52,6 +55,36 @@ export const localRegistrarRecords = pgTable(
   (table) => [index('local_registrar_records_domain_idx').on(table.domain)],
 );
 
+/**
+ * The statuses in which an order holds its name: awaiting payment (until `held_until`, then it is
+ * released), paid, being registered, or registered. At most one order per name may be in them.
+ */
+export const liveDomainOrderStatuses = [
+  'pending_payment',
+  'paid',
+  'registering',
+  'active',
+] as const;
+
+/** A registration, renewal or transfer the registrar accepted but has not finished (we poll it). */
+export interface PendingRegistrarStep {
+  kind: 'registration' | 'renewal' | 'transfer';
+  id: string;
+  /** Years this step adds. */
+  years: number;
+  /** Years still to add by renewal once this step is done. */
+  yearsLeft: number;
+  /** A premium name's quoted renewal price, which its renewal must confirm. */
+  premiumPrice?: string | undefined;
+}
+
+/**
+ * What a domain order buys: a new registration, more years of a registration of ours (a
+ * renewal: its own row, pointing at the registration through `renews_order_id`, never holding
+ * the name), or a registration moved to us from another registrar (a transfer in).
+ */
+export const domainOrderKinds = ['registration', 'renewal', 'transfer'] as const;
+
 /** A customer's domain purchase and its registration. */
 export const domainOrders = pgTable(
   'domain_orders',
@@ -59,9 +92,24 @@ export const domainOrders = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     domain: text('domain').notNull(),
+    kind: text('kind', { enum: domainOrderKinds }).notNull().default('registration'),
+    /** A renewal's registration (or transfer): the order whose expiry it moves on. */
+    renewsOrderId: uuid('renews_order_id').references((): AnyPgColumn => domainOrders.id),
+    /** A transfer's EPP/auth code, kept only until the registrar has the transfer. */
+    authCode: text('auth_code'),
     years: integer('years').notNull(),
     status: text('status', {
-      enum: ['pending_payment', 'paid', 'registering', 'active', 'failed', 'refunded'],
+      // `renewed`: a renewal the registrar carried out (its registration stays `active`).
+      enum: [
+        'pending_payment',
+        'paid',
+        'registering',
+        'active',
+        'renewed',
+        'failed',
+        'refunded',
+        'released',
+      ],
     })
       .notNull()
       .default('pending_payment'),
@@ -75,12 +123,25 @@ export const domainOrders = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Until when an unpaid order keeps the name from other customers. */
+    heldUntil: timestamp('held_until', { withTimezone: true }),
+    pendingStep: jsonb('pending_step').$type<PendingRegistrarStep>(),
+    /** Set when the customer paid for something they did not get: the refund still owed. */
+    refundDueCents: integer('refund_due_cents'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('domain_orders_user_idx').on(table.userId),
     index('domain_orders_status_idx').on(table.status, table.createdAt),
+    index('domain_orders_renews_idx').on(table.renewsOrderId),
+    // One name, one owner: the database refuses a second live order for a name (a renewal
+    // adds years to its registration's hold and holds nothing of its own).
+    uniqueIndex('domain_orders_live_name_idx')
+      .on(table.domain)
+      .where(
+        sql`status in ('pending_payment', 'paid', 'registering', 'active') and kind <> 'renewal'`,
+      ),
   ],
 );
 

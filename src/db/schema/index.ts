@@ -5,3 +5,6 @@ export * from './catalogue.ts';
 export * from './domains.ts';
 export * from './orders.ts';
 export * from './jobs.ts';
+export * from './tickets.ts';
+export * from './speed-reports.ts';
+export * from './projects.ts';

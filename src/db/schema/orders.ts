@@ -90,6 +90,8 @@ export const payments = pgTable(
     feeCents: integer('fee_cents'),
     netCents: integer('net_cents'),
     pfPaymentId: text('pf_payment_id').unique(),
+    /** Paid for an order that was already paid (two tabs, a second card): money to give back. */
+    overpayment: boolean('overpayment').notNull().default(false),
     /** The fields sent to PayFast, for the debug page. */
     fields: jsonb('fields').$type<[string, string][]>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -160,4 +162,69 @@ export const invoices = pgTable('invoices', {
     .notNull(),
   totalCents: integer('total_cents').notNull(),
   vatCents: integer('vat_cents').notNull(),
+});
+
+/**
+ * Money given back on a paid payment, in full or in part, by an administrator with a reason; a
+ * refund-payment job asks PayFast (or the simulator) for it and records the answer.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reference: text('reference').notNull().unique(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    amountCents: integer('amount_cents').notNull(),
+    /** The VAT in the amount, as the credit note states it (0 for an overpayment). */
+    vatCents: integer('vat_cents').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: ['pending', 'completed', 'failed'] })
+      .notNull()
+      .default('pending'),
+    requestedBy: text('requested_by').notNull(),
+    /**
+     * What PayFast had left to refund when it was last asked for this refund: a later try that
+     * finds that much less left knows the refund was made (the try before crashed after asking).
+     */
+    availableBeforeCents: integer('available_before_cents'),
+    /** PayFast's answer (its refund id or message), or why the refund failed. */
+    outcome: text('outcome'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [index('refunds_payment_idx').on(table.paymentId)],
+);
+
+/**
+ * Credit notes (VAT Act s21), in their own unbroken series like invoices: one per completed
+ * refund of a supply; a snapshot that reads the same forever.
+ */
+export const creditNotes = pgTable('credit_notes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  number: integer('number').notNull().unique(),
+  refundId: uuid('refund_id')
+    .notNull()
+    .unique()
+    .references(() => refunds.id),
+  invoiceNumber: integer('invoice_number').notNull(),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  supplier: jsonb('supplier').$type<Record<string, string>>().notNull(),
+  recipient: jsonb('recipient').$type<Record<string, string>>().notNull(),
+  reason: text('reason').notNull(),
+  totalCents: integer('total_cents').notNull(),
+  vatCents: integer('vat_cents').notNull(),
+});
+
+/** Refunds the embedded PayFast simulator made (simulator mode only), so it knows what is left. */
+export const payfastSimulatorRefunds = pgTable('payfast_simulator_refunds', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  pfPaymentId: text('pf_payment_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  reason: text('reason').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -15,6 +15,10 @@ describe('job retry schedules', () => {
     ]);
   });
 
+  it('polls a domain transfer for the 7 days a losing registrar may take', () => {
+    expect(span(jobTypes['poll-domain-transfer'].maxAttempts)).toBeGreaterThanOrEqual(7 * 86_400);
+  });
+
   it('tries the confirmation of a PayFast ITN for at least 24 hours (PayFast never resends)', () => {
     expect(span(jobTypes['check-itn'].maxAttempts)).toBeGreaterThanOrEqual(24 * 3600);
   });

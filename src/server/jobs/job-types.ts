@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { domainReminderDays } from '#shared/domain.schemas.ts';
 
 /**
  * Every kind of background job: its payload (validated when enqueued and again when run) and
@@ -11,7 +12,42 @@ export const jobTypes = {
   // (1, 2, 4 … 32 minutes, then hourly: 30 tries span 24 h 3 min).
   'check-itn': { payload: z.object({ itnId: z.number().int().positive() }), maxAttempts: 30 },
   'register-domain': { payload: z.object({ orderId: z.uuid() }), maxAttempts: 5 },
-} as const satisfies Record<string, { payload: z.ZodType; maxAttempts: number }>;
+  // Registrars finish some registrations late: 1, 2, 4 … 32 minutes, then hourly — about a day.
+  'poll-domain-registration': { payload: z.object({ orderId: z.uuid() }), maxAttempts: 30 },
+  // A transfer waits on the losing registrar for up to 7 days: 1, 2, 4 … 32 minutes, then hourly
+  // (180 tries span about 7.5 days) before the company is told it is stuck.
+  'poll-domain-transfer': { payload: z.object({ orderId: z.uuid() }), maxAttempts: 180 },
+  'domain-order-failed': { payload: z.object({ orderId: z.uuid() }), maxAttempts: 5 },
+  // Runs 14 days before an expiry: a renewal order e-mailed with its payment link (auto-renew on).
+  'domain-renewal-invoice': {
+    payload: z.object({ orderId: z.uuid(), expiresAt: z.iso.datetime() }),
+    maxAttempts: 5,
+  },
+  'domain-expiry-reminder': {
+    payload: z.object({
+      orderId: z.uuid(),
+      daysBefore: z.union(domainReminderDays.map((d) => z.literal(d))),
+    }),
+    maxAttempts: 5,
+  },
+  // PayFast's API down: 1, 2, 4 … 32 minutes, then hourly — about 9 hours before the refund is
+  // marked failed for an administrator to try again.
+  'refund-payment': { payload: z.object({ refundId: z.uuid() }), maxAttempts: 12 },
+  // Runs 7 days after a ticket is resolved (queued with runAt) and closes it unless reopened.
+  'close-resolved-ticket': { payload: z.object({ ticketId: z.uuid() }), maxAttempts: 5 },
+  // Lighthouse in Chromium, at most 60 s. Runs in the `browser` lane (its own runner,
+  // SPEED_REPORT_CONCURRENCY at once) so a report never holds up mail or PayFast checks; a
+  // second try only after a crash of the process.
+  'speed-report': { payload: z.object({ reportId: z.uuid() }), maxAttempts: 2, lane: 'browser' },
+} as const satisfies Record<
+  string,
+  {
+    payload: z.ZodType;
+    maxAttempts: number;
+    /** Jobs of a lane are run by a runner of their own (plugins/jobs.ts); others by the main one. */
+    lane?: 'browser';
+  }
+>;
 
 export type JobName = keyof typeof jobTypes;
 export type JobPayload<N extends JobName> = z.output<(typeof jobTypes)[N]['payload']>;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
 import { jobs } from '#db/schema/index.ts';
 import type { JobItem, JobPage } from '#shared/jobs.schemas.ts';
@@ -30,6 +30,20 @@ export async function enqueueJob<N extends JobName>(
     .onConflictDoNothing({ target: jobs.key, where: sql`status in ('queued', 'running')` });
 }
 
+/** Which jobs a runner takes: those with these names, or all but these. */
+export interface JobFilter {
+  names: readonly string[];
+  include: boolean;
+}
+
+const byName = (filter: JobFilter | undefined): SQL | undefined => {
+  if (!filter) return undefined;
+  if (filter.names.length === 0) return filter.include ? sql`false` : undefined;
+  return filter.include
+    ? inArray(jobs.name, [...filter.names])
+    : notInArray(jobs.name, [...filter.names]);
+};
+
 /** A claimed run is left alone by every other runner for this long, then taken to have crashed. */
 const leaseSeconds = 120;
 
@@ -38,14 +52,17 @@ const leaseSeconds = 120;
  * whose runner stopped answering. SKIP LOCKED lets several processes claim side by side, each
  * job going to exactly one of them.
  */
-export async function claimDueJobs(db: Db, limit: number): Promise<JobRow[]> {
+export async function claimDueJobs(db: Db, limit: number, filter?: JobFilter): Promise<JobRow[]> {
   const due = db
     .select({ id: jobs.id })
     .from(jobs)
     .where(
-      or(
-        and(eq(jobs.status, 'queued'), lte(jobs.runAt, sql`now()`)),
-        and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, sql`now()`)),
+      and(
+        or(
+          and(eq(jobs.status, 'queued'), lte(jobs.runAt, sql`now()`)),
+          and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, sql`now()`)),
+        ),
+        byName(filter),
       ),
     )
     .orderBy(jobs.runAt, jobs.id)
@@ -97,10 +114,30 @@ export async function failJob(db: Db, job: JobRow, message: string): Promise<'re
 }
 
 /**
+ * Makes every job of one kind that is waiting out a back-off due now: the outside service it was
+ * waiting for has just answered again, so the rest need not sit out their back-off.
+ */
+export async function bringForward(db: Db, name: JobName): Promise<number> {
+  const moved = await db
+    .update(jobs)
+    .set({ runAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(jobs.name, name),
+        eq(jobs.status, 'queued'),
+        sql`${jobs.attempts} > 0`,
+        sql`${jobs.runAt} > now()`,
+      ),
+    )
+    .returning({ id: jobs.id });
+  return moved.length;
+}
+
+/**
  * When the next job is due, so a runner can sleep until then: a queued job's time, or the end of
  * the lease of a running one (whose process may have died).
  */
-export async function nextDueAt(db: Db): Promise<Date | null> {
+export async function nextDueAt(db: Db, filter?: JobFilter): Promise<Date | null> {
   const [row] = await db
     .select({
       at: sql<
@@ -108,7 +145,7 @@ export async function nextDueAt(db: Db): Promise<Date | null> {
       >`min(case when ${jobs.status} = 'queued' then ${jobs.runAt} else ${jobs.lockedUntil} end)`,
     })
     .from(jobs)
-    .where(inArray(jobs.status, ['queued', 'running']));
+    .where(and(inArray(jobs.status, ['queued', 'running']), byName(filter)));
   return row?.at ? new Date(row.at) : null;
 }
 

@@ -40,7 +40,19 @@ async function runner(sendMail: JobHandlers['send-mail']): Promise<JobRunner> {
   const started = await startJobRunner({
     database,
     log: silent,
-    handlers: { 'send-mail': sendMail, 'check-itn': unexpected, 'register-domain': unexpected },
+    handlers: {
+      'send-mail': sendMail,
+      'check-itn': unexpected,
+      'register-domain': unexpected,
+      'poll-domain-registration': unexpected,
+      'poll-domain-transfer': unexpected,
+      'domain-order-failed': unexpected,
+      'domain-renewal-invoice': unexpected,
+      'domain-expiry-reminder': unexpected,
+      'refund-payment': unexpected,
+      'close-resolved-ticket': unexpected,
+      'speed-report': unexpected,
+    },
   });
   runners.push(started);
   return started;

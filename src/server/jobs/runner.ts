@@ -1,8 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '#db/client.ts';
 import { createJobLoop } from '../lib/job-loop.ts';
-import { jobTypes, type JobName, type JobPayload } from './job-types.ts';
-import { claimDueJobs, completeJob, failJob, nextDueAt, type JobRow } from './queue.ts';
+import { jobNames, jobTypes, type JobName, type JobPayload } from './job-types.ts';
+import {
+  claimDueJobs,
+  completeJob,
+  failJob,
+  nextDueAt,
+  type JobFilter,
+  type JobRow,
+} from './queue.ts';
 
 export interface JobContext {
   db: Db;
@@ -43,8 +50,28 @@ export async function startJobRunner(options: {
   database: Database;
   handlers: JobHandlers;
   log: FastifyBaseLogger;
+  /**
+   * The lane this runner serves: the main one (every job type without a lane, and unknown names)
+   * or a named lane of job-types.ts, whose jobs are slow and so kept apart (`browser`).
+   */
+  lane?: 'main' | 'browser';
+  /** Jobs run at once (a lane's jobs only; the main lane runs one after another). */
+  concurrency?: number;
 }): Promise<JobRunner> {
   const { database, handlers, log } = options;
+  const lane = options.lane ?? 'main';
+  const laneNames = jobNames.filter(
+    (name) => (jobTypes[name] as { lane?: string }).lane !== undefined,
+  );
+  const filter: JobFilter =
+    lane === 'main'
+      ? { names: laneNames, include: false }
+      : {
+          names: laneNames.filter((name) => (jobTypes[name] as { lane?: string }).lane === lane),
+          include: true,
+        };
+  // A lane claims only what it runs at once, so no claimed job waits past its lease.
+  const claimSize = lane === 'main' ? batchSize : Math.max(1, options.concurrency ?? 1);
   const db = database.db;
   let wake: NodeJS.Timeout | undefined;
   let closed = false;
@@ -81,7 +108,7 @@ export async function startJobRunner(options: {
   }
 
   async function sleepUntilNextDue(): Promise<void> {
-    const due = await nextDueAt(db);
+    const due = await nextDueAt(db, filter);
     clearTimeout(wake);
     if (!due) return;
     const delay = Math.max(0, due.getTime() - Date.now());
@@ -91,18 +118,19 @@ export async function startJobRunner(options: {
   }
 
   const loop = createJobLoop({
-    name: 'job runner',
+    name: lane === 'main' ? 'job runner' : `job runner (${lane})`,
     everyMs: pollMs,
     log,
     async drain(stopping) {
       // A claimed batch is run in full, even while closing: nobody else may take it until its
       // lease runs out.
       for (
-        let batch = await claimDueJobs(db, batchSize);
+        let batch = await claimDueJobs(db, claimSize, filter);
         batch.length > 0;
-        batch = stopping() ? [] : await claimDueJobs(db, batchSize)
+        batch = stopping() ? [] : await claimDueJobs(db, claimSize, filter)
       ) {
-        for (const job of batch) await runOne(job);
+        if (lane === 'main') for (const job of batch) await runOne(job);
+        else await Promise.all(batch.map(runOne));
       }
       if (!stopping()) await sleepUntilNextDue();
     },

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '#db/client.ts';
+import { isDatabaseUnavailable, isOutOfStorage } from '#db/client.ts';
 import { errorStatus, issueCodes, type ApiErrorBody, type ErrorCode } from '#shared/errors.ts';
 
 /** The one error services throw: a stable code and a message that is safe to show. */
@@ -49,6 +49,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.status(503).header('retry-after', '5').send({
         error: 'The service is briefly unavailable. Please try again in a moment.',
+        code: 'SERVICE_UNAVAILABLE',
+      });
+    }
+    if (isOutOfStorage(error)) {
+      // The operator must free space; until then nothing is half-written and callers (PayFast
+      // among them) are told to come back, which they do.
+      request.log.error({ err: error }, 'out of storage space: free disk space for the database');
+      return reply.status(503).header('retry-after', '60').send({
+        error: 'The service cannot save anything right now. Please try again in a few minutes.',
         code: 'SERVICE_UNAVAILABLE',
       });
     }

@@ -8,9 +8,30 @@ declare module 'fastify' {
   }
 }
 
-/** Starts the one job runner; it stops, finishing the job in hand, before the database closes. */
+/**
+ * Starts the job queue's runners: the main one, and the `browser` lane's (speed reports, up to
+ * SPEED_REPORT_CONCURRENCY at once) so a minute of Lighthouse never holds up mail or PayFast
+ * checks. They stop, finishing the jobs in hand, before the database closes.
+ */
 export async function registerJobs(app: AppInstance, handlers: JobHandlers): Promise<void> {
-  const runner = await startJobRunner({ database: app.database, handlers, log: app.log });
+  const lanes = await Promise.all([
+    startJobRunner({ database: app.database, handlers, log: app.log }),
+    startJobRunner({
+      database: app.database,
+      handlers,
+      log: app.log,
+      lane: 'browser',
+      concurrency: app.config.speedReports.concurrency,
+    }),
+  ]);
+  const runner: JobRunner = {
+    drain: async () => {
+      await Promise.all(lanes.map((lane) => lane.drain()));
+    },
+    close: async () => {
+      await Promise.all(lanes.map((lane) => lane.close()));
+    },
+  };
   app.decorate('jobs', runner);
   app.addHook('onClose', () => runner.close());
 }

@@ -24,6 +24,7 @@ export interface SessionUser {
   email: string;
   fullName: string;
   emailVerifiedAt: Date | null;
+  lastSignInAt: Date | null;
   createdAt: Date;
 }
 
@@ -170,6 +171,7 @@ export async function loadSessionUser(
       email: users.email,
       fullName: users.fullName,
       emailVerifiedAt: users.emailVerifiedAt,
+      lastSignInAt: users.lastSignInAt,
       createdAt: users.createdAt,
     })
     .from(sessions)

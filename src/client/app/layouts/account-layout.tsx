@@ -1,5 +1,15 @@
 import type { ReactNode } from 'react';
-import { CreditCard, FileText, Globe, LayoutDashboard, LogOut, Settings } from 'lucide-react';
+import {
+  CreditCard,
+  FileText,
+  FolderKanban,
+  Gauge,
+  Globe,
+  LayoutDashboard,
+  LifeBuoy,
+  LogOut,
+  Settings,
+} from 'lucide-react';
 import type { NavRouteId } from '#shared/routes.ts';
 import {
   navLinks,
@@ -16,6 +26,9 @@ const icons: Record<NavRouteId<'account'>, SideNavIcon> = {
   userPayments: CreditCard,
   userDomains: Globe,
   userBusinessPlans: FileText,
+  userSupport: LifeBuoy,
+  userSpeedReports: Gauge,
+  userProjects: FolderKanban,
   userSettings: Settings,
 };
 

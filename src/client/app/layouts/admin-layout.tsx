@@ -3,6 +3,7 @@ import {
   BarChart3,
   Database,
   FolderKanban,
+  Gauge,
   Globe,
   Inbox,
   LayoutDashboard,
@@ -10,6 +11,7 @@ import {
   ListRestart,
   LogOut,
   Mail,
+  Scale,
   ScrollText,
   Server,
 } from 'lucide-react';
@@ -27,10 +29,12 @@ const icons: Record<NavRouteId<'admin'>, SideNavIcon> = {
   adminWebsiteProjects: FolderKanban,
   adminDomainOrders: Globe,
   adminProfitAnalytics: BarChart3,
+  adminReconciliation: Scale,
   adminDnsimple: Server,
   adminDatabase: Database,
   adminOutbox: Mail,
   adminJobs: ListRestart,
+  adminSpeedReports: Gauge,
   adminAuditLog: ScrollText,
 };
 

@@ -1,8 +1,7 @@
 import type { DomainCheckResult } from '#shared/domain.schemas.ts';
+import { markupPercent } from '#shared/domain-pricing.ts';
 import { randToCents } from '#shared/money.ts';
 import { storageKeys } from '../../lib/storage-keys.ts';
-
-export const DEFAULT_MARKUP_PERCENT = 20;
 
 export interface SelectedDomain {
   domain: string;
@@ -19,6 +18,8 @@ export interface SelectedDomain {
     isPremium: boolean;
   };
   availability: DomainCheckResult;
+  /** A transfer in, with the auth code from the current registrar (not a registration). */
+  transfer?: { authCode: string };
 }
 
 /** The selected domain of SPEC §3, built from a check result. */
@@ -34,7 +35,7 @@ export function toSelectedDomain(result: DomainCheckResult): SelectedDomain {
       registrarCost: result.originalPrice,
       customerPrice: result.price,
       profitMargin: margin,
-      markupPercentage: result.premium ? 0 : DEFAULT_MARKUP_PERCENT,
+      markupPercentage: markupPercent(result.premium),
       tld: result.domain.split('.').pop() ?? '',
       isPremium: result.premium,
     },
@@ -44,4 +45,18 @@ export function toSelectedDomain(result: DomainCheckResult): SelectedDomain {
 
 export function saveSelectedDomain(selected: SelectedDomain): void {
   sessionStorage.setItem(storageKeys.selectedDomain, JSON.stringify(selected));
+}
+
+/** A domain to transfer in: the registration page asks for its registrant next. */
+export function saveSelectedTransfer(input: { domain: string; price: number; authCode: string }) {
+  const result: DomainCheckResult = {
+    available: false,
+    message: `Transfer of ${input.domain}`,
+    price: input.price,
+    currency: 'ZAR',
+    originalPrice: input.price,
+    premium: false,
+    domain: input.domain,
+  };
+  saveSelectedDomain({ ...toSelectedDomain(result), transfer: { authCode: input.authCode } });
 }

@@ -12,6 +12,7 @@ import {
 } from '../auth/account-mails.service.ts';
 import { emailTaken, findActiveUserByEmail, toUser, type AuthDeps } from '../auth/auth.service.ts';
 import { findPendingEmail, mailUserLink } from '../auth/user-tokens.service.ts';
+import { deleteCustomerTickets, exportCustomerTickets } from '../tickets/tickets.service.ts';
 
 async function loadUser({ db }: AuthDeps, userId: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
@@ -127,7 +128,7 @@ export async function changePassword(
 export async function exportUserData(deps: AuthDeps, userId: string) {
   const { db } = deps;
   const profile = await getProfile(deps, userId);
-  const [userSessions, links, mails, failures] = await Promise.all([
+  const [userSessions, links, mails, failures, tickets] = await Promise.all([
     db
       .select({
         signedInAt: sessions.createdAt,
@@ -167,6 +168,7 @@ export async function exportUserData(deps: AuthDeps, userId: string) {
       .from(loginFailures)
       .where(eq(loginFailures.key, `account:${profile.email}`))
       .orderBy(desc(loginFailures.createdAt)),
+    exportCustomerTickets(db, userId),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -176,6 +178,7 @@ export async function exportUserData(deps: AuthDeps, userId: string) {
     emailLinks: links,
     emails: mails,
     failedSignIns: failures,
+    supportTickets: tickets,
   };
 }
 
@@ -195,6 +198,7 @@ export async function deleteAccount(
     await tx.delete(userTokens).where(eq(userTokens.userId, userId));
     await tx.delete(mailOutbox).where(eq(mailOutbox.userId, userId));
     await tx.delete(loginFailures).where(eq(loginFailures.key, `account:${user.email}`));
+    await deleteCustomerTickets(tx, userId);
     await tx
       .update(users)
       .set({

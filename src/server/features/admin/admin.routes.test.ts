@@ -145,7 +145,11 @@ describe('admin routes', () => {
 
   it('serves every guarded GET route to an administrator', async () => {
     const { cookie } = await signInAdmin(t.app);
-    for (const route of adminRoutes().filter((r) => r.startsWith('GET ') && !r.includes('0000'))) {
+    // Routes of one record (an id or a reference in the path) are each feature's own tests.
+    const lists = adminRoutes().filter(
+      (r) => r.startsWith('GET ') && !r.includes('0000') && !r.includes('/:'),
+    );
+    for (const route of lists) {
       const response = await inject('GET', route.slice(4), cookie);
       expect(response.statusCode, route).toBe(200);
     }
@@ -189,7 +193,7 @@ describe('audit log', () => {
 });
 
 describe('back office data', () => {
-  it('dashboard: live figures from the database; open tickets stay null (no ticket states yet)', async () => {
+  it('dashboard: live figures from the database', async () => {
     const { cookie } = await signInAdmin(t.app);
     const customer = await signUp(t.app, { fullName: 'Newest Customer' });
     const response = await inject('GET', '/api/admin/dashboard', cookie);
@@ -197,7 +201,7 @@ describe('back office data', () => {
       ordersToday: 0,
       revenueThisMonthExVatCents: 0,
       domainsAwaitingRegistration: 0,
-      openTickets: null,
+      openTickets: 0,
       customers: expect.any(Number),
       newestSignups: expect.arrayContaining([
         expect.objectContaining({ email: customer.email, fullName: 'Newest Customer' }),

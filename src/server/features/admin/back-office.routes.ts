@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   adminDashboardSchema,
-  contactMessagePageSchema,
   auditLogPageSchema,
   auditLogQuerySchema,
   databaseTablesSchema,
@@ -9,14 +8,16 @@ import {
   outboxPageSchema,
   pageQuerySchema,
   profitMonthSchema,
+  profitQuerySchema,
+  profitServiceSchema,
 } from '#shared/admin.schemas.ts';
 import { errorResponses } from '#shared/errors.ts';
+import { plainTextSchema } from '#shared/http.schemas.ts';
 import type { AppInstance } from '../../app-instance.ts';
 import { adminScope } from '../../plugins/signed-in-scopes.ts';
 import { listAuditLog } from './audit-log.service.ts';
+import { profitByMonth, profitByService, profitCsv, profitPeriod } from './profit.service.ts';
 import {
-  profitByMonth,
-  listContactMessages,
   listDatabaseTables,
   listOutbox,
   loadDashboard,
@@ -67,25 +68,51 @@ export async function backOfficeRoutes(app: AppInstance): Promise<void> {
       (request) => readOutboxMessage(db, request.params.id),
     );
 
+    const vatRegistered = Boolean(app.config.supplier.vatNumber);
     scoped.get(
       '/api/admin/profit-analytics',
       {
         schema: {
-          response: { 200: z.array(profitMonthSchema), ...guarded },
+          querystring: profitQuerySchema,
+          response: { 200: z.array(profitMonthSchema), ...filtered },
         },
       },
-      () => profitByMonth(db),
+      (request) => profitByMonth(db, vatRegistered, request.query),
     );
 
     scoped.get(
-      '/api/admin/support-tickets',
+      '/api/admin/profit-analytics/services',
       {
         schema: {
-          querystring: pageQuerySchema,
-          response: { 200: contactMessagePageSchema, ...filtered },
+          querystring: profitQuerySchema,
+          response: { 200: z.array(profitServiceSchema), ...filtered },
         },
       },
-      (request) => listContactMessages(db, request.query.page),
+      (request) => profitByService(db, request.query),
+    );
+
+    scoped.get(
+      '/api/admin/profit-analytics.csv',
+      {
+        schema: {
+          querystring: profitQuerySchema,
+          response: {
+            200: { content: { 'text/csv': { schema: plainTextSchema } } },
+            ...filtered,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { from, to } = profitPeriod(request.query);
+        const months = await profitByMonth(db, vatRegistered, request.query);
+        return reply
+          .headers({
+            'cache-control': 'private, no-store',
+            'content-disposition': `attachment; filename="profit-${from}-to-${to}.csv"`,
+          })
+          .type('text/csv; charset=utf-8')
+          .send(profitCsv(months));
+      },
     );
 
     scoped.get(

@@ -1,14 +1,15 @@
 import { count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DatabaseKind } from '#db/client.ts';
-import { contactMessages, domainOrders, mailOutbox, orders, users } from '#db/schema/index.ts';
+import { domainOrders, mailOutbox, orders, payments, refunds, users } from '#db/schema/index.ts';
+import { countOpenOverpayments } from '../payments/refunds.service.ts';
+import { countOpenTickets } from '../tickets/tickets.service.ts';
+import { countProjectsByStage } from '../projects/projects.service.ts';
 import type {
   AdminDashboard,
-  ContactMessagePage,
   DatabaseTables,
   OutboxMessage,
   OutboxPage,
 } from '#shared/admin.schemas.ts';
-import { centsToRand } from '#shared/money.ts';
 import { AppError } from '../../plugins/errors.ts';
 
 // Days and months are South African ones.
@@ -17,8 +18,8 @@ const monthSa = sql`date_trunc('month', now() at time zone 'Africa/Johannesburg'
 const localTime = (column: unknown) => sql`(${column} at time zone 'Africa/Johannesburg')`;
 
 /**
- * The dashboard's figures, live from the database. Support tickets have no open/closed state
- * yet, so that figure stays null (shown as an empty state, not an invented zero).
+ * The dashboard's figures, live from the database; open tickets are those open or awaiting the
+ * customer.
  */
 export async function loadDashboard(db: Db): Promise<AdminDashboard> {
   const [[customers], newest, [today], [month], [awaiting]] = await Promise.all([
@@ -47,56 +48,25 @@ export async function loadDashboard(db: Db): Promise<AdminDashboard> {
       .from(domainOrders)
       .where(sql`${domainOrders.status} in ('paid', 'registering')`),
   ]);
+  const [refundedThisMonth] = await db
+    .select({
+      cents: sql<number>`coalesce(sum(${refunds.amountCents} - ${refunds.vatCents}), 0)::int`,
+    })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(
+      sql`${refunds.status} = 'completed' and not ${payments.overpayment} and ${localTime(refunds.completedAt)} >= ${monthSa}`,
+    );
   return {
     ordersToday: today?.n ?? 0,
-    revenueThisMonthExVatCents: Number(month?.cents ?? 0),
-    openTickets: null,
+    revenueThisMonthExVatCents: Number(month?.cents ?? 0) - Number(refundedThisMonth?.cents ?? 0),
+    overpaymentsToRefund: await countOpenOverpayments(db),
+    openTickets: await countOpenTickets(db),
+    projectsByStage: await countProjectsByStage(db),
     domainsAwaitingRegistration: awaiting?.n ?? 0,
     customers: customers?.n ?? 0,
     newestSignups: newest.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() })),
   };
-}
-
-/** Per month, newest first: what was paid, the VAT in it, PayFast's fees and registrar costs. */
-export async function profitByMonth(db: Db) {
-  const result = await db.execute(sql`
-    with paid as (
-      select o.id, o.total_cents, o.vat_cents,
-             to_char(o.paid_at at time zone 'Africa/Johannesburg', 'YYYY-MM') as month
-      from orders o
-      where o.paid_at is not null
-        and o.paid_at > now() - interval '13 months'
-    )
-    select paid.month,
-           count(*)::int as orders,
-           sum(paid.total_cents)::int as total_cents,
-           sum(paid.vat_cents)::int as vat_cents,
-           coalesce(sum((select sum(coalesce(p.fee_cents, 0)) from payments p
-                          where p.order_id = paid.id and p.status = 'paid')), 0)::int as fee_cents,
-           coalesce(sum((select sum(d.registrar_cost_cents) from order_items oi
-                          join domain_orders d on d.id = oi.domain_order_id
-                          where oi.order_id = paid.id)), 0)::int as registrar_cents
-    from paid
-    group by paid.month
-    order by paid.month desc
-  `);
-  const rows = (result as unknown as { rows: Record<string, string | number>[] }).rows;
-  return rows.map((r) => {
-    const total = Number(r.total_cents);
-    const vat = Number(r.vat_cents);
-    const fees = Number(r.fee_cents);
-    const registrar = Number(r.registrar_cents);
-    return {
-      month: String(r.month),
-      orders: Number(r.orders),
-      revenue: centsToRand(total),
-      vat: centsToRand(vat),
-      revenueExVat: centsToRand(total - vat),
-      paymentFees: centsToRand(fees),
-      registrarCosts: centsToRand(registrar),
-      grossProfit: centsToRand(total - vat - fees - registrar),
-    };
-  });
 }
 
 const outboxPageSize = 25;
@@ -156,34 +126,5 @@ export async function listDatabaseTables(db: Db, engine: DatabaseKind): Promise<
   return {
     engine: engine === 'pglite' ? 'PGlite (embedded PostgreSQL)' : 'PostgreSQL server',
     tables,
-  };
-}
-
-const messagesPageSize = 25;
-
-/** Support enquiries from the contact form, newest first. */
-export async function listContactMessages(db: Db, page: number): Promise<ContactMessagePage> {
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select()
-      .from(contactMessages)
-      .orderBy(desc(contactMessages.createdAt))
-      .limit(messagesPageSize)
-      .offset((page - 1) * messagesPageSize),
-    db.select({ total: count() }).from(contactMessages),
-  ]);
-  return {
-    items: rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      email: row.email,
-      phone: row.phone,
-      subject: row.subject,
-      message: row.message,
-      createdAt: row.createdAt.toISOString(),
-    })),
-    total: totals?.total ?? 0,
-    page,
-    pageSize: messagesPageSize,
   };
 }

@@ -40,6 +40,7 @@ describe('POST /api/register', () => {
       email: 'sipho@example.co.za',
       fullName: 'Sipho Dlamini',
       emailVerified: false,
+      returning: false,
       createdAt: expect.any(String),
     });
     expect(JSON.stringify(user)).not.toContain('password');
@@ -146,13 +147,16 @@ describe('POST /api/register', () => {
 describe('POST /api/login and /api/logout', () => {
   it('signs in with a new session id each time (no fixation)', async () => {
     const { email, password, cookie } = await signUp(t.app);
+    expect((await get('/api/user', cookie)).json().returning).toBe(false);
     const response = await post('/api/login', { email, password }, cookie);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ email, fullName: 'Thandi Nkosi' });
+    // Signed in with the password: from now on the dashboard says "Welcome back".
+    expect(response.json()).toMatchObject({ email, fullName: 'Thandi Nkosi', returning: true });
     const fresh = sessionCookie(response);
     expect(fresh).not.toBe(cookie);
     expect((await get('/api/user', cookie)).statusCode).toBe(401);
     expect((await get('/api/user', fresh)).statusCode).toBe(200);
+    expect((await get('/api/user', fresh)).json().returning).toBe(true);
   });
 
   it('gives one generic 401 for a wrong password and for an unknown e-mail', async () => {

@@ -32,12 +32,14 @@ export const toUser = (row: {
   email: string;
   fullName: string;
   emailVerifiedAt: Date | null;
+  lastSignInAt: Date | null;
   createdAt: Date;
 }): User => ({
   id: row.id,
   email: row.email,
   fullName: row.fullName,
   emailVerified: row.emailVerifiedAt !== null,
+  returning: row.lastSignInAt !== null,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -94,7 +96,12 @@ export async function loginUser(
     throw new AppError('INVALID_CREDENTIALS', { message: 'Invalid email or password' });
   }
   await clearLoginFailures(db, 'user', input.email);
-  return user;
+  const [signedIn] = await db
+    .update(users)
+    .set({ lastSignInAt: sql`now()` })
+    .where(eq(users.id, user.id))
+    .returning();
+  return signedIn ?? user;
 }
 
 /** Mails a reset link when the account exists; the caller answers the same either way. */

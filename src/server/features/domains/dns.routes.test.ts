@@ -5,6 +5,7 @@ import {
   createDnsimpleTestApp,
   type DnsimpleTestApp,
 } from '../../../../tests/helpers/dnsimple-app.ts';
+import { runRetriesNow } from '../../../../tests/helpers/jobs.ts';
 import { createDomainOrder, markDomainOrderPaid } from './domain-orders.service.ts';
 
 /** A customer with one active domain, registered the way a paid order is. */
@@ -35,6 +36,8 @@ async function customerWithDomain(t: TestApp, domain: string) {
   });
   await markDomainOrderPaid(t.app.database.db, order.id);
   await t.app.jobs.drain();
+  // DNSimple answers a registration `new`: the poll that follows finds it registered.
+  await runRetriesNow(t.app);
   return customer;
 }
 
@@ -95,8 +98,11 @@ describe('customer DNS records (local registrar)', () => {
       'ns1.sebenza.local',
       'ns2.sebenza.local',
     ]);
-    const expiry = await t.app.registrar.renew('botha-guesthouse.co.za', 2);
-    expect(expiry.getUTCFullYear()).toBe(new Date().getUTCFullYear() + 3);
+    expect(await t.app.registrar.renew('botha-guesthouse.co.za', 2)).toMatchObject({
+      state: 'done',
+    });
+    const held = await t.app.registrar.holds('botha-guesthouse.co.za');
+    expect(held!.expiresAt.getUTCFullYear()).toBe(new Date().getUTCFullYear() + 3);
     const renewal = await call('PATCH', base, { autoRenew: false });
     expect(renewal.json()).toEqual({ domain: 'botha-guesthouse.co.za', autoRenew: false });
     const mine = (await call('GET', '/api/user/domains')).json();

@@ -150,9 +150,9 @@ export async function dnsRoutes(app: AppInstance): Promise<void> {
       },
       async (request) => {
         const orderId = await ownDomain(request.user.id, request.params.domain);
-        await throughRegistrar(() =>
-          app.registrar.setAutoRenew(request.params.domain, request.body.autoRenew),
-        );
+        // Our auto-renew is a renewal invoice 14 days ahead: the registrar's own stays off, so
+        // it never renews (at our cost) what the customer has not paid for.
+        await throughRegistrar(() => app.registrar.setAutoRenew(request.params.domain, false));
         await db
           .update(domainOrders)
           .set({ autoRenew: request.body.autoRenew, updatedAt: sql`now()` })

@@ -3,10 +3,11 @@ import type { Db } from '#db/client.ts';
 import { tlds } from '#db/schema/index.ts';
 import { normaliseDomain } from '#shared/domain-name.ts';
 import type { DomainCheckResult } from '#shared/domain.schemas.ts';
-import { customerPriceCents, toZarCents } from '#shared/domain-pricing.ts';
-import { centsToRand } from '#shared/money.ts';
-import type { Registrar } from '../../integrations/registrar/registrar.ts';
+import { domainYearPrice, toZarCents, type DomainYearPrice } from '#shared/domain-pricing.ts';
+import { centsToRand, randToCents } from '#shared/money.ts';
+import { RegistrarError, type Registrar } from '../../integrations/registrar/registrar.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { heldMessage, liveOrderFor, NameHeldError } from './domain-holds.service.ts';
 
 type TldRow = typeof tlds.$inferSelect;
 
@@ -21,6 +22,7 @@ function memo<T>(ttlMs: number) {
       return undefined;
     },
     forget: () => entries.clear(),
+    delete: (key: string) => entries.delete(key),
     set(key: string, value: T) {
       if (entries.size > 10_000) entries.clear();
       entries.set(key, { value, until: Date.now() + ttlMs });
@@ -28,9 +30,25 @@ function memo<T>(ttlMs: number) {
   };
 }
 
-export function createDomainChecker(options: { db: Db; registrar: Registrar; usdZarRate: number }) {
+export interface DomainCheckerOptions {
+  db: Db;
+  registrar: Registrar;
+  usdZarRate: number;
+  /** With a VAT number we charge VAT on top of the marked-up cost. */
+  vatRegistered: boolean;
+}
+
+/** An answer with what a year costs us (excluding VAT), which the public answer leaves out. */
+interface PricedCheck {
+  result: DomainCheckResult;
+  yearCostCents: number;
+  /** Another customer's unpaid order holds the name for now. */
+  onHold: boolean;
+}
+
+export function createDomainChecker(options: DomainCheckerOptions) {
   const tldCache = memo<TldRow[]>(3_600_000);
-  const resultCache = memo<DomainCheckResult>(60_000);
+  const resultCache = memo<PricedCheck>(60_000);
 
   async function enabledTlds(): Promise<TldRow[]> {
     const cached = tldCache.get('all');
@@ -44,48 +62,76 @@ export function createDomainChecker(options: { db: Db; registrar: Registrar; usd
     return rows;
   }
 
-  async function check(input: string): Promise<DomainCheckResult> {
+  /** A year at `cents` of `currency`, priced as SPEC §3 and the VAT rule say. */
+  function yearPrice(cents: number, currency: string, premium: boolean): DomainYearPrice {
+    return domainYearPrice(toZarCents(cents, currency, options.usdZarRate), {
+      premium,
+      vatRegistered: options.vatRegistered,
+    });
+  }
+
+  /**
+   * Availability and price of one name. `fresh` skips the minute's cache (ordering must not trust
+   * an answer another customer's purchase has made stale); `forUser`'s own unpaid order does not
+   * keep the name from them (that answer is theirs alone, so it is not cached).
+   */
+  async function priced(input: string, fresh: boolean, forUser?: string): Promise<PricedCheck> {
     const rows = await enabledTlds();
     const normalised = normaliseDomain(
       input,
       rows.map((r) => r.tld),
     );
     if (!normalised.ok) throw new AppError('BAD_REQUEST', { message: normalised.error });
-    const cached = resultCache.get(normalised.domain);
+    const cached = fresh ? undefined : resultCache.get(normalised.domain);
     if (cached) return cached;
     const tld = rows.find((r) => r.tld === normalised.tld)!;
-    const availability = await options.registrar.checkAvailability(
-      normalised.domain,
-      normalised.name,
-    );
+    const availability = await options.registrar
+      .checkAvailability(normalised.domain, normalised.name)
+      .catch((error: unknown) => {
+        // The registrar does not sell this ending (DNSimple: "TLD .LOVE is not supported").
+        if (error instanceof RegistrarError && !error.transient) {
+          throw new AppError('BAD_REQUEST', {
+            message: `${normalised.domain} can't be registered here (${error.message})`,
+          });
+        }
+        throw error;
+      });
     const cost = availability.premiumPrice ?? {
       cents: tld.registrationCostCents,
       currency: tld.currency,
     };
     const premium = availability.premium || tld.premium;
-    const registrarZar = toZarCents(cost.cents, cost.currency, options.usdZarRate);
+    const year = yearPrice(cost.cents, cost.currency, premium);
+    const found = availability.available ? await liveOrderFor(options.db, normalised.domain) : null;
+    const ownHold = found?.status === 'pending_payment' && found.userId === forUser;
+    const holder = ownHold ? null : found;
+    const available = availability.available && !holder;
+    const onHold = holder?.status === 'pending_payment';
     const result: DomainCheckResult = {
-      available: availability.available,
-      message: availability.available
+      available,
+      message: available
         ? `${normalised.domain} is available!`
-        : `${normalised.domain} is already registered. Try another name or ending.`,
-      price: centsToRand(customerPriceCents(registrarZar, premium)),
+        : onHold
+          ? heldMessage(normalised.domain)
+          : `${normalised.domain} is already registered. Try another name or ending.`,
+      price: centsToRand(year.priceCents),
       currency: 'ZAR',
-      originalPrice: centsToRand(registrarZar),
+      originalPrice: centsToRand(year.originalCents),
       premium,
       domain: normalised.domain,
     };
-    resultCache.set(normalised.domain, result);
-    return result;
+    const answer = { result, yearCostCents: year.costCents, onHold };
+    if (!ownHold) resultCache.set(normalised.domain, answer);
+    return answer;
   }
+
+  const check = async (input: string) => (await priced(input, false)).result;
 
   /** The price list of /buy-domain: every enabled ending, per year incl. VAT. */
   async function priceList() {
     return (await enabledTlds()).map((row) => {
       const zar = (cents: number) =>
-        centsToRand(
-          customerPriceCents(toZarCents(cents, row.currency, options.usdZarRate), row.premium),
-        );
+        centsToRand(yearPrice(cents, row.currency, row.premium).priceCents);
       return {
         tld: row.tld,
         registration: zar(row.registrationCostCents),
@@ -95,25 +141,45 @@ export function createDomainChecker(options: { db: Db; registrar: Registrar; usd
     });
   }
 
-  /** The server's price for `years` of an available domain; what the cart line will cost. */
-  async function quote(domain: string, years: number) {
-    const result = await check(domain);
+  /**
+   * The server's price for `years` of an available domain: what the cart line will cost, and
+   * (for the order) what the registrar charges us for them. `fresh` asks the registrar again.
+   */
+  async function quote(
+    domain: string,
+    years: number,
+    quoteOptions: { fresh?: boolean; userId?: string } = {},
+  ) {
+    const { result, yearCostCents, onHold } = await priced(
+      domain,
+      quoteOptions.fresh ?? false,
+      quoteOptions.userId,
+    );
+    if (onHold) throw new NameHeldError(result.domain);
     if (!result.available) {
       throw new AppError('CONFLICT', { message: `${result.domain} is no longer available` });
     }
+    const priceCents = randToCents(result.price);
     return {
       domain: result.domain,
       years,
       pricePerYear: result.price,
-      total: centsToRand(Math.round(result.price * 100) * years),
+      total: centsToRand(priceCents * years),
       premium: result.premium,
+      totalCents: priceCents * years,
+      registrarCostCents: yearCostCents * years,
     };
   }
 
   return {
     check,
     priceList,
+    /** The exchange rate and VAT rule renewals and transfers are priced with. */
+    pricing: { usdZarRate: options.usdZarRate, vatRegistered: options.vatRegistered },
     quote,
+    yearPrice,
+    /** A name's next check asks the registrar again (it was just ordered or registered). */
+    forget: (domain: string) => resultCache.delete(domain),
     /** After an admin changes the TLD table, its next read is fresh. */
     forgetPrices() {
       tldCache.forget();

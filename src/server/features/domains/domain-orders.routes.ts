@@ -1,30 +1,44 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '#db/client.ts';
-import { domainOrderEvents, domainOrders } from '#db/schema/index.ts';
+import type { Db, Tx } from '#db/client.ts';
+import { domainOrderEvents, domainOrders, orderItems } from '#db/schema/index.ts';
 import {
+  domainMarginMonthSchema,
   domainOrderDetailSchema,
   domainOrderPageSchema,
   domainOrderSchema,
   domainOrderStatuses,
   type DomainOrder,
 } from '#shared/domain-orders.schemas.ts';
+import { renewalGraceDays } from '#shared/domain.schemas.ts';
 import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
 import { centsToRand } from '#shared/money.ts';
 import type { AppInstance } from '../../app-instance.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { adminScope, userScope } from '../../plugins/signed-in-scopes.ts';
 import { recordAudit } from '../admin/audit-log.service.ts';
-import { domainOrderHistory, queueDomainRegistration } from './domain-orders.service.ts';
+import { refundOrderPart } from '../payments/refunds.service.ts';
+import {
+  domainMarginByMonth,
+  domainOrderHistory,
+  queueDomainRegistration,
+  renewableYears,
+} from './domain-orders.service.ts';
+import { liveOrderFor, lockName } from './domain-holds.service.ts';
+import { priceRenewal } from './domain-line-pricing.service.ts';
 
 const pageSize = 25;
 type Row = typeof domainOrders.$inferSelect;
 
-const toDomainOrder = (row: Row): DomainOrder => {
+const toDomainOrder = (
+  row: Row,
+  extra: Pick<DomainOrder, 'renewal' | 'openRenewals'> = { renewal: null, openRenewals: 0 },
+): DomainOrder => {
   const registrant = row.registrant as Record<string, string | undefined>;
   return {
     id: row.id,
     domain: row.domain,
+    kind: row.kind,
     years: row.years,
     status: row.status,
     price: centsToRand(row.priceCents),
@@ -36,6 +50,13 @@ const toDomainOrder = (row: Row): DomainOrder => {
     registrantEmail: registrant.email ?? '',
     autoRenew: row.autoRenew,
     expiresAt: row.expiresAt?.toISOString() ?? null,
+    heldUntil: row.status === 'pending_payment' ? (row.heldUntil?.toISOString() ?? null) : null,
+    renewableUntil:
+      row.status === 'active' && row.expiresAt && row.expiresAt.getTime() < Date.now()
+        ? new Date(row.expiresAt.getTime() + renewalGraceDays * 86_400_000).toISOString()
+        : null,
+    refundDue: row.refundDueCents === null ? null : centsToRand(row.refundDueCents),
+    ...extra,
     createdAt: row.createdAt.toISOString(),
   };
 };
@@ -50,9 +71,28 @@ async function transition(
     action: string;
     admin: { id: string; email: string };
     ip: string;
+    /** What else the move does, in its transaction (a refund gives the money back). */
+    alongside?: (tx: Tx, before: Row) => Promise<void>;
   },
 ) {
   return db.transaction(async (tx) => {
+    if (input.to === 'paid') {
+      // A retry makes the name live again: only if no other order has taken it meanwhile.
+      const [named] = await tx
+        .select({ domain: domainOrders.domain, kind: domainOrders.kind })
+        .from(domainOrders)
+        .where(eq(domainOrders.id, input.id));
+      // A renewal holds no name: only its registration does.
+      if (named && named.kind !== 'renewal') {
+        await lockName(tx, named.domain);
+        const holder = await liveOrderFor(tx, named.domain);
+        if (holder && holder.id !== input.id) {
+          throw new AppError('CONFLICT', {
+            message: `Another order holds ${named.domain} now; refund this one instead`,
+          });
+        }
+      }
+    }
     const [current] = await tx
       .select()
       .from(domainOrders)
@@ -67,7 +107,8 @@ async function transition(
     }
     const [updated] = await tx
       .update(domainOrders)
-      .set({ status: input.to, updatedAt: sql`now()` })
+      // Retried or refunded, the line no longer owes the customer a refund.
+      .set({ status: input.to, refundDueCents: null, updatedAt: sql`now()` })
       .where(and(eq(domainOrders.id, input.id), inArray(domainOrders.status, input.from)))
       .returning();
     await tx.insert(domainOrderEvents).values({
@@ -77,6 +118,7 @@ async function transition(
       note: `${input.action} by ${input.admin.email}`,
     });
     if (input.to === 'paid') await queueDomainRegistration(tx, input.id);
+    await input.alongside?.(tx, current);
     await recordAudit(tx, {
       adminId: input.admin.id,
       actor: input.admin.email,
@@ -104,7 +146,34 @@ export async function domainOrderRoutes(app: AppInstance): Promise<void> {
           .from(domainOrders)
           .where(eq(domainOrders.userId, request.user.id))
           .orderBy(desc(domainOrders.createdAt));
-        return rows.map(toDomainOrder);
+        // Renewals are not domains of their own: each registration counts its open ones and
+        // says what a year of renewal costs.
+        const open = rows.filter(
+          (row) =>
+            row.kind === 'renewal' &&
+            ['pending_payment', 'paid', 'registering'].includes(row.status),
+        );
+        const pricing = { db, ...app.domainChecker.pricing };
+        return Promise.all(
+          rows
+            .filter((row) => row.kind !== 'renewal')
+            .map(async (row) => {
+              const maxYears = renewableYears(row.expiresAt);
+              const renewal =
+                row.status === 'active' && maxYears > 0
+                  ? {
+                      pricePerYear: centsToRand(
+                        (await priceRenewal(pricing, row, 1)).pricePerYearCents,
+                      ),
+                      maxYears,
+                    }
+                  : null;
+              return toDomainOrder(row, {
+                renewal,
+                openRenewals: open.filter((r) => r.renewsOrderId === row.id).length,
+              });
+            }),
+        );
       },
     );
   });
@@ -140,8 +209,21 @@ export async function domainOrderRoutes(app: AppInstance): Promise<void> {
             .offset((page - 1) * pageSize),
           db.select({ total: count() }).from(domainOrders).where(where),
         ]);
-        return { items: rows.map(toDomainOrder), total: totals?.total ?? 0, page, pageSize };
+        return {
+          items: rows.map((row) => toDomainOrder(row)),
+          total: totals?.total ?? 0,
+          page,
+          pageSize,
+        };
       },
+    );
+
+    admin.get(
+      '/api/admin/domain-margins',
+      {
+        schema: { response: { 200: z.array(domainMarginMonthSchema), ...errorResponses(401) } },
+      },
+      () => domainMarginByMonth(db, { vatRegistered: app.config.supplier.vatNumber !== undefined }),
     );
 
     admin.get(
@@ -193,6 +275,23 @@ export async function domainOrderRoutes(app: AppInstance): Promise<void> {
           action: 'refunded',
           admin: request.admin,
           ip: request.ip,
+          // A paid line is refunded through PayFast (with its credit note); an unpaid one owes
+          // nothing and is only closed.
+          alongside: async (tx, before) => {
+            if (before.status === 'pending_payment') return;
+            const [line] = await tx
+              .select({ orderId: orderItems.orderId, totalCents: orderItems.totalCents })
+              .from(orderItems)
+              .where(eq(orderItems.domainOrderId, before.id));
+            if (!line) return;
+            await refundOrderPart(tx, {
+              orderId: line.orderId,
+              amountCents: before.refundDueCents ?? line.totalCents,
+              reason: `Domain ${before.domain} could not be registered for you`,
+              admin: request.admin,
+              ip: request.ip,
+            });
+          },
         });
         return toDomainOrder(order);
       },

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   domainOrderEvents,
   domainOrders,
+  jobs,
   localRegistrarDomains,
 } from '#db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
@@ -15,7 +16,11 @@ import {
 } from '../../../../tests/helpers/dnsimple-app.ts';
 import { buildApp } from '../../app.ts';
 import { jobsNamed, runRetriesNow } from '../../../../tests/helpers/jobs.ts';
-import { createDomainOrder, markDomainOrderPaid } from './domain-orders.service.ts';
+import {
+  createDomainOrder,
+  markDomainOrderPaid,
+  remindDomainExpiry,
+} from './domain-orders.service.ts';
 
 const registration = {
   years: 2,
@@ -33,13 +38,13 @@ const registration = {
   },
 };
 
-async function paidOrder(t: TestApp, domain: string) {
+async function paidOrder(t: TestApp, domain: string, registrarCostCents = 19_000) {
   const order = await createDomainOrder(t.app.database.db, {
     userId: null,
     domain,
     years: 2,
     priceCents: 22_800,
-    registrarCostCents: 19_000,
+    registrarCostCents,
     registration,
     registrar: t.app.registrar.provider,
   });
@@ -92,6 +97,7 @@ describe('registering a paid domain with the local registrar', () => {
       'pending_payment',
       'paid',
       'registering',
+      'registering', // the registrar accepted it: done at once, for both years
       'active',
     ]);
     const held = await t.app.database.db
@@ -100,6 +106,48 @@ describe('registering a paid domain with the local registrar', () => {
       .where(eq(localRegistrarDomains.domain, 'ayanda-designs.co.za'));
     expect(held).toHaveLength(1);
     await latestMail(t.app, 'ayanda@example.co.za', 'ayanda-designs.co.za is registered');
+  });
+
+  it("reminds the owner 30, 7 and 1 days before the registrar's expiry, each once", async () => {
+    const order = await paidOrder(t, 'reminded.co.za');
+    const active = await afterJobs(t, order.id);
+    const reminders = (await jobsNamed(t.app, 'domain-expiry-reminder')).filter(
+      (j) => j.payload.orderId === order.id,
+    );
+    const day = 86_400_000;
+    expect(
+      reminders.map((j) => [j.payload.daysBefore, active.expiresAt!.getTime() - j.runAt.getTime()]),
+    ).toEqual([
+      [30, 30 * day],
+      [7, 7 * day],
+      [1, 1 * day],
+    ]);
+    // A week before the expiry, the 7-day reminder's time comes.
+    await t.app.database.db
+      .update(domainOrders)
+      .set({ expiresAt: new Date(Date.now() + 7 * day - 3_600_000) })
+      .where(eq(domainOrders.id, order.id));
+    const weekly = reminders.find((j) => j.payload.daysBefore === 7)!;
+    await t.app.database.db
+      .update(jobs)
+      .set({ runAt: sql`now()` })
+      .where(eq(jobs.id, weekly.id));
+    await t.app.jobs.drain();
+    const mail = await latestMail(t.app, 'ayanda@example.co.za', 'reminded.co.za expires on');
+    expect(mail.text).toContain('It is set to renew automatically.');
+    const deps = { db: t.app.database.db, registrar: t.app.registrar, config: t.config };
+    await remindDomainExpiry(deps, order.id, 7);
+    // Not yet the day before: the 1-day reminder sends nothing.
+    await remindDomainExpiry(deps, order.id, 1);
+    const notes = (
+      await t.app.database.db
+        .select()
+        .from(domainOrderEvents)
+        .where(eq(domainOrderEvents.orderId, order.id))
+    ).map((e) => e.note);
+    expect(notes.filter((n) => n?.startsWith('Expiry reminder'))).toEqual([
+      'Expiry reminder sent (7 days before)',
+    ]);
   });
 
   it('is picked up by a fresh runner after a restart', async () => {
@@ -138,30 +186,91 @@ describe('registering through DNSimple', () => {
     expect(job).toMatchObject({ status: 'queued', attempts: 1 });
     expect(job!.runAt.getTime()).toBeGreaterThan(Date.now());
     await runRetriesNow(t.app);
+    // DNSimple accepted it as `new`: pending, not active, and nobody is told it is active yet.
+    const accepted = await afterJobs(t, order.id);
+    expect(accepted).toMatchObject({
+      status: 'registering',
+      attempts: 2,
+      pendingStep: { kind: 'registration', years: 1, yearsLeft: 1 },
+    });
+    await expect(latestMail(t.app, 'ayanda@example.co.za', 'retry-me.com')).rejects.toThrow();
+    // The poll finds it registered; the second year paid for is a renewal, polled in turn.
+    await runRetriesNow(t.app);
+    expect((await afterJobs(t, order.id)).pendingStep).toMatchObject({ kind: 'renewal', years: 1 });
+    await runRetriesNow(t.app);
     const active = await afterJobs(t, order.id);
-    expect(active).toMatchObject({ status: 'active', attempts: 2 });
-    expect(
-      t.dnsimple.calls.filter(
-        (c) => c === 'POST /v2/4242/registrar/domains/retry-me.com/registrations',
-      ),
-    ).toHaveLength(1);
+    expect(active).toMatchObject({ status: 'active', attempts: 2, pendingStep: null });
+    const registrations = t.dnsimple.bodies.filter(
+      (b) => b.call === 'POST /v2/4242/registrar/domains/retry-me.com/registrations',
+    );
+    expect(registrations).toHaveLength(1);
+    expect(registrations[0]!.body).not.toHaveProperty('period');
+    expect(registrations[0]!.body).not.toHaveProperty('premium_price');
+    expect(t.dnsimple.bodies.find((b) => b.call.endsWith('/retry-me.com/renewals'))!.body).toEqual({
+      period: 1,
+    });
+    // The expiry is the registrar's: one year registered plus one renewed.
+    const stand = (await t.app.registrar.holds('retry-me.com'))!;
+    expect(active.expiresAt).toEqual(stand.expiresAt);
+    expect(active.expiresAt!.getUTCFullYear()).toBe(new Date().getUTCFullYear() + 2);
+    await latestMail(t.app, 'ayanda@example.co.za', 'retry-me.com is registered');
+  });
+
+  it('confirms a premium name with its quoted price', async () => {
+    // US$250 a year × R18.50 = R4 625.00, for 2 years.
+    const order = await paidOrder(t, 'xyz.com', 925_000);
+    await afterJobs(t, order.id);
+    const [registration] = t.dnsimple.bodies.filter((b) =>
+      b.call.endsWith('/xyz.com/registrations'),
+    );
+    expect(registration!.body).toMatchObject({ premium_price: '250' });
+    await runRetriesNow(t.app);
+    await runRetriesNow(t.app);
+    expect((await afterJobs(t, order.id)).status).toBe('active');
+    expect(t.dnsimple.bodies.find((b) => b.call.endsWith('/xyz.com/renewals'))!.body).toEqual({
+      period: 1,
+      premium_price: '250',
+    });
+  });
+
+  it('does not register a premium name whose price rose since the order: refund flagged', async () => {
+    const order = await paidOrder(t, 'pqr.com', 600_000);
+    const failed = await afterJobs(t, order.id);
+    expect(failed).toMatchObject({ status: 'failed', refundDueCents: 22_800 });
+    expect(failed.lastError).toContain('premium price of pqr.com rose to R');
+    expect(t.dnsimple.calls).not.toContain('POST /v2/4242/registrar/domains/pqr.com/registrations');
+  });
+
+  it('fails a registration the registrar ends as failed, with its refund flagged', async () => {
+    t.dnsimple.failRegistrationOf('doomed-name.com');
+    const order = await paidOrder(t, 'doomed-name.com');
+    expect((await afterJobs(t, order.id)).status).toBe('registering');
+    await runRetriesNow(t.app);
+    const failed = await afterJobs(t, order.id);
+    expect(failed).toMatchObject({ status: 'failed', refundDueCents: 22_800, pendingStep: null });
+    await latestMail(t.app, 'ayanda@example.co.za', 'We could not register doomed-name.com');
+    const admin = await latestMail(t.app, 'ops@example.co.za', 'Refund due');
+    expect(admin.text).toContain('R');
+    expect(admin.text).toContain('228,00');
   });
 
   it('finds a registration that finished unrecorded instead of buying the name again', async () => {
-    t.dnsimple.owned.set('already-ours.com', 777);
-    t.dnsimple.registered.add('already-ours.com');
+    const id = t.dnsimple.addRegistered('already-ours.com');
     const order = await paidOrder(t, 'already-ours.com');
     const active = await afterJobs(t, order.id);
-    expect(active).toMatchObject({ status: 'active', registrarReference: 'dnsimple:777' });
+    expect(active).toMatchObject({ status: 'active', registrarReference: `dnsimple:${id}` });
     expect(t.dnsimple.calls).not.toContain(
       'POST /v2/4242/registrar/domains/already-ours.com/registrations',
     );
   });
 
-  it('marks a refused registration failed and tells the customer and the admins', async () => {
+  it('checks the name again before registering: taken → failed, refund flagged, people told', async () => {
     const order = await paidOrder(t, 'taken.com');
     const failed = await afterJobs(t, order.id);
-    expect(failed).toMatchObject({ status: 'failed' });
+    expect(failed).toMatchObject({ status: 'failed', refundDueCents: 22_800 });
+    expect(t.dnsimple.calls).not.toContain(
+      'POST /v2/4242/registrar/domains/taken.com/registrations',
+    );
     expect(await history(t, order.id)).toEqual([
       'pending_payment',
       'paid',
@@ -169,7 +278,11 @@ describe('registering through DNSimple', () => {
       'failed',
     ]);
     await latestMail(t.app, 'ayanda@example.co.za', 'We could not register taken.com');
-    await latestMail(t.app, 'ops@example.co.za', 'Domain registration failed: taken.com');
+    await latestMail(
+      t.app,
+      'ops@example.co.za',
+      'Refund due: domain registration failed for taken.com',
+    );
   });
 
   it('admin: lists failed orders with their history, retries and marks refunded, audited', async () => {

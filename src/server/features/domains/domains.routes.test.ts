@@ -176,7 +176,9 @@ describe('GET /api/domain/check through DNSimple (stand-in, real client)', () =>
         country: 'ZA',
       },
     });
-    expect(result.reference).toMatch(/^dnsimple:\d+$/);
+    // DNSimple accepts it now and registers it later, for the ending's minimum period.
+    expect(result).toMatchObject({ state: 'pending', years: 1 });
+    expect(await t.app.registrar.registrationState('fresh-name.com', result.id)).toBe('done');
     expect(t.dnsimple.calls).toContain('POST /v2/4242/contacts');
     expect(t.dnsimple.registered.has('fresh-name.com')).toBe(true);
   });
@@ -186,7 +188,7 @@ describe('admin: registrar overview and TLD switches', () => {
   let t: DnsimpleTestApp;
   beforeAll(async () => {
     t = await createDnsimpleTestApp();
-    t.dnsimple.owned.set('legacy-client.com', 9);
+    t.dnsimple.addRegistered('legacy-client.com');
   });
   afterAll(() => t.close());
 
@@ -201,6 +203,8 @@ describe('admin: registrar overview and TLD switches', () => {
     expect(response.json()).toMatchObject({
       provider: 'dnsimple',
       account: { id: '4242', email: 'ops@example.co.za' },
+      // hosted-only.com is a zone DNSimple hosts, not a registration: it is not held.
+      domainsAtRegistrar: ['legacy-client.com'],
       unknownHere: ['legacy-client.com'],
       missingAtRegistrar: [],
     });
@@ -222,5 +226,40 @@ describe('admin: registrar overview and TLD switches', () => {
     const refused = await check(t, 'now-disabled.co.za');
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error).toContain('We do not register .co.za names');
+  });
+});
+
+describe('prices with VAT on top (VAT-registered supplier)', () => {
+  let t: DnsimpleTestApp;
+  beforeAll(async () => {
+    t = await createDnsimpleTestApp({ USD_ZAR_RATE: '18.50', SUPPLIER_VAT_NUMBER: '4123456789' });
+  });
+  afterAll(() => t.close());
+
+  it('marks up the cost excluding VAT, then adds VAT: SPEC §3 fields stay consistent', async () => {
+    // US$14.50 × 18.50 = R268.25; originalPrice 268.25 × 1.15 = 308.49; price × 1.2 = 370.19.
+    expect((await check(t, 'vat-on-top.com')).json()).toMatchObject({
+      available: true,
+      originalPrice: 308.49,
+      price: 370.19,
+      premium: false,
+    });
+    // Premium: US$250 × 18.50 = R4 625.00, + VAT = R5 318.75, no markup.
+    expect((await check(t, 'abc.com')).json()).toMatchObject({
+      originalPrice: 5318.75,
+      price: 5318.75,
+      premium: true,
+    });
+    const prices = (await t.app.inject({ method: 'GET', url: '/api/domain/prices' })).json();
+    // .co.za: R95.00 → 109.25 with VAT → 131.10.
+    expect(prices.find((p: { tld: string }) => p.tld === 'co.za')!.registration).toBe(131.1);
+  });
+
+  it('an ending the registrar does not sell: 400 "… can\'t be registered here", in DNSimple\'s words', async () => {
+    const response = await check(t, 'ubuntu-bakery.co.za');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe(
+      "ubuntu-bakery.co.za can't be registered here (DNSimple refused: TLD .CO.ZA is not supported)",
+    );
   });
 });

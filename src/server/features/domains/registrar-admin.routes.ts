@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { domainOrders, tlds } from '#db/schema/index.ts';
-import { customerPriceCents, markupPercent, toZarCents } from '#shared/domain-pricing.ts';
+import { markupPercent } from '#shared/domain-pricing.ts';
 import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
 import { centsToRand } from '#shared/money.ts';
 import {
@@ -42,16 +42,16 @@ export async function registrarAdminRoutes(app: AppInstance): Promise<void> {
             missingAtRegistrar: [...ours].filter((d) => !there.has(d)),
             unknownHere: held.filter((d) => !ours.has(d)),
             tlds: tldRows.map((row) => {
-              const zar = toZarCents(
+              const year = app.domainChecker.yearPrice(
                 row.registrationCostCents,
                 row.currency,
-                app.config.usdZarRate,
+                row.premium,
               );
               return {
                 tld: row.tld,
                 registrationCost: centsToRand(row.registrationCostCents),
                 currency: row.currency,
-                customerPrice: centsToRand(customerPriceCents(zar, row.premium)),
+                customerPrice: centsToRand(year.priceCents),
                 markupPercent: markupPercent(row.premium),
                 premium: row.premium,
                 enabled: row.enabled,

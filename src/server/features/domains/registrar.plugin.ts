@@ -18,6 +18,7 @@ export function registerRegistrar(app: AppInstance, registrar: Registrar): void 
       db: app.database.db,
       registrar,
       usdZarRate: app.config.usdZarRate,
+      vatRegistered: app.config.supplier.vatNumber !== undefined,
     }),
   );
 }

@@ -2,11 +2,13 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { serviceAddOns, servicePackages, serviceRequests, services } from '#db/schema/index.ts';
 import { serviceTypeLabel } from '#shared/service-types.ts';
-import { randToCents } from '#shared/money.ts';
 import type { z } from 'zod';
 import type { orderItemSchema } from '#shared/orders.schemas.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { DomainChecker } from '../domains/domain-check.service.ts';
+import { NameHeldError } from '../domains/domain-holds.service.ts';
+import { quoteRenewal, quoteTransfer } from '../domains/domain-line-pricing.service.ts';
+import { checkSpeedReportAddress } from '../speed-reports/speed-reports.service.ts';
 
 type OrderItemInput = z.output<typeof orderItemSchema>;
 
@@ -25,6 +27,8 @@ export interface PricedLine {
   registrarCostCents?: number;
   /** A quoted service request this line pays. */
   serviceRequestId?: string;
+  /** Kept on the order line (a full speed report's address). */
+  details?: Record<string, unknown>;
 }
 
 /** The R5.00 line of /payment/test (sandbox and simulator only). */
@@ -59,6 +63,10 @@ async function pricePackage(db: Db, packageId: string, addOnIds: string[], servi
     throw refuse(`The package "${packageId}" is not part of ${serviceSlug}`);
   if (!serviceSlug && row.service.slug === 'business-registration')
     throw refuse('Business registration needs the company details: order it from its form');
+  if (!serviceSlug && row.pkg.id === speedReportPackage)
+    throw refuse(
+      'The full speed report needs the address of the website to measure: add it to the cart from /services/speed-optimization',
+    );
   if (row.pkg.pricing !== 'fixed') {
     throw refuse(
       `${row.service.name}: ${row.pkg.name} is priced by quote; request a quote instead`,
@@ -106,15 +114,36 @@ async function priceQuote(db: Db, reference: string, userId: string) {
   };
 }
 
+/** The R199 full speed report, sold only with the address it measures. */
+const speedReportPackage = 'speed-report';
+
 /** Every line priced on the server; the browser's `price` and `title` are never read. */
 export async function priceLines(
   db: Db,
   checker: DomainChecker,
   items: OrderItemInput[],
   userId: string,
+  speedReports: { allowHosts: string[] },
 ): Promise<PricedLine[]> {
   const lines: PricedLine[] = [];
   for (const item of items) {
+    if (item.type === 'speed-report') {
+      // The same public-address rules as a free report: a private address is refused here.
+      const site = await checkSpeedReportAddress(speedReports, item.url);
+      const priced = await pricePackage(db, speedReportPackage, [], 'speed-optimization');
+      lines.push({
+        input: item,
+        type: item.type,
+        title: `${priced.title} for ${new URL(site.url).host}`,
+        packageId: speedReportPackage,
+        addOnIds: [],
+        quantity: 1,
+        unitPriceCents: priced.unitPriceCents,
+        totalCents: priced.unitPriceCents,
+        details: { url: site.url },
+      });
+      continue;
+    }
     if (item.type === 'service-request') {
       const quote = await priceQuote(db, item.reference, userId);
       lines.push({
@@ -130,19 +159,50 @@ export async function priceLines(
       });
       continue;
     }
-    if (item.type === 'domain') {
-      const quote = await checker.quote(item.domain, item.years).catch((error: unknown) => {
-        if (error instanceof AppError) throw refuse(error.message);
-        throw error;
+    if (item.type === 'domain-renewal' || item.type === 'domain-transfer') {
+      const pricing = { db, ...checker.pricing };
+      if (item.type === 'domain-transfer' && (await checker.check(item.domain)).available) {
+        throw refuse(`${item.domain} is not registered anywhere yet: register it instead`);
+      }
+      const quote =
+        item.type === 'domain-renewal'
+          ? await quoteRenewal(pricing, { userId, domain: item.domain, years: item.years })
+          : await quoteTransfer(pricing, item.domain);
+      const years = `${quote.years} ${quote.years === 1 ? 'year' : 'years'}`;
+      lines.push({
+        input: item,
+        type: item.type,
+        domain: quote.domain,
+        registrarCostCents: quote.registrarCostCents,
+        title:
+          item.type === 'domain-renewal'
+            ? `Renewal of ${quote.domain}, ${years}`
+            : `Transfer of ${quote.domain} (adds 1 year)`,
+        packageId: null,
+        addOnIds: [],
+        quantity: 1,
+        unitPriceCents: quote.totalCents,
+        totalCents: quote.totalCents,
       });
-      const totalCents = randToCents(quote.total);
-      // Cached a moment ago by the quote: what the registrar charges us per year.
-      const { originalPrice } = await checker.check(quote.domain);
+      continue;
+    }
+    if (item.type === 'domain') {
+      // Asked afresh: a cached "available" may be minutes older than another customer's order.
+      const quote = await checker
+        .quote(item.domain, item.years, { fresh: true, userId })
+        .catch((error: unknown) => {
+          // Held by another customer's unpaid order: 409, as creating the order would answer.
+          if (error instanceof AppError && !(error instanceof NameHeldError)) {
+            throw refuse(error.message);
+          }
+          throw error;
+        });
+      const { totalCents } = quote;
       lines.push({
         input: item,
         type: 'domain',
         domain: quote.domain,
-        registrarCostCents: randToCents(originalPrice) * quote.years,
+        registrarCostCents: quote.registrarCostCents,
         title: `Domain ${quote.domain}, ${quote.years} ${quote.years === 1 ? 'year' : 'years'}`,
         packageId: null,
         addOnIds: [],

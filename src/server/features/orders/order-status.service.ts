@@ -56,7 +56,9 @@ export async function followDomainOrder(tx: Db | Tx, domainOrderId: string): Pro
     .from(orderItems)
     .leftJoin(domainOrders, eq(domainOrders.id, orderItems.domainOrderId))
     .where(eq(orderItems.orderId, link.orderId));
-  if (items.every((item) => item.type === 'domain' && item.domainStatus === 'active')) {
+  // A renewal's line is done once `renewed`; a registration's or a transfer's once `active`.
+  const done = (status: string | null) => status === 'active' || status === 'renewed';
+  if (items.every((item) => item.type.startsWith('domain') && done(item.domainStatus))) {
     await moveOrder(tx, link.orderId, 'completed', 'Every domain in the order is registered');
   }
 }

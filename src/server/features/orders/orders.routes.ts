@@ -16,14 +16,23 @@ export async function orderRoutes(app: AppInstance): Promise<void> {
       {
         schema: {
           body: createOrderSchema,
-          response: { 201: orderSchema, ...errorResponses(...stateChangeErrors, 401, 429) },
+          // 409: another customer holds a domain in the cart.
+          response: { 201: orderSchema, ...errorResponses(...stateChangeErrors, 401, 409, 429) },
         },
         config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
       },
       async (request, reply) => {
         const userId = request.user.id;
-        const lines = await priceLines(db, app.domainChecker, request.body.items, userId);
+        const lines = await priceLines(
+          db,
+          app.domainChecker,
+          request.body.items,
+          userId,
+          app.config.speedReports,
+        );
         const order = await createOrder(db, { userId, lines, registrar: app.registrar.provider });
+        // The names are held now: nobody should be told from the cache that they are available.
+        for (const line of lines) if (line.domain) app.domainChecker.forget(line.domain);
         return reply.status(201).send(order);
       },
     );

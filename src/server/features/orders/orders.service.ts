@@ -1,18 +1,19 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { newReference } from '../../lib/references.ts';
-import type { Db } from '#db/client.ts';
+import type { Db, Tx } from '#db/client.ts';
 import { invoices, orderEvents, orderItems, orders, users } from '#db/schema/index.ts';
-import { invoiceNumber } from '../../integrations/pdf/invoice-pdf.ts';
+import { invoiceNumber } from '../../integrations/pdf/money-documents-pdf.ts';
 import { centsToRand, vatFromInclusive } from '#shared/money.ts';
 import type { AdminOrder, AdminOrderPage, Order, OrderStatus } from '#shared/orders.schemas.ts';
 import type { Registrar } from '../../integrations/registrar/registrar.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/sessions.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { createDomainOrder } from '../domains/domain-orders.service.ts';
+import { createDomainOrder, createDomainRenewal } from '../domains/domain-orders.service.ts';
 import { recordAudit } from '../admin/audit-log.service.ts';
 import { moveOrder } from './order-status.service.ts';
 import type { PricedLine } from './order-pricing.service.ts';
+import { paymentsOfOrders } from '../payments/refunds.service.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
@@ -55,7 +56,7 @@ async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
 
 /** Stores the priced lines as one order awaiting payment: all of it, or nothing. */
 export async function createOrder(
-  db: Db,
+  db: Db | Tx,
   input: { userId: string; lines: PricedLine[]; registrar: Registrar['provider'] },
 ): Promise<Order> {
   const totalCents = input.lines.reduce((sum, line) => sum + line.totalCents, 0);
@@ -92,6 +93,32 @@ export async function createOrder(
               registrar: input.registrar,
             });
             domainOrderId = domainOrder.id;
+          } else if (line.input.type === 'domain-transfer') {
+            const domainOrder = await createDomainOrder(tx, {
+              userId: input.userId,
+              domain: line.domain!,
+              years: 1,
+              priceCents: line.totalCents,
+              registrarCostCents: line.registrarCostCents ?? 0,
+              registration: {
+                years: 1,
+                registrant: line.input.registrant,
+                privacy: line.input.privacy,
+                autoRenew: line.input.autoRenew,
+              },
+              registrar: input.registrar,
+              transfer: { authCode: line.input.authCode },
+            });
+            domainOrderId = domainOrder.id;
+          } else if (line.input.type === 'domain-renewal') {
+            const renewal = await createDomainRenewal(tx, {
+              userId: input.userId,
+              domain: line.domain!,
+              years: line.input.years,
+              priceCents: line.totalCents,
+              registrarCostCents: line.registrarCostCents ?? 0,
+            });
+            domainOrderId = renewal.id;
           }
           const [item] = await tx
             .insert(orderItems)
@@ -107,7 +134,9 @@ export async function createOrder(
               unitPriceCents: line.unitPriceCents,
               totalCents: line.totalCents,
               details:
-                line.input.type === 'business-registration' ? { ...line.input.details } : null,
+                line.input.type === 'business-registration'
+                  ? { ...line.input.details }
+                  : (line.details ?? null),
             })
             .returning();
           items.push(item!);
@@ -167,11 +196,13 @@ async function toAdminOrders(db: Db, rows: OrderRow[]): Promise<AdminOrder[]> {
         .from(users)
         .where(inArray(users.id, userIds))
     : [];
+  const paymentsBy = await paymentsOfOrders(db, ids);
   return rows.map((row, index) => {
     const customer = customers.find((c) => c.id === row.userId);
     return {
       ...base[index]!,
       customer: customer ? { name: customer.name, email: customer.email } : null,
+      payments: paymentsBy.get(row.id) ?? [],
       events: events
         .filter((event) => event.orderId === row.id)
         .map((event) => ({

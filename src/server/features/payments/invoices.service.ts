@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
 import { invoices, orderItems, orders, users } from '#db/schema/index.ts';
 import type { Config } from '../../config.ts';
-import { invoiceNumber, renderInvoicePdf } from '../../integrations/pdf/invoice-pdf.ts';
+import { invoiceNumber, renderInvoicePdf } from '../../integrations/pdf/money-documents-pdf.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/sessions.ts';
 

@@ -1,10 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { payfastSimulatorItns } from '#db/schema/index.ts';
+import { z } from 'zod';
+import { payfastSimulatorItns, payfastSimulatorRefunds } from '#db/schema/index.ts';
 import { apiErrorSchema, errorResponses } from '#shared/errors.ts';
 import { htmlPageSchema, plainTextSchema, redirectSchema } from '#shared/http.schemas.ts';
 import type { AppInstance } from '../../app-instance.ts';
 import { payfastAmount, payfastAmountToCents } from '../../integrations/payfast/amounts.ts';
+import { apiSignature } from '../../integrations/payfast/refunds-api.ts';
 import {
   itnParamString,
   itnSignature,
@@ -190,6 +192,150 @@ export async function payfastSimulatorRoutes(app: AppInstance): Promise<void> {
         )
         .limit(1);
       return reply.type('text/plain').send(known ? 'VALID' : 'INVALID');
+    },
+  );
+
+  await simulatorRefundApi(app);
+}
+
+/** PayFast's API answer envelope: `{ code, status, data: { response, message } }`. */
+const apiAnswer = z.object({
+  code: z.number(),
+  status: z.string(),
+  data: z.object({ response: z.union([z.boolean(), z.string()]), message: z.string() }),
+});
+const refundQueryAnswer = z.object({
+  status: z.enum(['REFUNDABLE', 'NOT_AVAILABLE']),
+  funding_type: z.string(),
+  amount_original: z.number(),
+  amount_available_for_refund: z.number(),
+  errors: z.array(z.string()),
+});
+const apiJson = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
+const refundBody = z
+  .object({
+    amount: z.union([z.number(), z.string()]).optional(),
+    reason: z.string().optional(),
+    notify_buyer: z.union([z.number(), z.string()]).optional(),
+  })
+  .loose()
+  .optional();
+
+/**
+ * PayFast's refund API as the simulator answers it (simulator mode only): the signed headers are
+ * checked like PayFast checks them; the query tells what is left of a payment the simulator took,
+ * and a refund of at most that is recorded (its table survives restarts).
+ */
+async function simulatorRefundApi(app: AppInstance): Promise<void> {
+  const { passphrase, merchantId } = app.config.payfast;
+  const { db } = app.database;
+  const failed = (code: number, response: string) => ({
+    code,
+    status: 'failed',
+    data: { response, message: '' },
+  });
+
+  type Signed = { headers: Record<string, unknown>; body?: unknown; query: unknown };
+  const signedByMerchant = (request: Signed) => {
+    const header = (name: string) => String(request.headers[name] ?? '');
+    const fields: Record<string, string | number> = {
+      'merchant-id': header('merchant-id'),
+      version: header('version'),
+      timestamp: header('timestamp'),
+      ...(request.query as Record<string, string>),
+      ...((request.body ?? {}) as Record<string, string | number>),
+    };
+    return (
+      header('merchant-id') === merchantId &&
+      header('signature') === apiSignature(fields, passphrase)
+    );
+  };
+
+  /** The simulator's own completed payment `pfPaymentId`: its amount and what is left of it. */
+  async function refundable(pfPaymentId: string) {
+    const [sent] = await db
+      .select({ paramString: payfastSimulatorItns.paramString })
+      .from(payfastSimulatorItns)
+      .where(eq(payfastSimulatorItns.pfPaymentId, pfPaymentId));
+    const fields = new URLSearchParams(sent?.paramString ?? '');
+    if (!sent || fields.get('payment_status') !== 'COMPLETE') return null;
+    const original = payfastAmountToCents(fields.get('amount_gross') ?? '') ?? 0;
+    const [done] = await db
+      .select({ cents: sql<number>`coalesce(sum(${payfastSimulatorRefunds.amountCents}), 0)::int` })
+      .from(payfastSimulatorRefunds)
+      .where(eq(payfastSimulatorRefunds.pfPaymentId, pfPaymentId));
+    return { original, available: original - Number(done?.cents ?? 0) };
+  }
+
+  const params = z.object({ id: z.string().max(40) });
+  // PayFast's own refusals, and ours when a request cannot even be read (a bad body or id).
+  const errors = {
+    ...errorResponses(413, 415),
+    400: apiJson(z.union([apiAnswer, apiErrorSchema])),
+    401: apiJson(apiAnswer),
+    404: apiJson(apiAnswer),
+  };
+
+  app.get(
+    '/payfast-simulator/api/refunds/query/:id',
+    {
+      schema: {
+        params,
+        querystring: z.object({ testing: z.string().optional() }),
+        response: { 200: apiJson(refundQueryAnswer), ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!signedByMerchant(request)) {
+        return reply.status(401).send(failed(401, 'Merchant authorization failed.'));
+      }
+      const payment = await refundable(request.params.id);
+      if (!payment) return reply.status(404).send(failed(404, 'Transaction not found'));
+      return {
+        status: payment.available > 0 ? 'REFUNDABLE' : 'NOT_AVAILABLE',
+        funding_type: 'CC',
+        amount_original: payment.original,
+        amount_available_for_refund: payment.available,
+        errors: [],
+      };
+    },
+  );
+
+  app.post(
+    '/payfast-simulator/api/refunds/:id',
+    {
+      schema: {
+        params,
+        querystring: z.object({ testing: z.string().optional() }),
+        body: refundBody,
+        response: { 200: apiJson(apiAnswer), ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!signedByMerchant(request)) {
+        return reply.status(401).send(failed(401, 'Merchant authorization failed.'));
+      }
+      const payment = await refundable(request.params.id);
+      if (!payment) return reply.status(404).send(failed(404, 'Transaction not found'));
+      const amount = Number(request.body?.amount);
+      if (!Number.isInteger(amount) || amount < 1) {
+        return reply.status(400).send(failed(400, 'The amount must be a whole number of cents'));
+      }
+      if (amount > payment.available) {
+        return reply
+          .status(400)
+          .send(failed(400, 'The refund amount exceeds the amount available for refund'));
+      }
+      await db.insert(payfastSimulatorRefunds).values({
+        pfPaymentId: request.params.id,
+        amountCents: amount,
+        reason: String(request.body?.reason ?? '').slice(0, 255),
+      });
+      return {
+        code: 200,
+        status: 'success',
+        data: { response: true, message: 'Refund processed' },
+      };
     },
   );
 }

@@ -62,3 +62,94 @@ export function itnUnconfirmedAdminMail(
     action: { label: 'Open Background jobs', url: `${config.publicUrl}/admin/jobs` },
   });
 }
+
+/** To the customer: money is on its way back, with the credit note when the refund is of a sale. */
+export function creditNoteMail(
+  config: Pick<Config, 'site' | 'publicUrl'>,
+  input: {
+    name: string;
+    orderReference: string;
+    paymentReference: string;
+    amountCents: number;
+    reason: string;
+    creditNote: string | null;
+  },
+): RenderedMail {
+  return renderMail(config, {
+    subject: `Refund of ${formatZAR(input.amountCents)} for order ${input.orderReference}`,
+    greeting: `Hi ${input.name.split(/\s+/)[0]},`,
+    paragraphs: [
+      `We have refunded ${formatZAR(input.amountCents)} of your payment ${input.paymentReference} for order ${input.orderReference} to the card you paid with.`,
+      `Reason: ${input.reason}`,
+      'Card refunds usually reach your account within 3 to 7 working days, depending on your bank.',
+      input.creditNote
+        ? `Credit note ${input.creditNote} is attached as a PDF; you can download it again from the payment page.`
+        : 'This was a second payment for an order already paid, so no invoice or credit note is involved.',
+    ],
+    action: {
+      label: 'See the payment',
+      url: `${config.publicUrl}/payment/details/${input.paymentReference}`,
+    },
+  });
+}
+
+/** To the company: PayFast would not make a refund, so the customer still waits for money. */
+export function refundFailedAdminMail(
+  config: Pick<Config, 'site' | 'publicUrl'>,
+  input: {
+    refundReference: string;
+    paymentReference: string;
+    amountCents: number;
+    why: string;
+    /** PayFast said no; otherwise it never answered, so the refund may have been made. */
+    refused: boolean;
+  },
+): RenderedMail {
+  return renderMail(config, {
+    subject: `Refund ${input.refundReference} of ${formatZAR(input.amountCents)} failed`,
+    greeting: 'A refund did not go through,',
+    paragraphs: [
+      `Refund ${input.refundReference} of ${formatZAR(input.amountCents)} on payment ${input.paymentReference} failed.`,
+      input.refused ? `PayFast's answer: ${input.why}` : `Last error: ${input.why}`,
+      input.refused
+        ? 'Nothing was refunded. Fix the cause and refund again from the order book, or refund the customer another way.'
+        : 'PayFast never answered, so its answer may have been lost after it made the refund: check the payment in PayFast’s dashboard before refunding again.',
+    ],
+    action: { label: 'Open the order book', url: `${config.publicUrl}/admin/dashboard` },
+  });
+}
+
+/** To the company: an order was paid twice; the second payment is owed back. */
+export function overpaymentAdminMail(
+  config: Pick<Config, 'site' | 'publicUrl'>,
+  input: { orderReference: string; paymentReference: string; amountCents: number },
+): RenderedMail {
+  return renderMail(config, {
+    subject: `Order ${input.orderReference} was paid twice`,
+    greeting: 'A customer has paid twice,',
+    paragraphs: [
+      `Payment ${input.paymentReference} of ${formatZAR(input.amountCents)} arrived for order ${input.orderReference}, which was already paid.`,
+      'It is recorded as an overpayment. Refund it from the order book in one click.',
+    ],
+    action: { label: 'Open the order book', url: `${config.publicUrl}/admin/dashboard` },
+  });
+}
+
+/** To the customer: a second payment arrived for an order already paid; it will be given back. */
+export function overpaymentCustomerMail(
+  config: Pick<Config, 'site' | 'publicUrl'>,
+  input: { name: string; orderReference: string; paymentReference: string; amountCents: number },
+): RenderedMail {
+  return renderMail(config, {
+    subject: `You paid order ${input.orderReference} twice`,
+    greeting: `Hi ${input.name.split(/\s+/)[0]},`,
+    paragraphs: [
+      `We received a second card payment (${input.paymentReference}) of ${formatZAR(input.amountCents)} for order ${input.orderReference}, which was already paid.`,
+      'Nothing more is owed: we will refund this payment to the card it came from and e-mail you when it is done. You do not need to do anything.',
+    ],
+    action: {
+      label: 'See the payment',
+      url: `${config.publicUrl}/payment/details/${input.paymentReference}`,
+    },
+  });
+}

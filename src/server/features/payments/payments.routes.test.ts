@@ -1,7 +1,8 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   domainOrders,
+  jobs,
   orderEvents,
   orders,
   payfastItns,
@@ -239,7 +240,7 @@ describe('ITN', () => {
         },
       },
     ]);
-    await notify(itn(form.reference, { amount_gross: '114.00' }));
+    await notify(itn(form.reference, { amount_gross: '131.10' }));
     await t.app.jobs.drain();
     const [domain] = await t.app.database.db
       .select()
@@ -398,6 +399,32 @@ describe('ITN', () => {
       const { payment, order } = await state(form.reference);
       expect(payment.status).toBe('paid');
       expect(order.status).toBe('paid');
+    } finally {
+      payfast.answer('VALID');
+    }
+  });
+
+  it('checks every waiting ITN as soon as PayFast answers again, not at the end of its back-off', async () => {
+    const first = (await newPayment()).form;
+    const second = (await newPayment()).form;
+    try {
+      payfast.answer({ status: 503, body: 'Service Unavailable' });
+      await notify(itn(first.reference));
+      await notify(itn(second.reference));
+      expect((await state(first.reference)).payment.status).toBe('pending');
+      const waiting = (await jobsNamed(t.app, 'check-itn')).filter(
+        (job) => job.status === 'queued',
+      );
+      expect(waiting).toHaveLength(2);
+      payfast.answer('VALID');
+      // Only the first ITN's check comes due (as its back-off would have it); the second follows.
+      await t.app.database.db
+        .update(jobs)
+        .set({ runAt: sql`now()` })
+        .where(eq(jobs.id, waiting[0]!.id));
+      await t.app.jobs.drain();
+      expect((await state(first.reference)).payment.status).toBe('paid');
+      expect((await state(second.reference)).payment.status).toBe('paid');
     } finally {
       payfast.answer('VALID');
     }
@@ -808,8 +835,11 @@ describe('tax invoices', () => {
     const month = months[0];
     expect(month.month).toMatch(/^\d{4}-\d{2}$/);
     expect(month.revenueExVat).toBeCloseTo(month.revenue - month.vat, 2);
+    // One basis: the supplier is a VAT vendor, so the fee's VAT is claimed back, not a cost.
+    expect(month.paymentFeesExVat + month.paymentFeeVat).toBeCloseTo(month.paymentFees, 2);
+    expect(month.paymentFeesExVat).toBeCloseTo(month.paymentFees / 1.15, 2);
     expect(month.grossProfit).toBeCloseTo(
-      month.revenueExVat - month.paymentFees - month.registrarCosts,
+      month.revenueExVat - month.paymentFeesExVat - month.registrarCosts,
       2,
     );
     expect(month.paymentFees).toBeGreaterThan(0);

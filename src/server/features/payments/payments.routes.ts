@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody';
 import { z } from 'zod';
 import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
-import { downloadSchema, plainTextSchema } from '#shared/http.schemas.ts';
+import { plainTextSchema } from '#shared/http.schemas.ts';
 import {
   payfastFormSchema,
   paymentCancelSchema,
@@ -11,10 +11,8 @@ import {
   testPaymentSchema,
 } from '#shared/payments.schemas.ts';
 import type { AppInstance } from '../../app-instance.ts';
-import { requireViewer } from '../../plugins/sessions.ts';
 import { userScope } from '../../plugins/signed-in-scopes.ts';
 import { orderReferenceParams, paymentReferenceParams } from '#shared/orders.schemas.ts';
-import { invoicePdf } from './invoices.service.ts';
 import { centsToRand } from '#shared/money.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { testPaymentLine } from '../orders/order-pricing.service.ts';
@@ -93,30 +91,6 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
       return reply.status(200).type('text/plain').send('OK');
     });
   });
-
-  app.get(
-    '/api/orders/:reference/invoice.pdf',
-    {
-      schema: {
-        params: orderReferenceParams,
-        response: {
-          200: { content: { 'application/pdf': { schema: downloadSchema } } },
-          ...errorResponses(400, 401, 404),
-        },
-      },
-    },
-    async (request, reply) => {
-      const viewer = await requireViewer(request, reply);
-      const { pdf, filename } = await invoicePdf(app.database.db, request.params.reference, viewer);
-      return reply
-        .headers({
-          'cache-control': 'private, no-store',
-          'content-disposition': `attachment; filename="${filename}"`,
-        })
-        .type('application/pdf')
-        .send(pdf);
-    },
-  );
 
   await userScope(app, (scoped) => {
     scoped.post(

@@ -25,10 +25,17 @@ import { AppError } from '../../plugins/errors.ts';
 import { markDomainOrderPaid } from '../domains/domain-orders.service.ts';
 import { markQuotedRequestsPaid, openWebsiteProject } from '../requests/requests.service.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
-import { itnUnconfirmedAdminMail, receiptMail } from './payment-mails.ts';
+import {
+  itnUnconfirmedAdminMail,
+  overpaymentAdminMail,
+  overpaymentCustomerMail,
+  receiptMail,
+} from './payment-mails.ts';
 import { issueInvoice } from './invoices.service.ts';
+import { refundsOfPayments } from './refunds.service.ts';
 import { moveOrder } from '../orders/order-status.service.ts';
-import { invoiceNumber } from '../../integrations/pdf/invoice-pdf.ts';
+import { startPaidSpeedReports } from '../speed-reports/speed-reports.service.ts';
+import { invoiceNumber } from '../../integrations/pdf/money-documents-pdf.ts';
 
 export interface PaymentDeps {
   db: Db;
@@ -110,14 +117,20 @@ async function fulfilPaidOrder(
     : [];
   for (const item of items) {
     if (!item.packageId?.startsWith('website-')) continue;
-    await openWebsiteProject(tx, {
-      userId: order.userId,
-      packageId: item.packageId,
-      name: customer?.fullName ?? 'Customer',
-      email: customer?.email ?? '',
-      message: `Paid order ${order.reference}: ${item.title}`,
-    });
+    await openWebsiteProject(
+      tx,
+      {
+        userId: order.userId,
+        packageId: item.packageId,
+        name: customer?.fullName ?? 'Customer',
+        email: customer?.email ?? '',
+        message: `Paid order ${order.reference}: ${item.title}`,
+      },
+      config,
+      item.title,
+    );
   }
+  await startPaidSpeedReports(tx, { userId: order.userId, items });
   if (customer) {
     await queueMail(tx, {
       to: customer.email,
@@ -380,34 +393,66 @@ async function applyItn(
       return { accepted: true, reason: 'duplicate: already applied' };
     }
     if (status === 'COMPLETE') {
-      await tx
-        .update(payments)
-        .set({ status: 'paid', pfPaymentId, ...reported, paidAt: sql`now()` })
-        .where(eq(payments.id, payment.id));
-      const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId));
+      const [order] = await tx
+        .select()
+        .from(orders)
+        .where(eq(orders.id, payment.orderId))
+        .for('update');
       // A customer who pays an order that was cancelled meanwhile still gets what they paid for.
       const payable = order!.status === 'pending_payment' || order!.status === 'cancelled';
-      const paid = payable
-        ? await moveOrder(tx, order!.id, 'paid', `PayFast ${pfPaymentId}`)
-        : null;
-      if (paid) {
-        const lines = await tx
-          .select({
-            domainOrderId: orderItems.domainOrderId,
-            serviceRequestId: orderItems.serviceRequestId,
-          })
-          .from(orderItems)
-          .where(eq(orderItems.orderId, paid.id));
-        for (const { domainOrderId } of lines) {
-          if (domainOrderId) await markDomainOrderPaid(tx, domainOrderId);
+      await tx
+        .update(payments)
+        .set({
+          status: 'paid',
+          pfPaymentId,
+          ...reported,
+          paidAt: sql`now()`,
+          overpayment: !payable,
+        })
+        .where(eq(payments.id, payment.id));
+      if (!payable) {
+        // Paid twice (two tabs, a second card): the money is kept track of and owed back.
+        const paidTwice = {
+          orderReference: order!.reference,
+          paymentReference: payment.reference,
+          amountCents: payment.amountCents,
+        };
+        await queueMail(tx, {
+          to: config.site.contactEmail,
+          ...overpaymentAdminMail(config, paidTwice),
+        });
+        const [customer] = order!.userId
+          ? await tx.select().from(users).where(eq(users.id, order!.userId))
+          : [];
+        if (customer) {
+          await queueMail(tx, {
+            to: customer.email,
+            userId: customer.id,
+            ...overpaymentCustomerMail(config, { ...paidTwice, name: customer.fullName }),
+          });
         }
-        await markQuotedRequestsPaid(
-          tx,
-          lines.flatMap((line) => (line.serviceRequestId ? [line.serviceRequestId] : [])),
-        );
-        const invoice = await issueInvoice(tx, config.supplier, paid);
-        await fulfilPaidOrder(tx, config, paid, { paymentReference: payment.reference, invoice });
+        return {
+          accepted: true,
+          reason: `COMPLETE: overpayment, order ${order!.reference} was already paid; refund it from the back office`,
+        };
       }
+      const paid = await moveOrder(tx, order!.id, 'paid', `PayFast ${pfPaymentId}`);
+      const lines = await tx
+        .select({
+          domainOrderId: orderItems.domainOrderId,
+          serviceRequestId: orderItems.serviceRequestId,
+        })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, paid.id));
+      for (const { domainOrderId } of lines) {
+        if (domainOrderId) await markDomainOrderPaid(tx, domainOrderId);
+      }
+      await markQuotedRequestsPaid(
+        tx,
+        lines.flatMap((line) => (line.serviceRequestId ? [line.serviceRequestId] : [])),
+      );
+      const invoice = await issueInvoice(tx, config.supplier, paid);
+      await fulfilPaidOrder(tx, config, paid, { paymentReference: payment.reference, invoice });
       return {
         accepted: true,
         reason: 'COMPLETE: payment and order paid',
@@ -469,6 +514,8 @@ export async function getPayment(db: Db, reference: string, userId: string) {
       invoice: row.invoice === null ? null : invoiceNumber(row.invoice),
     },
     domains,
+    overpayment: row.payment.overpayment,
+    refunds: (await refundsOfPayments(db, [row.payment.id])).get(row.payment.id) ?? [],
   };
 }
 

@@ -1,16 +1,14 @@
-import { contactMessages } from '#db/schema/index.ts';
 import { messageSchema } from '#shared/auth.schemas.ts';
 import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
 import { contactSchema } from '#shared/requests.schemas.ts';
 import type { AppInstance } from '../../app-instance.ts';
-import { queueMail } from '../../integrations/mail/outbox.ts';
 import { loadSessionUser } from '../../plugins/sessions.ts';
-import { contactNotificationMail } from './request-mails.ts';
+import { openTicket } from '../tickets/tickets.service.ts';
 
 export const contactThanks =
-  'Thank you for your message. We reply within one business day, usually much sooner.';
+  'Thank you for your message. We reply within one business day, usually much sooner. Your ticket number and a link to follow the conversation are on their way to your inbox.';
 
-/** The contact form: stored, mailed to the company's address, rate-limited, honeypot for bots. */
+/** The contact form: a support ticket for the company, rate-limited, honeypot for bots. */
 export function contactRoutes(app: AppInstance): void {
   const { db } = app.database;
   app.post(
@@ -29,21 +27,22 @@ export function contactRoutes(app: AppInstance): void {
         return reply.status(201).send({ message: contactThanks });
       }
       const user = await loadSessionUser(request, reply);
-      await db.transaction(async (tx) => {
-        await tx.insert(contactMessages).values({
+      // Every message becomes a support ticket, answered by e-mail with a reply link (or in the
+      // customer area when the sender is signed in).
+      await openTicket(
+        { db, config: app.config },
+        {
           userId: user?.id ?? null,
           name: input.name,
           email: input.email,
           phone: input.phone ?? null,
           subject: input.subject,
+          category: 'other',
           message: input.message,
+          source: 'contact_form',
           ip: request.ip,
-        });
-        await queueMail(tx, {
-          to: app.config.site.contactEmail,
-          ...contactNotificationMail(app.config, { ...input, phone: input.phone ?? null }),
-        });
-      });
+        },
+      );
       return reply.status(201).send({ message: contactThanks });
     },
   );

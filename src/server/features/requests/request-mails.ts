@@ -43,20 +43,6 @@ export function requestNotificationMail(config: MailConfig, request: RequestSumm
   });
 }
 
-export function contactNotificationMail(
-  config: MailConfig,
-  message: { name: string; email: string; phone: string | null; subject: string; message: string },
-): RenderedMail {
-  return renderMail(config, {
-    subject: `Contact form: ${message.subject}`,
-    greeting: 'A message from the contact form,',
-    paragraphs: [
-      `From: ${message.name} <${message.email}>${message.phone ? `, ${message.phone}` : ''}`,
-      message.message,
-    ],
-  });
-}
-
 /** The quote, with the way to pay it: the dashboard puts it in the cart. */
 export function quoteMail(
   config: MailConfig,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, contactMessages, mailOutbox, serviceRequests } from '#db/schema/index.ts';
+import { auditLog, mailOutbox, serviceRequests, supportTickets } from '#db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { latestMail, signUp } from '../../../../tests/helpers/accounts.ts';
 import { signInAdmin } from '../../../../tests/helpers/admins.ts';
@@ -167,7 +167,7 @@ describe('admin: service requests', () => {
 });
 
 describe('POST /api/contact', () => {
-  it('stores the message and mails it to the company address', async () => {
+  it('opens a support ticket and mails it to the company address', async () => {
     const response = await post('/api/contact', {
       name: 'Ruth Pillay',
       email: 'ruth@example.co.za',
@@ -178,15 +178,18 @@ describe('POST /api/contact', () => {
     expect(response.json().message).toContain('within one business day');
     const [row] = await t.app.database.db
       .select()
-      .from(contactMessages)
-      .where(eq(contactMessages.email, 'ruth@example.co.za'));
-    expect(row).toMatchObject({ subject: 'Question about VAT registration' });
+      .from(supportTickets)
+      .where(eq(supportTickets.email, 'ruth@example.co.za'));
+    expect(row).toMatchObject({
+      subject: 'Question about VAT registration',
+      source: 'contact_form',
+    });
     const mail = await latestMail(t.app, 'office@example.co.za', 'Question about VAT registration');
     expect(mail.text).toContain('Ruth Pillay <ruth@example.co.za>');
     const { cookie } = await signInAdmin(t.app);
     const tickets = await t.app.inject({
       method: 'GET',
-      url: '/api/admin/support-tickets',
+      url: '/api/admin/tickets',
       headers: { cookie },
     });
     expect(tickets.json().items[0]).toMatchObject({
@@ -207,8 +210,8 @@ describe('POST /api/contact', () => {
     expect(
       await t.app.database.db
         .select()
-        .from(contactMessages)
-        .where(eq(contactMessages.email, 'bot@example.com')),
+        .from(supportTickets)
+        .where(eq(supportTickets.email, 'bot@example.com')),
     ).toHaveLength(0);
     const invalid = await post('/api/contact', { name: 'R', email: 'x', subject: '', message: '' });
     expect(invalid.statusCode).toBe(400);

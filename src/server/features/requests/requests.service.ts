@@ -13,6 +13,7 @@ import { queueMail } from '../../integrations/mail/outbox.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { recordAudit } from '../admin/audit-log.service.ts';
+import { createProject } from '../projects/projects.service.ts';
 import { quoteMail, requestNotificationMail, requestReceivedMail } from './request-mails.ts';
 import { centsToRand, randToCents } from '#shared/money.ts';
 
@@ -174,6 +175,16 @@ export async function changeRequestStatus(
       .set({ status: input.status, quoteCents, updatedAt: sql`now()` })
       .where(and(eq(serviceRequests.id, input.id), eq(serviceRequests.status, row.status)))
       .returning();
+    if (input.status === 'won' && row.serviceType === 'website_development') {
+      await createProject(tx, config, {
+        serviceRequestId: row.id,
+        userId: row.userId,
+        packageId: row.packageId,
+        title: row.company ? `Website for ${row.company}` : 'Website',
+        name: row.name,
+        email: row.email,
+      });
+    }
     if (input.status === 'quoted' && quoteCents) {
       await queueMail(tx, {
         to: row.email,
@@ -208,17 +219,30 @@ export async function markQuotedRequestsPaid(tx: Db | Tx, requestIds: string[]):
 }
 
 /**
- * A paid website package becomes a won website request, the team's project, in the payment's
- * transaction.
+ * A paid website package becomes a won website request and its website project (stages, due
+ * dates, the customer's first stage e-mail), in the payment's transaction.
  */
 export async function openWebsiteProject(
   tx: Db | Tx,
   input: { userId: string | null; packageId: string; name: string; email: string; message: string },
+  config: RequestDeps['config'],
+  title = 'Website',
 ): Promise<void> {
-  await tx.insert(serviceRequests).values({
-    reference: newReference('SR', 6),
-    serviceType: 'website_development',
-    status: 'won',
-    ...input,
+  const [request] = await tx
+    .insert(serviceRequests)
+    .values({
+      reference: newReference('SR', 6),
+      serviceType: 'website_development',
+      status: 'won',
+      ...input,
+    })
+    .returning();
+  await createProject(tx, config, {
+    serviceRequestId: request!.id,
+    userId: input.userId,
+    packageId: input.packageId,
+    title,
+    name: input.name,
+    email: input.email,
   });
 }

@@ -1,4 +1,5 @@
 import {
+  ClientError,
   DNSimple,
   NotFoundError,
   RequestError,
@@ -8,10 +9,27 @@ import {
   type Fetcher,
 } from 'dnsimple';
 import { z } from 'zod';
-import type { AvailabilityResult, Registrar, Registrant } from './registrar.ts';
+import { randToCents } from '#shared/money.ts';
+import type { AvailabilityResult, Registrar, Registrant, StepState } from './registrar.ts';
 import { RegistrarError } from './registrar.ts';
 
 const timeoutMs = 10_000;
+
+/**
+ * The client JSON-parses every error body, but a 5xx from DNSimple's edge can be an HTML page
+ * (nginx's "502 Bad Gateway"): such a body becomes `{ message }` with the page's title, so the
+ * client raises its typed error instead of a SyntaxError.
+ */
+function asJsonBody(status: number, text: string): string {
+  if (status < 400 || status === 429) return text;
+  try {
+    JSON.parse(text);
+    return text;
+  } catch {
+    const title = /<title>([^<]*)<\/title>/i.exec(text)?.[1]?.trim();
+    return JSON.stringify({ message: title || `HTTP ${status}` });
+  }
+}
 
 /** The client's own transport is https-only; this one uses fetch, so a local stand-in works too. */
 const fetchFetcher: Fetcher = async ({ method, url, headers, body, timeout }) => {
@@ -22,7 +40,8 @@ const fetchFetcher: Fetcher = async ({ method, url, headers, body, timeout }) =>
       body,
       signal: AbortSignal.timeout(timeout),
     });
-    return { status: response.status, body: await response.text() };
+    const text = await response.text();
+    return { status: response.status, body: asJsonBody(response.status, text) };
   } catch (error) {
     if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
       throw new TimeoutError(`DNSimple did not answer within ${timeout} ms`);
@@ -33,8 +52,40 @@ const fetchFetcher: Fetcher = async ({ method, url, headers, body, timeout }) =>
 
 // Outside input is parsed, not trusted.
 const checkSchema = z.object({ domain: z.string(), available: z.boolean(), premium: z.boolean() });
-const pricesSchema = z.object({ registration_price: z.number() });
-const registrationSchema = z.object({ id: z.number(), state: z.string() });
+const pricesSchema = z.object({
+  registration_price: z.union([z.number(), z.string()]),
+  renewal_price: z.union([z.number(), z.string()]),
+});
+const registrationSchema = z.object({
+  id: z.number(),
+  state: z.enum(['new', 'registering', 'registered', 'failed', 'cancelled']),
+  period: z.number().int().positive(),
+});
+const renewalSchema = z.object({
+  id: z.number(),
+  state: z.enum(['new', 'renewing', 'renewed', 'failed', 'cancelled']),
+});
+const transferSchema = z.object({
+  id: z.number(),
+  state: z.enum(['new', 'transferring', 'transferred', 'failed', 'cancelled']),
+});
+const domainSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  state: z.string(),
+  expires_at: z.string().nullable().optional(),
+  expires_on: z.string().nullable().optional(),
+  created_at: z.string(),
+});
+/** A 4xx body: `{ message, errors?: { field: [messages] } }`. */
+const refusalSchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.union([z.array(z.string()), z.string()])).optional(),
+});
+
+/** A registration is done once `registered`, a renewal once `renewed`, a transfer `transferred`. */
+const stepState = (state: string, done: string): StepState =>
+  state === done ? 'done' : state === 'failed' || state === 'cancelled' ? 'failed' : 'pending';
 const zoneRecordSchema = z.object({
   id: z.number(),
   type: z.string(),
@@ -50,6 +101,12 @@ const toRecord = (data: unknown) => {
 
 /** Turns the client's errors into RegistrarError with a message a person can act on. */
 function explain(error: unknown): never {
+  if (error instanceof z.ZodError) {
+    throw new RegistrarError('The domain registrar sent an answer we could not read.', {
+      transient: true,
+      status: 502,
+    });
+  }
   if (error instanceof TooManyRequestsError) {
     throw new RegistrarError('The domain registrar is busy. Please try again in a minute.', {
       transient: true,
@@ -67,6 +124,19 @@ function explain(error: unknown): never {
       transient: true,
       status: 502,
     });
+  }
+  if (error instanceof ClientError || error instanceof NotFoundError) {
+    // DNSimple's own words (and its field errors), for the admins' history and the check's 400.
+    const body = refusalSchema.safeParse(error.data);
+    const words = body.success
+      ? [
+          body.data.message,
+          ...Object.entries(body.data.errors ?? {}).map(
+            ([field, messages]) => `${field}: ${[messages].flat().join(', ')}`,
+          ),
+        ].join('; ')
+      : `HTTP ${error.status}`;
+    throw new RegistrarError(`DNSimple refused: ${words}`, { transient: false, status: 502 });
   }
   if (error instanceof RequestError) {
     throw new RegistrarError(`The domain registrar refused the request (${error.status}).`, {
@@ -119,24 +189,27 @@ export function createDnsimpleRegistrar(options: {
         const prices = pricesSchema.parse(
           (await client.registrar.getDomainPrices(account, domain)).data,
         );
+        const quoted = String(prices.registration_price);
         return {
           available: check.available,
           premium: true,
-          premiumPrice: { cents: Math.round(prices.registration_price * 100), currency: 'USD' },
+          premiumPrice: {
+            cents: randToCents(Number(quoted)),
+            currency: 'USD',
+            quoted,
+            renewalQuoted: String(prices.renewal_price),
+          },
         };
       } catch (error) {
-        if (error instanceof z.ZodError) {
-          throw new RegistrarError('The domain registrar sent an answer we could not read.', {
-            transient: true,
-            status: 502,
-          });
-        }
         return explain(error);
       }
     },
     async listRecords(domain) {
       try {
-        const { data } = await client.zones.listZoneRecords(account, domain, { per_page: 100 });
+        const data = await client.zones.listZoneRecords.collectAll(account, domain, {
+          per_page: 100,
+        });
+        // A zone starts with DNSimple's own SOA and NS records, which customers do not edit.
         return z
           .array(z.unknown())
           .parse(data)
@@ -188,11 +261,30 @@ export function createDnsimpleRegistrar(options: {
         return explain(error);
       }
     },
-    async renew(domain, years) {
+    async renew(domain, years, premiumPrice) {
       try {
-        await client.registrar.renewDomain(account, domain, { period: years });
-        const held = await this.holds(domain);
-        return held?.expiresAt ?? new Date();
+        const { data } = await client.registrar.renewDomain(account, domain, {
+          period: years,
+          ...(premiumPrice ? { premium_price: premiumPrice } : {}),
+        });
+        const renewal = renewalSchema.parse(data);
+        return { id: String(renewal.id), state: stepState(renewal.state, 'renewed') };
+      } catch (error) {
+        return explain(error);
+      }
+    },
+    async renewalState(domain, id) {
+      try {
+        const { data } = await client.registrar.getDomainRenewal(account, domain, Number(id));
+        return stepState(renewalSchema.parse(data).state, 'renewed');
+      } catch (error) {
+        return explain(error);
+      }
+    },
+    async registrationState(domain, id) {
+      try {
+        const { data } = await client.registrar.getDomainRegistration(account, domain, Number(id));
+        return stepState(registrationSchema.parse(data).state, 'registered');
       } catch (error) {
         return explain(error);
       }
@@ -218,10 +310,12 @@ export function createDnsimpleRegistrar(options: {
     },
     async listDomains() {
       try {
-        const { data } = await client.domains.listDomains(account, { per_page: 100 });
+        const data = await client.domains.listDomains.collectAll(account, { per_page: 100 });
+        // A `hosted` domain is only a DNS zone here; only registrations are held.
         return z
-          .array(z.object({ name: z.string() }))
+          .array(domainSchema)
           .parse(data)
+          .filter((d) => d.state === 'registered')
           .map((d) => d.name);
       } catch (error) {
         return explain(error);
@@ -230,31 +324,59 @@ export function createDnsimpleRegistrar(options: {
     async holds(domain: string) {
       try {
         const { data } = await client.domains.getDomain(account, domain);
-        const held = z
-          .object({ id: z.number(), state: z.string(), expires_at: z.string().nullable() })
-          .parse(data);
-        if (held.state !== 'registered') return null;
+        const held = domainSchema.parse(data);
+        const expires = held.expires_at ?? held.expires_on;
+        if (held.state !== 'registered' || !expires) return null;
         return {
           reference: `dnsimple:${held.id}`,
-          expiresAt: held.expires_at ? new Date(held.expires_at) : new Date(),
+          expiresAt: new Date(expires),
+          since: new Date(held.created_at),
         };
       } catch (error) {
         if (error instanceof NotFoundError) return null;
         return explain(error);
       }
     },
+    async transfer(input) {
+      try {
+        const contactId = await createContact(input.registrant);
+        const { data } = await client.registrar.transferDomain(account, input.domain, {
+          registrant_id: contactId,
+          auth_code: input.authCode,
+          whois_privacy: input.privacy,
+          auto_renew: input.autoRenew,
+        });
+        const transfer = transferSchema.parse(data);
+        return { id: String(transfer.id), state: stepState(transfer.state, 'transferred') };
+      } catch (error) {
+        return explain(error);
+      }
+    },
+    async transferState(domain, id) {
+      try {
+        const { data } = await client.registrar.getDomainTransfer(account, domain, Number(id));
+        return stepState(transferSchema.parse(data).state, 'transferred');
+      } catch (error) {
+        return explain(error);
+      }
+    },
     async register(input) {
       try {
         const contactId = await createContact(input.registrant);
+        // No period: a registration covers the ending's minimum period (the years it reports);
+        // the rest is a renewal once it is registered.
         const { data } = await client.registrar.registerDomain(account, input.domain, {
           registrant_id: contactId,
           whois_privacy: input.privacy,
           auto_renew: input.autoRenew,
+          ...(input.premiumPrice ? { premium_price: input.premiumPrice } : {}),
         });
         const registration = registrationSchema.parse(data);
-        const expiresAt = new Date();
-        expiresAt.setUTCFullYear(expiresAt.getUTCFullYear() + input.years);
-        return { reference: `dnsimple:${registration.id}`, expiresAt };
+        return {
+          id: String(registration.id),
+          state: stepState(registration.state, 'registered'),
+          years: registration.period,
+        };
       } catch (error) {
         return explain(error);
       }

@@ -1,7 +1,13 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { localRegistrarDomains, localRegistrarRecords, tlds } from '#db/schema/index.ts';
-import type { AvailabilityResult, Registrar, RegistrationResult, ZoneRecord } from './registrar.ts';
+import {
+  RegistrarError,
+  type AvailabilityResult,
+  type Registrar,
+  type RegistrationResult,
+  type ZoneRecord,
+} from './registrar.ts';
 
 const toRecord = (row: typeof localRegistrarRecords.$inferSelect): ZoneRecord => ({
   id: row.id,
@@ -55,11 +61,13 @@ export function createLocalRegistrar(db: Db): Registrar {
       if (name.length > 3) return { available, premium: false };
       const tld = domain.slice(name.length + 1);
       const [row] = await db.select().from(tlds).where(eq(tlds.tld, tld));
+      const cents = (row?.registrationCostCents ?? 0) * premiumMultiplier;
+      const quoted = (cents / 100).toFixed(2);
       return {
         available,
         premium: true,
         premiumPrice: row
-          ? { cents: row.registrationCostCents * premiumMultiplier, currency: row.currency }
+          ? { cents, currency: row.currency, quoted, renewalQuoted: quoted }
           : undefined,
       };
     },
@@ -114,7 +122,16 @@ export function createLocalRegistrar(db: Db): Registrar {
         .where(eq(localRegistrarDomains.domain, domain))
         .returning();
       if (!row) throw new RangeError(`${domain} is not held here`);
-      return row.expiresAt;
+      // Renewed at once: this registrar has nothing to wait for.
+      return { id: `local:${domain}:${row.expiresAt.toISOString()}`, state: 'done' };
+    },
+    renewalState: async () => 'done',
+    async registrationState(domain) {
+      const [row] = await db
+        .select({ domain: localRegistrarDomains.domain })
+        .from(localRegistrarDomains)
+        .where(eq(localRegistrarDomains.domain, domain));
+      return row ? 'done' : 'failed';
     },
     async setAutoRenew(domain, autoRenew) {
       await db
@@ -134,7 +151,39 @@ export function createLocalRegistrar(db: Db): Registrar {
         .select()
         .from(localRegistrarDomains)
         .where(eq(localRegistrarDomains.domain, domain));
-      return row ? { reference: `local:${row.domain}`, expiresAt: row.expiresAt } : null;
+      return row
+        ? { reference: `local:${row.domain}`, expiresAt: row.expiresAt, since: row.registeredAt }
+        : null;
+    },
+    async transfer(input) {
+      const [row] = await db
+        .insert(localRegistrarDomains)
+        .values({
+          domain: input.domain,
+          registrant: { ...input.registrant },
+          // A transfer adds a year to the registration, as registrars do.
+          expiresAt: sql`now() + make_interval(years => 1)`,
+          autoRenew: input.autoRenew,
+          privacy: input.privacy,
+          nameservers: ['ns1.sebenza.local', 'ns2.sebenza.local'],
+        })
+        .onConflictDoNothing({ target: localRegistrarDomains.domain })
+        .returning();
+      if (!row) {
+        throw new RegistrarError(`${input.domain} is already held here and cannot be transferred`, {
+          transient: false,
+          status: 502,
+        });
+      }
+      // This registrar has no other registrar to wait for: the transfer is done at once.
+      return { id: `local-transfer:${row.domain}`, state: 'done' };
+    },
+    async transferState(domain) {
+      const [row] = await db
+        .select({ domain: localRegistrarDomains.domain })
+        .from(localRegistrarDomains)
+        .where(eq(localRegistrarDomains.domain, domain));
+      return row ? 'done' : 'failed';
     },
     async register(input): Promise<RegistrationResult> {
       const [row] = await db
@@ -147,13 +196,17 @@ export function createLocalRegistrar(db: Db): Registrar {
           privacy: input.privacy,
           nameservers: ['ns1.sebenza.local', 'ns2.sebenza.local'],
         })
-        // Registering the same name again (a retried job) returns the existing registration.
-        .onConflictDoUpdate({
-          target: localRegistrarDomains.domain,
-          set: { domain: sql`excluded.domain` },
-        })
+        // A name registered here already belongs to someone: never hand it to a second owner.
+        .onConflictDoNothing({ target: localRegistrarDomains.domain })
         .returning();
-      return { reference: `local:${row!.domain}`, expiresAt: row!.expiresAt };
+      if (!row) {
+        throw new RegistrarError(`${input.domain} is already registered`, {
+          transient: false,
+          status: 502,
+        });
+      }
+      // The whole period at once, registered at once.
+      return { id: `local:${row.domain}`, state: 'done', years: input.years };
     },
   };
 }

@@ -16,13 +16,34 @@ export interface Registrant {
 export interface AvailabilityResult {
   available: boolean;
   premium: boolean;
-  /** A premium name's own yearly price (cents of `currency`); ordinary names use the TLD table. */
-  premiumPrice?: { cents: number; currency: 'ZAR' | 'USD' };
+  /**
+   * A premium name's own yearly price (cents of `currency`); ordinary names use the TLD table.
+   * `quoted` and `renewalQuoted` are the prices as the registrar wrote them, which a premium
+   * registration and its renewal must send back.
+   */
+  premiumPrice?: { cents: number; currency: 'ZAR' | 'USD'; quoted: string; renewalQuoted: string };
 }
 
-export interface RegistrationResult {
+/** Where a registration or renewal stands: registrars may accept one now and finish it later. */
+export type StepState = 'pending' | 'done' | 'failed';
+
+export interface RegistrarStep {
+  /** The registrar's id of this registration or renewal, to ask about it again. */
+  id: string;
+  state: StepState;
+}
+
+export interface RegistrationResult extends RegistrarStep {
+  /** Years the registration itself covers (DNSimple: the ending's minimum period, 1 year). */
+  years: number;
+}
+
+/** A domain our registrar account holds as a registration (not merely a hosted zone). */
+export interface HeldDomain {
   reference: string;
   expiresAt: Date;
+  /** When the registrar first had it: a registration older than an order is not that order's. */
+  since: Date;
 }
 
 export interface ZoneRecord {
@@ -43,10 +64,10 @@ export interface Registrar {
   checkAvailability(domain: string, name: string): Promise<AvailabilityResult>;
   /** Who we are at the registrar (null for the local registrar). */
   account(): Promise<{ id: string; email: string } | null>;
-  /** Every domain our registrar account holds. */
+  /** Every domain our registrar account holds as a registration, across all pages. */
   listDomains(): Promise<string[]>;
-  /** Whether our account already holds the domain (a registration that finished unrecorded). */
-  holds(domain: string): Promise<{ reference: string; expiresAt: Date } | null>;
+  /** Whether our account holds the domain as a registration, and until when. */
+  holds(domain: string): Promise<HeldDomain | null>;
   listRecords(domain: string): Promise<ZoneRecord[]>;
   createRecord(domain: string, record: ZoneRecordInput): Promise<ZoneRecord>;
   updateRecord(domain: string, id: string, record: ZoneRecordInput): Promise<ZoneRecord>;
@@ -54,20 +75,38 @@ export interface Registrar {
   deleteRecord(domain: string, id: string): Promise<boolean>;
   setAutoRenew(domain: string, autoRenew: boolean): Promise<void>;
   nameservers(domain: string): Promise<string[]>;
-  /** Adds `years` to the registration; returns the new expiry. */
-  renew(domain: string, years: number): Promise<Date>;
+  /** Asks to add `years` to the registration (premium names confirm their renewal price). */
+  renew(domain: string, years: number, premiumPrice?: string): Promise<RegistrarStep>;
+  renewalState(domain: string, id: string): Promise<StepState>;
+  /** Asks to register; the result may still be pending, and may cover fewer than `years`. */
   register(input: {
     domain: string;
     years: number;
     registrant: Registrant;
     privacy: boolean;
     autoRenew: boolean;
+    /** Required for a premium name: the registrar's quoted price, as confirmation. */
+    premiumPrice?: string | undefined;
   }): Promise<RegistrationResult>;
+  registrationState(domain: string, id: string): Promise<StepState>;
+  /**
+   * Asks to move a registration held at another registrar to our account, with the EPP/auth
+   * code its owner got there. Usually pending for days; the registrar adds a year when done.
+   */
+  transfer(input: {
+    domain: string;
+    authCode: string;
+    registrant: Registrant;
+    privacy: boolean;
+    autoRenew: boolean;
+  }): Promise<RegistrarStep>;
+  transferState(domain: string, id: string): Promise<StepState>;
 }
 
 /**
  * An expected registrar failure with a message safe to show: rate limited, unreachable, timed out
- * or refused. `transient` failures are worth retrying.
+ * or refused (then the message carries the registrar's own words). `transient` failures are worth
+ * retrying.
  */
 export class RegistrarError extends Error {
   readonly transient: boolean;

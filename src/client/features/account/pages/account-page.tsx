@@ -7,22 +7,10 @@ import { Card, CardDescription } from '../../../components/ui/card.tsx';
 
 const panels = [
   {
-    title: 'Domains',
-    empty: 'You have no domains yet. Search for the name you want.',
-    href: paths.buyDomain,
-    cta: 'Find a domain',
-  },
-  {
     title: 'Business plans',
     empty: 'No business plans yet. Order one and follow its progress here.',
     href: paths.businessPlan,
     cta: 'About business plans',
-  },
-  {
-    title: 'Support tickets',
-    empty: 'No open tickets. Need help? Contact us and the conversation will show here.',
-    href: paths.contact,
-    cta: 'Contact support',
   },
 ];
 
@@ -30,8 +18,8 @@ const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullN
 
 /**
  * The customer dashboard: one page for every dashboard path of SPEC §2. Other features supply its
- * panels: `verification` (shown until the e-mail address is confirmed), `orders`, `payments` and
- * `requests`.
+ * panels: `verification` (shown until the e-mail address is confirmed), `orders`, `payments`,
+ * `requests`, `tickets`, `projects` and `domains`.
  */
 export function AccountPage({
   user,
@@ -39,16 +27,24 @@ export function AccountPage({
   orders,
   payments,
   requests,
+  tickets,
+  projects,
+  domains,
 }: {
   user: User;
   verification: ReactNode;
   orders: ReactNode;
   payments: ReactNode;
   requests: ReactNode;
+  tickets: ReactNode;
+  projects: ReactNode;
+  domains: ReactNode;
 }) {
   return (
     <>
-      <h1 className="text-3xl font-extrabold text-ink">Welcome back, {firstName(user.fullName)}</h1>
+      <h1 className="text-3xl font-extrabold text-ink">
+        {user.returning ? 'Welcome back' : 'Welcome'}, {firstName(user.fullName)}!
+      </h1>
       <p className="mt-1 text-muted">Customer since {formatDate(user.createdAt)}</p>
       {!user.emailVerified && <div className="mt-6">{verification}</div>}
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
@@ -56,6 +52,9 @@ export function AccountPage({
         <div className="grid content-start gap-6">
           {payments}
           {requests}
+          {tickets}
+          {projects}
+          {domains}
         </div>
       </div>
       <ul className="mt-6 grid gap-6 sm:grid-cols-2 xl:grid-cols-3">

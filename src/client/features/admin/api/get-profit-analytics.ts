@@ -1,15 +1,26 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { profitMonthSchema } from '#shared/admin.schemas.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, withQuery } from '../../../lib/api-client.ts';
 
-/** GET /api/admin/profit-analytics: the last 13 months, newest first. */
-export const getProfitAnalytics = () =>
-  apiRequest('GET', '/api/admin/profit-analytics', z.array(profitMonthSchema));
+/** GET /api/admin/profit-analytics: the months from `from` to `to` (YYYY-MM), newest first. */
+export const getProfitAnalytics = (from: string, to: string) =>
+  apiRequest(
+    'GET',
+    withQuery('/api/admin/profit-analytics', { from, to }),
+    z.array(profitMonthSchema),
+  );
 
-export const profitAnalyticsQueryOptions = queryOptions({
-  queryKey: ['/api/admin/profit-analytics'],
-  queryFn: getProfitAnalytics,
-});
+export const profitAnalyticsQueryOptions = (from: string, to: string) =>
+  queryOptions({
+    queryKey: ['/api/admin/profit-analytics', from, to],
+    queryFn: () => getProfitAnalytics(from, to),
+    placeholderData: keepPreviousData,
+  });
 
-export const useProfitAnalytics = () => useQuery(profitAnalyticsQueryOptions);
+export const useProfitAnalytics = (from: string, to: string) =>
+  useQuery(profitAnalyticsQueryOptions(from, to));
+
+/** GET /api/admin/profit-analytics.csv: the same months as a CSV download (a link, not a query). */
+export const profitCsvUrl = (from: string, to: string) =>
+  withQuery('/api/admin/profit-analytics.csv', { from, to });

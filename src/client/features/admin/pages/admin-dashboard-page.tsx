@@ -2,6 +2,9 @@ import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatDate } from '#shared/dates.ts';
 import { formatZAR } from '#shared/money.ts';
+import { projectStageLabels, projectStages } from '#shared/projects.schemas.ts';
+import { paths } from '#shared/routes.ts';
+import { Link } from 'wouter';
 import { Card } from '../../../components/ui/card.tsx';
 import { dashboardQueryOptions, useDashboard } from '../api/get-dashboard.ts';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
@@ -36,6 +39,19 @@ export function AdminDashboardPage({
       <QueryState query={query} label="the dashboard">
         {(data) => (
           <div className="grid gap-8">
+            {data.overpaymentsToRefund > 0 && (
+              <p
+                role="status"
+                className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900"
+              >
+                <strong>
+                  {data.overpaymentsToRefund}{' '}
+                  {data.overpaymentsToRefund === 1 ? 'overpayment' : 'overpayments'} to refund.
+                </strong>{' '}
+                A customer paid an order that was already paid: open the order marked Overpayment
+                below and refund it in one click.
+              </p>
+            )}
             <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
               <Figure
                 label="Orders today"
@@ -62,6 +78,34 @@ export function AdminDashboardPage({
                 empty="No domain orders yet."
               />
             </div>
+            <section aria-labelledby="projects-heading">
+              <h2 id="projects-heading" className="text-lg font-bold text-ink">
+                Website projects by stage{' '}
+                <Link
+                  href={paths.adminWebsiteProjects}
+                  className="text-sm font-semibold text-brand-700 hover:underline"
+                >
+                  Open the board
+                </Link>
+              </h2>
+              {projectStages.every((stage) => data.projectsByStage[stage] === 0) ? (
+                <p className="mt-2 text-sm text-muted">
+                  No website projects yet: a paid website package or a won website request starts
+                  one.
+                </p>
+              ) : (
+                <dl className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-6">
+                  {projectStages.map((stage) => (
+                    <div key={stage} className="rounded-xl border border-line bg-white p-3">
+                      <dt className="text-sm text-muted">{projectStageLabels[stage]}</dt>
+                      <dd className="text-2xl font-extrabold text-ink">
+                        {data.projectsByStage[stage]}
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              )}
+            </section>
             <section aria-labelledby="signups-heading">
               <h2 id="signups-heading" className="text-lg font-bold text-ink">
                 Newest sign-ups{' '}

@@ -21,6 +21,7 @@ const jobLabels: Record<string, string> = {
   'send-mail': 'Send an e-mail',
   'check-itn': 'Check a PayFast notification',
   'register-domain': 'Register a domain',
+  'speed-report': 'Measure a website speed report',
 };
 
 const jobLabel = (job: JobItem) => jobLabels[job.name] ?? job.name;

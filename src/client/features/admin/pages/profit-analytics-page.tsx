@@ -1,7 +1,13 @@
+import { useState } from 'react';
+import { FileDown } from 'lucide-react';
+import type { ProfitMonth } from '#shared/admin.schemas.ts';
 import { formatZAR, randToCents } from '#shared/money.ts';
-import { useProfitAnalytics } from '../api/get-profit-analytics.ts';
+import { profitCsvUrl, useProfitAnalytics } from '../api/get-profit-analytics.ts';
+import { useProfitServices } from '../api/get-profit-services.ts';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { DataTable, numberCell, rowHeading } from '../../../components/data-table.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { cn } from '../../../lib/cn.ts';
 
 const monthName = new Intl.DateTimeFormat('en-ZA', {
@@ -9,48 +15,193 @@ const monthName = new Intl.DateTimeFormat('en-ZA', {
   year: 'numeric',
   timeZone: 'UTC',
 });
+const shortMonth = new Intl.DateTimeFormat('en-ZA', { month: 'short', timeZone: 'UTC' });
+const asDate = (month: string) => new Date(`${month}-01T00:00:00Z`);
 const rand = (value: number) => formatZAR(randToCents(value));
 
-/** Paid revenue per month with its VAT, PayFast fees, registrar costs and gross profit. */
-export function ProfitAnalyticsPage() {
-  const query = useProfitAnalytics();
+function thisMonth(): string {
+  return new Date().toLocaleDateString('en-CA', { timeZone: 'Africa/Johannesburg' }).slice(0, 7);
+}
+
+function monthsBefore(month: string, count: number): string {
+  const [year, index] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, index - 1 - count, 1)).toISOString().slice(0, 7);
+}
+
+/** Gross profit per month as bars, oldest on the left; losses hang below the line. */
+function ProfitChart({ months }: { months: ProfitMonth[] }) {
+  const ordered = [...months].reverse();
+  const top = Math.max(1, ...ordered.map((m) => Math.abs(m.grossProfit)));
+  const hasLoss = ordered.some((m) => m.grossProfit < 0);
+  const height = 160;
+  const zero = hasLoss ? height / 2 : height;
+  const scale = (hasLoss ? height / 2 : height) / top;
+  const width = 40;
+  // At least twelve slots wide, so a short period does not draw one bar across the page.
+  const slots = Math.max(ordered.length, 12);
   return (
-    <QueryState query={query} label="the profit figures">
-      {(months) =>
-        months.length === 0 ? (
-          <EmptyState title="No sales to analyse yet">
-            Revenue, VAT, card fees and registrar costs per month appear here once payments come in.
-          </EmptyState>
-        ) : (
+    <figure className="rounded-2xl border border-line bg-white p-4">
+      <figcaption className="mb-2 text-sm font-semibold text-ink">
+        Gross profit per month
+      </figcaption>
+      <svg
+        role="img"
+        aria-label={`Gross profit per month: ${ordered
+          .map((m) => `${monthName.format(asDate(m.month))} ${rand(m.grossProfit)}`)
+          .join('; ')}`}
+        viewBox={`0 0 ${slots * width} ${height + 20}`}
+        className="h-48 w-full"
+        preserveAspectRatio="xMinYMax meet"
+      >
+        {ordered.map((m, index) => {
+          const bar = Math.abs(m.grossProfit) * scale;
+          return (
+            <g key={m.month}>
+              <rect
+                x={index * width + 6}
+                y={m.grossProfit >= 0 ? zero - bar : zero}
+                width={width - 12}
+                height={Math.max(bar, 1)}
+                className={m.grossProfit >= 0 ? 'fill-brand-600' : 'fill-red-600'}
+              />
+              <text
+                x={index * width + width / 2}
+                y={height + 15}
+                textAnchor="middle"
+                className="fill-gray-600 text-[10px]"
+              >
+                {shortMonth.format(asDate(m.month))}
+              </text>
+            </g>
+          );
+        })}
+        <line x1={0} x2={slots * width} y1={zero} y2={zero} className="stroke-gray-300" />
+      </svg>
+    </figure>
+  );
+}
+
+function MonthsTable({ months }: { months: ProfitMonth[] }) {
+  return (
+    <DataTable
+      label="Profit per month"
+      caption="Revenue, costs and gross profit per month in rand, excluding VAT unless marked; refunds are taken off revenue and VAT in the month they are made"
+      columns={[
+        { label: 'Month' },
+        { label: 'Orders', align: 'right' },
+        { label: 'Revenue incl. VAT', align: 'right' },
+        { label: 'VAT', align: 'right' },
+        { label: 'Revenue excl. VAT', align: 'right' },
+        { label: 'Refunds', align: 'right' },
+        { label: 'Overpayments', align: 'right' },
+        { label: 'Card fees excl. VAT', align: 'right' },
+        { label: 'VAT on fees', align: 'right' },
+        { label: 'Registrar costs', align: 'right' },
+        { label: 'Gross profit', align: 'right' },
+      ]}
+    >
+      {months.map((m) => (
+        <tr key={m.month}>
+          <th scope="row" className={cn(rowHeading, 'whitespace-nowrap')}>
+            {monthName.format(asDate(m.month))}
+          </th>
+          <td className={numberCell}>{m.orders}</td>
+          <td className={numberCell}>{rand(m.revenue)}</td>
+          <td className={numberCell}>{rand(m.vat)}</td>
+          <td className={numberCell}>{rand(m.revenueExVat)}</td>
+          <td className={numberCell}>{rand(m.refunds)}</td>
+          <td className={numberCell}>{rand(m.overpayments)}</td>
+          <td className={numberCell}>{rand(m.paymentFeesExVat)}</td>
+          <td className={numberCell}>{rand(m.paymentFeeVat)}</td>
+          <td className={numberCell}>{rand(m.registrarCosts)}</td>
+          <td className={cn(numberCell, 'font-semibold')}>{rand(m.grossProfit)}</td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
+
+function ServicesTable({ from, to }: { from: string; to: string }) {
+  const query = useProfitServices(from, to);
+  return (
+    <QueryState query={query} label="the sales by service">
+      {(services) =>
+        services.length === 0 ? null : (
           <DataTable
-            label="Profit per month"
-            caption="Paid revenue and profit per month, in rand"
+            label="Sales by service"
+            caption="Sales excluding VAT by kind of service over the period, before refunds"
             columns={[
-              { label: 'Month' },
-              { label: 'Orders', align: 'right' },
-              { label: 'Revenue incl. VAT', align: 'right' },
-              { label: 'VAT', align: 'right' },
-              { label: 'Card fees', align: 'right' },
-              { label: 'Registrar costs', align: 'right' },
-              { label: 'Gross profit', align: 'right' },
+              { label: 'Service' },
+              { label: 'Lines', align: 'right' },
+              { label: 'Sales excl. VAT', align: 'right' },
             ]}
           >
-            {months.map((m) => (
-              <tr key={m.month}>
+            {services.map((s) => (
+              <tr key={s.kind}>
                 <th scope="row" className={rowHeading}>
-                  {monthName.format(new Date(`${m.month}-01T00:00:00Z`))}
+                  {s.label}
                 </th>
-                <td className={numberCell}>{m.orders}</td>
-                <td className={numberCell}>{rand(m.revenue)}</td>
-                <td className={numberCell}>{rand(m.vat)}</td>
-                <td className={numberCell}>{rand(m.paymentFees)}</td>
-                <td className={numberCell}>{rand(m.registrarCosts)}</td>
-                <td className={cn(numberCell, 'font-semibold')}>{rand(m.grossProfit)}</td>
+                <td className={numberCell}>{s.lines}</td>
+                <td className={numberCell}>{rand(s.revenueExVat)}</td>
               </tr>
             ))}
           </DataTable>
         )
       }
     </QueryState>
+  );
+}
+
+/**
+ * /admin/profit-analytics: per month over a chosen period, on one basis (excluding VAT), with a
+ * chart, sales by service and a CSV download.
+ */
+export function ProfitAnalyticsPage() {
+  const [to, setTo] = useState(thisMonth);
+  const [from, setFrom] = useState(() => monthsBefore(thisMonth(), 12));
+  const query = useProfitAnalytics(from, to);
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-end gap-3">
+        <FormField
+          id="profit-from"
+          label="From"
+          type="month"
+          value={from}
+          max={to}
+          onChange={(event) => event.target.value && setFrom(event.target.value)}
+        />
+        <FormField
+          id="profit-to"
+          label="To"
+          type="month"
+          value={to}
+          min={from}
+          onChange={(event) => event.target.value && setTo(event.target.value)}
+        />
+        <Button asChild variant="outline">
+          <a href={profitCsvUrl(from, to)} download>
+            <FileDown aria-hidden="true" />
+            Download CSV
+          </a>
+        </Button>
+      </div>
+      <QueryState query={query} label="the profit figures">
+        {(months) =>
+          months.length === 0 ? (
+            <EmptyState title="No sales in this period">
+              Revenue, VAT, card fees and registrar costs per month appear here once payments come
+              in.
+            </EmptyState>
+          ) : (
+            <>
+              <ProfitChart months={months} />
+              <MonthsTable months={months} />
+            </>
+          )
+        }
+      </QueryState>
+      <ServicesTable from={from} to={to} />
+    </div>
   );
 }

@@ -3,7 +3,10 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { useEndpointMutation, type MutationConfig } from '../../../lib/react-query.ts';
 import { domainOrderChanged } from './get-domain-order.ts';
 
-/** POST /api/admin/domain-orders/{id}/refund: marks an unregistered order refunded. */
+/**
+ * POST /api/admin/domain-orders/{id}/refund: closes an unregistered order; a paid one is refunded
+ * through PayFast (the refund shows in the order book, with its credit note).
+ */
 export const refundDomainOrder = (id: string) =>
   apiRequest(
     'POST',

@@ -18,8 +18,20 @@ import { toast } from '../../../components/ui/use-toast.ts';
 import { addToCart } from '../../../lib/cart.ts';
 import { useQuoteDomain } from '../api/quote-domain.ts';
 
-/** Years, registrant and choices for the selected domain; the server prices it for the cart. */
-export function RegistrantForm({ domain, pricePerYear }: { domain: string; pricePerYear: number }) {
+/**
+ * Years, registrant and choices for the selected domain; the server prices it for the cart. For
+ * a transfer in (`transfer` with the auth code) the registrar adds one year, at the ending's
+ * transfer price, and the line goes to the cart as it is (the checkout prices it again).
+ */
+export function RegistrantForm({
+  domain,
+  pricePerYear,
+  transfer,
+}: {
+  domain: string;
+  pricePerYear: number;
+  transfer?: { authCode: string } | undefined;
+}) {
   const [, navigate] = useLocation();
   const form = useForm<DomainRegistrationInput, unknown, DomainRegistration>({
     resolver: zodResolver(domainRegistrationSchema),
@@ -62,6 +74,25 @@ export function RegistrantForm({ domain, pricePerYear }: { domain: string; price
     });
     navigate(paths.checkout);
   };
+  const addTransfer = (order: DomainRegistration) => {
+    addToCart({
+      id: `domain-transfer:${domain}`,
+      type: 'domain-transfer',
+      domain,
+      authCode: transfer!.authCode,
+      registrant: order.registrant,
+      privacy: order.privacy,
+      autoRenew: order.autoRenew,
+      title: `Transfer of ${domain} (adds 1 year)`,
+      price: pricePerYear,
+    });
+    toast({
+      title: 'Added to cart',
+      description: `Transfer of ${domain} for ${formatZAR(randToCents(pricePerYear))} incl. VAT`,
+      variant: 'success',
+    });
+    navigate(paths.checkout);
+  };
   const add = useQuoteDomain({
     onError: () =>
       toast({
@@ -72,20 +103,22 @@ export function RegistrantForm({ domain, pricePerYear }: { domain: string; price
   });
   const { errors } = form.formState;
   const r = errors.registrant;
-  const total = randToCents(pricePerYear) * Number(years || 1);
+  const total = randToCents(pricePerYear) * (transfer ? 1 : Number(years || 1));
 
   return (
     <form
       noValidate
       className="grid gap-6"
       onSubmit={form.handleSubmit((order) =>
-        add.mutate(
-          { domain, years: order.years },
-          { onSuccess: (quote) => addQuoted(quote, order) },
-        ),
+        transfer
+          ? addTransfer(order)
+          : add.mutate(
+              { domain, years: order.years },
+              { onSuccess: (quote) => addQuoted(quote, order) },
+            ),
       )}
     >
-      <div className="grid max-w-xs gap-1.5">
+      <div className={transfer ? 'hidden' : 'grid max-w-xs gap-1.5'}>
         <Label htmlFor="years">Register for</Label>
         <Select id="years" {...form.register('years')}>
           {Array.from({ length: 10 }, (_, i) => i + 1).map((n) => (

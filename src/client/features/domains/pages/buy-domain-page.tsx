@@ -2,6 +2,7 @@ import { PageHeader, Section } from '../../../components/page.tsx';
 import { TldPriceTable } from '../components/tld-price-table.tsx';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.tsx';
 import { DomainSearch } from '../components/domain-search.tsx';
+import { TransferStart } from '../components/transfer-start.tsx';
 
 const extensions = [
   { tld: '.co.za', text: 'The home of South African business: trusted by local customers.' },
@@ -42,6 +43,14 @@ export function BuyDomainPage() {
             </li>
           ))}
         </ul>
+      </Section>
+      <Section
+        title="Transfer a domain you own"
+        intro="Move a domain from another registrar to us with the auth code it gave you. We start the transfer once it is paid; it can take up to 7 days, and we e-mail you when it is done."
+      >
+        <Card className="max-w-3xl">
+          <TransferStart />
+        </Card>
       </Section>
       <Section
         title="Prices per ending"

@@ -15,6 +15,7 @@ import { useRetryDomainOrder } from '../api/retry-domain-order.ts';
 import { ListWithDetail } from '../../../components/list-with-detail.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { StatusFilter } from '../../../components/status-filter.tsx';
+import { DomainMarginTable } from '../components/domain-margin-table.tsx';
 
 const label = (status: string) => status.replace('_', ' ');
 
@@ -37,7 +38,10 @@ function OrderDetail({ id }: { id: string }) {
     <QueryState query={query} label="the order">
       {({ order, events }) => (
         <article aria-label={`Domain order ${order.domain}`} className="grid gap-3">
-          <h2 className="text-lg font-bold break-all text-ink">{order.domain}</h2>
+          <h2 className="text-lg font-bold break-all text-ink">
+            {order.domain}
+            {order.kind === 'registration' ? '' : ` (${order.kind})`}
+          </h2>
           <dl className="grid grid-cols-[8rem_1fr] gap-1 text-sm">
             <dt className="text-muted">Status</dt>
             <dd className="capitalize">{label(order.status)}</dd>
@@ -63,6 +67,14 @@ function OrderDetail({ id }: { id: string }) {
                 <dd className="text-red-700">{order.lastError}</dd>
               </>
             )}
+            {order.refundDue !== null && (
+              <>
+                <dt className="text-muted">Refund due</dt>
+                <dd className="font-semibold text-red-700">
+                  {formatZAR(randToCents(order.refundDue))} to the customer
+                </dd>
+              </>
+            )}
           </dl>
           <h3 className="font-semibold text-ink">History</h3>
           <ol className="grid gap-1 text-sm">
@@ -81,9 +93,14 @@ function OrderDetail({ id }: { id: string }) {
                 Retry registration
               </Button>
             )}
-            {['failed', 'paid', 'pending_payment'].includes(order.status) && (
+            {['failed', 'paid'].includes(order.status) && (
               <Button size="sm" variant="outline" disabled={busy} onClick={() => refund.mutate(id)}>
-                Mark refunded
+                Refund {formatZAR(randToCents(order.refundDue ?? order.price))} to the card
+              </Button>
+            )}
+            {order.status === 'pending_payment' && (
+              <Button size="sm" variant="outline" disabled={busy} onClick={() => refund.mutate(id)}>
+                Close unpaid order
               </Button>
             )}
           </div>
@@ -100,6 +117,7 @@ export function DomainOrdersPage() {
   const query = useDomainOrders(page, status);
   return (
     <>
+      <DomainMarginTable />
       <StatusFilter
         id="domain-status"
         className="mb-4"
@@ -125,10 +143,13 @@ export function DomainOrdersPage() {
               items={data.items}
               selectedId={selected}
               onSelect={setSelected}
-              title={(order) => order.domain}
+              title={(order) =>
+                order.kind === 'registration' ? order.domain : `${order.domain} (${order.kind})`
+              }
               meta={(order) => (
                 <span className="capitalize">
-                  {label(order.status)} · {formatDate(order.createdAt)}
+                  {label(order.status)}
+                  {order.refundDue === null ? '' : ' · refund due'} · {formatDate(order.createdAt)}
                 </span>
               )}
               paging={data}

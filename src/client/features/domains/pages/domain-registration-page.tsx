@@ -30,19 +30,27 @@ export function DomainRegistrationPage() {
     <>
       <PageHeader
         eyebrow="Domains"
-        title="Register a domain"
+        title={selected?.transfer ? 'Transfer a domain to us' : 'Register a domain'}
         lead="Check the name and price, then tell us who the domain should be registered to."
       />
       <Section>
         {selected ? (
           <Card className="max-w-3xl">
-            <p className="text-sm text-muted">Selected domain</p>
+            <p className="text-sm text-muted">
+              {selected.transfer ? 'Domain to transfer to us' : 'Selected domain'}
+            </p>
             <p className="text-2xl font-bold break-all text-ink">{selected.domain}</p>
             <p className="mt-1 text-ink">
-              {formatDomainPrice(selected.price, selected.currency)} per year, incl. VAT
+              {selected.transfer
+                ? `${formatDomainPrice(selected.price, selected.currency)} incl. VAT for the transfer, which adds a year`
+                : `${formatDomainPrice(selected.price, selected.currency)} per year, incl. VAT`}
             </p>
             <div className="mt-6">
-              <RegistrantForm domain={selected.domain} pricePerYear={selected.price} />
+              <RegistrantForm
+                domain={selected.domain}
+                pricePerYear={selected.price}
+                transfer={selected.transfer}
+              />
             </div>
           </Card>
         ) : (

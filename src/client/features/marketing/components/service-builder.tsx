@@ -9,11 +9,14 @@ import { Card } from '../../../components/ui/card.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { addToCart } from '../../../lib/cart.ts';
 
-/** Only fixed-price packages can be bundled; quote-only services are left to a request. */
+/**
+ * Only fixed-price packages can be bundled; quote-only services are left to a request, and the
+ * full speed report to its own page (it needs the address it measures).
+ */
 const buildable = catalogue
   .map((service) => ({
     ...service,
-    packages: service.packages.filter((p) => p.pricing === 'fixed'),
+    packages: service.packages.filter((p) => p.pricing === 'fixed' && p.id !== 'speed-report'),
   }))
   .filter((service) => service.packages.length > 0);
 

@@ -35,7 +35,7 @@ const featureCards = [
     title: '60-Second Speed Report',
     text: 'Find out what slows your website down, with fixes in plain language, in about a minute.',
     href: paths.speedOptimization,
-    cta: 'Test your website',
+    cta: 'How the report works',
   },
 ];
 
@@ -60,8 +60,17 @@ const testimonials = [
   },
 ];
 
-/** The home page of SPEC §1; the domain search box comes in as a slot from the app. */
-export function HomePage({ domainSearch }: { domainSearch: ReactNode }) {
+/**
+ * The home page of SPEC §1; the domain search box and the speed report's address box come in as
+ * slots from the app.
+ */
+export function HomePage({
+  domainSearch,
+  speedTest,
+}: {
+  domainSearch: ReactNode;
+  speedTest?: ReactNode;
+}) {
   return (
     <>
       <div className="bg-gradient-to-b from-brand-50 via-white to-white">
@@ -94,6 +103,7 @@ export function HomePage({ domainSearch }: { domainSearch: ReactNode }) {
                 <Icon className="size-8 text-brand-700" aria-hidden="true" />
                 <CardTitle className="mt-4">{title}</CardTitle>
                 <CardDescription className="mt-2 flex-1">{text}</CardDescription>
+                {href === paths.speedOptimization && speedTest}
                 <Link
                   href={href}
                   className="mt-4 font-semibold text-brand-700 underline-offset-4 hover:underline"

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Check, Gauge } from 'lucide-react';
 import { paths } from '#shared/routes.ts';
@@ -56,7 +57,17 @@ const fixes = [
   'Reserve space for the cookie banner so the layout stops shifting',
 ];
 
-export function SpeedOptimizationPage() {
+/**
+ * The speed report's page; the address box that starts a report and the one that puts the full
+ * report into the cart come in as slots.
+ */
+export function SpeedOptimizationPage({
+  speedTest,
+  fullReport,
+}: {
+  speedTest?: ReactNode;
+  fullReport?: ReactNode;
+}) {
   return (
     <>
       <PageHeader
@@ -64,9 +75,12 @@ export function SpeedOptimizationPage() {
         title="Your website speed report in 60 seconds"
         lead={`${site.siteName} runs a Google Lighthouse test on your site, as a mid-range phone on a mobile network would load it, and explains every result in plain language.`}
       >
-        <Button asChild size="lg">
-          <Link href={paths.contact}>Order my speed report</Link>
-        </Button>
+        <div className="w-full max-w-xl">
+          {speedTest}
+          <p className="mt-2 text-sm text-muted">
+            Free, no sign-up: scores, Core Web Vitals and what to fix first, in about a minute.
+          </p>
+        </div>
       </PageHeader>
 
       <Section
@@ -144,19 +158,30 @@ export function SpeedOptimizationPage() {
         </ul>
       </Section>
 
+      {fullReport && (
+        <div id="full-report">
+          <Section
+            title="The full report, R 199"
+            intro="Mobile and desktop, every finding in plain language, the PDF for your developer, and re-tests for 30 days that show what changed (LCP 4,1 s → 2,3 s). It runs as soon as the payment is confirmed and appears under Speed reports in your account."
+          >
+            {fullReport}
+          </Section>
+        </div>
+      )}
+
       <Section>
         <CtaBanner
           title="Find out what slows your site down"
           actions={
             <>
               <Button asChild variant="secondary" size="lg">
-                <Link href={paths.contact}>Contact us for a report</Link>
+                <Link href={paths.contact}>Ask us to speed up your site</Link>
               </Button>
             </>
           }
         >
-          The report costs R 199 incl. VAT. If we then optimise your site for you, we deduct the R
-          199 from that quote.
+          The mobile report is free. Want the fixes done for you? We optimise your site and show you
+          the before and after.
         </CtaBanner>
       </Section>
     </>

@@ -19,6 +19,7 @@ import { useAdminOrders } from '../api/get-admin-orders.ts';
 import { ListWithDetail } from '../../../components/list-with-detail.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { StatusFilter } from '../../../components/status-filter.tsx';
+import { OrderPayments } from './order-payments.tsx';
 
 const settable: readonly OrderStatus[] = adminOrderStatuses;
 const rand = (amount: number) => formatZAR(randToCents(amount));
@@ -95,6 +96,10 @@ function OrderDetail({ order, onChanged }: { order: AdminOrder; onChanged?: () =
           </li>
         ))}
       </ul>
+      <div className="grid gap-2">
+        <h4 className="text-sm font-bold text-ink">Payments</h4>
+        <OrderPayments payments={order.payments} onChanged={onChanged} />
+      </div>
       <div>
         <h4 className="text-sm font-bold text-ink">History</h4>
         <ol className="mt-1 grid gap-1 text-sm text-muted">
@@ -121,11 +126,7 @@ function OrderDetail({ order, onChanged }: { order: AdminOrder; onChanged?: () =
               <Button
                 key={status}
                 size="sm"
-                variant={
-                  status === 'refunded' || status === 'cancelled' || status === 'failed'
-                    ? 'outline'
-                    : 'default'
-                }
+                variant={status === 'cancelled' || status === 'failed' ? 'outline' : 'default'}
                 disabled={changeStatus.isPending}
                 onClick={() => move(status)}
               >

@@ -8,7 +8,8 @@ import { CardDescription } from '../../../components/ui/card.tsx';
 import { payOrder, usePayfastStart } from '../../../lib/payfast.ts';
 import { useMyOrders } from '../api/get-my-orders.ts';
 import { DashboardPanel } from '../../../components/dashboard-panel.tsx';
-import { InvoiceLink } from '../../../components/invoice-link.tsx';
+import { invoicePdfPath } from '#shared/routes.ts';
+import { PdfLink } from '../../../components/pdf-link.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 
 const shown = 5;
@@ -69,8 +70,8 @@ export function OrdersPanel() {
                   {(order.invoice || order.status === 'pending_payment') && (
                     <div className="flex flex-wrap items-center gap-3">
                       {order.invoice && (
-                        <InvoiceLink
-                          orderReference={order.reference}
+                        <PdfLink
+                          href={invoicePdfPath(order.reference)}
                           label={`Invoice ${order.invoice} (PDF)`}
                         />
                       )}

@@ -2,9 +2,11 @@ import { Link } from 'wouter';
 import { formatDate } from '#shared/dates.ts';
 import { formatZAR, randToCents } from '#shared/money.ts';
 import { paymentDetailsPath } from '#shared/routes.ts';
-import { paymentStatusLabels, type PaymentSummary } from '#shared/payments.schemas.ts';
+import { paymentStatusLabels } from '#shared/payment-ledger.schemas.ts';
+import type { PaymentSummary } from '#shared/payments.schemas.ts';
 import { cn } from '../../../lib/cn.ts';
-import { InvoiceLink } from '../../../components/invoice-link.tsx';
+import { invoicePdfPath } from '#shared/routes.ts';
+import { PdfLink } from '../../../components/pdf-link.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 
 /** One card payment in a list: reference (to its details), order, date, status and amount. */
@@ -32,8 +34,8 @@ export function PaymentRow({
       </div>
       <div className="flex flex-wrap items-center gap-3">
         {showInvoice && payment.order.invoice && (
-          <InvoiceLink
-            orderReference={payment.order.reference}
+          <PdfLink
+            href={invoicePdfPath(payment.order.reference)}
             label={`${payment.order.invoice} (PDF)`}
           />
         )}

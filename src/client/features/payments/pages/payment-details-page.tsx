@@ -1,8 +1,9 @@
 import { useParams } from 'wouter';
 import { formatDate } from '#shared/dates.ts';
 import { formatZAR, randToCents, vatFromInclusive } from '#shared/money.ts';
-import { paymentStatusLabels } from '#shared/payments.schemas.ts';
-import { invoicePdfPath } from '#shared/routes.ts';
+import { paymentStatusLabels, refundStatusLabels } from '#shared/payment-ledger.schemas.ts';
+import { creditNotePdfPath, invoicePdfPath } from '#shared/routes.ts';
+import { PdfLink } from '../../../components/pdf-link.tsx';
 import { FileDown } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -52,6 +53,12 @@ export function PaymentDetailsPage() {
                 </>
               )}
             </dl>
+            {payment.data.overpayment && (
+              <p role="note" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                This payment arrived after order {payment.data.order.reference} was already paid.
+                Nothing more is owed: it is refunded in full to the card it came from.
+              </p>
+            )}
             {payment.data.order.invoice && (
               <Button asChild variant="outline" className="w-fit">
                 <a href={invoicePdfPath(payment.data.order.reference)} download>
@@ -59,6 +66,36 @@ export function PaymentDetailsPage() {
                   Download invoice (PDF)
                 </a>
               </Button>
+            )}
+            {payment.data.refunds.length > 0 && (
+              <div>
+                <h2 className="font-bold text-ink">Refunds</h2>
+                <ul className="mt-2 divide-y divide-line text-sm">
+                  {payment.data.refunds.map((refund) => (
+                    <li key={refund.reference} className="grid gap-1 py-2">
+                      <div className="flex flex-wrap items-center justify-between gap-2">
+                        <StatusBadge
+                          status={refund.status === 'completed' ? 'paid' : refund.status}
+                        >
+                          {refundStatusLabels[refund.status]}
+                        </StatusBadge>
+                        <span className="font-semibold tabular-nums">
+                          {formatZAR(randToCents(refund.amount))}
+                        </span>
+                      </div>
+                      <p className="text-muted [overflow-wrap:anywhere]">
+                        {formatDate(refund.completedAt ?? refund.createdAt)} · {refund.reason}
+                      </p>
+                      {refund.creditNote && (
+                        <PdfLink
+                          href={creditNotePdfPath(refund.creditNote)}
+                          label={`Credit note ${refund.creditNote} (PDF)`}
+                        />
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </div>
             )}
             <div>
               <h2 className="font-bold text-ink">Items</h2>

@@ -1,0 +1,95 @@
+import type { RouteId } from '#shared/routes.ts';
+import { adminFrame, pageLoader, type PageLoader } from './lazy-page.tsx';
+
+/** The back office's pages (pages.tsx loads this table with the first of them). */
+export const backOfficePages = {
+  // The dashboard's order book comes from the orders feature; a change there refreshes its figures.
+  adminDashboard: async () => {
+    const [Frame, { AdminDashboardPage }, { OrderBook }] = await Promise.all([
+      adminFrame('Dashboard')(),
+      import('../features/admin/pages/admin-dashboard-page.tsx'),
+      import('../features/orders/components/order-book.tsx'),
+    ]);
+    return {
+      default: () => (
+        <Frame>
+          <AdminDashboardPage
+            orderBook={(onOrderChanged) => <OrderBook onOrderChanged={onOrderChanged} />}
+          />
+        </Frame>
+      ),
+    };
+  },
+  adminServiceRequests: pageLoader(
+    () => import('../features/requests/pages/service-requests-page.tsx'),
+    'ServiceRequestsPage',
+    adminFrame('Service requests'),
+  ),
+  adminSupportTickets: pageLoader(
+    () => import('../features/tickets/pages/admin-tickets-page.tsx'),
+    'AdminTicketsPage',
+    adminFrame('Support tickets'),
+  ),
+  adminTicket: pageLoader(
+    () => import('../features/tickets/pages/admin-ticket-page.tsx'),
+    'AdminTicketPage',
+    adminFrame('Support ticket'),
+  ),
+  adminWebsiteProjects: pageLoader(
+    () => import('../features/projects/pages/admin-projects-board-page.tsx'),
+    'AdminProjectsBoardPage',
+    adminFrame('Website projects'),
+  ),
+  adminWebsiteProject: pageLoader(
+    () => import('../features/projects/pages/admin-project-page.tsx'),
+    'AdminProjectPage',
+    adminFrame('Website project'),
+  ),
+  adminDomainOrders: pageLoader(
+    () => import('../features/domains/pages/domain-orders-page.tsx'),
+    'DomainOrdersPage',
+    adminFrame('Domain orders'),
+  ),
+  adminProfitAnalytics: pageLoader(
+    () => import('../features/admin/pages/profit-analytics-page.tsx'),
+    'ProfitAnalyticsPage',
+    adminFrame('Profit analytics'),
+  ),
+  adminReconciliation: pageLoader(
+    () => import('../features/payments/pages/reconciliation-page.tsx'),
+    'ReconciliationPage',
+    adminFrame('Reconciliation'),
+  ),
+  adminDnsimple: pageLoader(
+    () => import('../features/domains/pages/registrar-page.tsx'),
+    'RegistrarPage',
+    adminFrame('DNSimple management'),
+  ),
+  adminDatabase: pageLoader(
+    () => import('../features/admin/pages/database-page.tsx'),
+    'DatabasePage',
+    adminFrame('Database management'),
+  ),
+  adminOutbox: pageLoader(
+    () => import('../features/admin/pages/outbox-page.tsx'),
+    'OutboxPage',
+    adminFrame('Outbox (mail)'),
+  ),
+  adminJobs: pageLoader(
+    () => import('../features/admin/pages/jobs-page.tsx'),
+    'JobsPage',
+    adminFrame('Background jobs'),
+  ),
+  adminSpeedReports: pageLoader(
+    () => import('../features/speed-reports/pages/admin-speed-reports-page.tsx'),
+    'AdminSpeedReportsPage',
+    adminFrame('Speed reports'),
+  ),
+  adminAuditLog: pageLoader(
+    () => import('../features/admin/pages/audit-log-page.tsx'),
+    'AuditLogPage',
+    adminFrame('Audit log'),
+  ),
+} satisfies Partial<Record<RouteId, PageLoader>>;
+
+export type BackOfficeRouteId = keyof typeof backOfficePages;

@@ -1,0 +1,116 @@
+import type { RouteId } from '#shared/routes.ts';
+import { useUser } from '../lib/current-user.ts';
+import { accountFrame, pageLoader, type PageLoader } from './lazy-page.tsx';
+
+// The dashboard shows the orders, payments, service requests, tickets, projects and domains
+// features' panels, and the auth feature's banner until the e-mail address is confirmed.
+const dashboardPage = async () => {
+  const [
+    Frame,
+    { AccountPage },
+    { VerificationBanner },
+    { OrdersPanel },
+    { PaymentsPanel },
+    { ServiceRequestsPanel },
+    { TicketsPanel },
+    { ProjectsPanel },
+    { DomainsPanel },
+  ] = await Promise.all([
+    accountFrame(),
+    import('../features/account/pages/account-page.tsx'),
+    import('../features/auth/components/verification-banner.tsx'),
+    import('../features/orders/components/orders-panel.tsx'),
+    import('../features/payments/components/payments-panel.tsx'),
+    import('../features/requests/components/service-requests-panel.tsx'),
+    import('../features/tickets/components/tickets-panel.tsx'),
+    import('../features/projects/components/projects-panel.tsx'),
+    import('../features/domains/components/domains-panel.tsx'),
+  ]);
+  return {
+    default: function SignedInAccount() {
+      const { user } = useUser();
+      return user ? (
+        <Frame>
+          <AccountPage
+            user={user}
+            verification={<VerificationBanner email={user.email} />}
+            orders={<OrdersPanel />}
+            payments={<PaymentsPanel />}
+            requests={<ServiceRequestsPanel />}
+            tickets={<TicketsPanel />}
+            projects={<ProjectsPanel />}
+            domains={<DomainsPanel />}
+          />
+        </Frame>
+      ) : null;
+    },
+  };
+};
+
+/** The customer area's pages (pages.tsx loads this table with the first of them). */
+export const customerAreaPages = {
+  userDashboard: dashboardPage,
+  userPayments: pageLoader(
+    () => import('../features/payments/pages/payments-page.tsx'),
+    'PaymentsPage',
+    accountFrame,
+  ),
+  userDomains: pageLoader(
+    () => import('../features/domains/pages/my-domains-page.tsx'),
+    'MyDomainsPage',
+    accountFrame,
+  ),
+  userBusinessPlans: dashboardPage,
+  userSpeedReports: pageLoader(
+    () => import('../features/speed-reports/pages/my-speed-reports-page.tsx'),
+    'MySpeedReportsPage',
+    accountFrame,
+  ),
+  userSupport: pageLoader(
+    () => import('../features/tickets/pages/support-page.tsx'),
+    'SupportPage',
+    accountFrame,
+  ),
+  userTicket: pageLoader(
+    () => import('../features/tickets/pages/ticket-page.tsx'),
+    'TicketPage',
+    accountFrame,
+  ),
+  userProjects: pageLoader(
+    () => import('../features/projects/pages/projects-page.tsx'),
+    'ProjectsPage',
+    accountFrame,
+  ),
+  userProject: pageLoader(
+    () => import('../features/projects/pages/project-page.tsx'),
+    'ProjectPage',
+    accountFrame,
+  ),
+  userSettings: pageLoader(
+    () => import('../features/account/pages/settings-page.tsx'),
+    'SettingsPage',
+    accountFrame,
+  ),
+  paymentDetails: pageLoader(
+    () => import('../features/payments/pages/payment-details-page.tsx'),
+    'PaymentDetailsPage',
+    accountFrame,
+  ),
+  paymentTest: pageLoader(
+    () => import('../features/payments/pages/test-payment-page.tsx'),
+    'TestPaymentPage',
+    accountFrame,
+  ),
+  paymentDebug: pageLoader(
+    () => import('../features/payments/pages/payment-debug-page.tsx'),
+    'PaymentDebugPage',
+    accountFrame,
+  ),
+  simplePayFast: pageLoader(
+    () => import('../features/payments/pages/simple-payfast-page.tsx'),
+    'SimplePayfastPage',
+    accountFrame,
+  ),
+} satisfies Partial<Record<RouteId, PageLoader>>;
+
+export type CustomerAreaRouteId = keyof typeof customerAreaPages;

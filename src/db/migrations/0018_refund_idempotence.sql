@@ -1,0 +1,1 @@
+ALTER TABLE "refunds" ADD COLUMN "available_before_cents" integer;

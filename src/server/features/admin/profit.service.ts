@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import type { ProfitMonth, ProfitService } from '#shared/admin.schemas.ts';
+import { centsToRand } from '#shared/money.ts';
+
+type Rows = Record<string, string | number | null>[];
+const rowsOf = (result: unknown) => (result as { rows: Rows }).rows;
+const n = (value: string | number | null | undefined) => Number(value ?? 0);
+const localMonth = (column: string) =>
+  sql.raw(`to_char(${column} at time zone 'Africa/Johannesburg', 'YYYY-MM')`);
+
+/** The months asked for, both included; by default the 13 up to this one (South African time). */
+export function profitPeriod(query: { from?: string | undefined; to?: string | undefined }) {
+  const now = new Date().toLocaleDateString('en-CA', { timeZone: 'Africa/Johannesburg' });
+  const to = query.to ?? now.slice(0, 7);
+  if (query.from) return { from: query.from, to };
+  const [year, month] = to.split('-').map(Number) as [number, number];
+  const start = new Date(Date.UTC(year, month - 1 - 12, 1));
+  return { from: start.toISOString().slice(0, 7), to };
+}
+
+/**
+ * Per month, newest first, on one basis (excluding VAT): sales less the refunds made that month
+ * (a refund lowers revenue and VAT in its own month), PayFast's fees split into the fee and its
+ * VAT (a VAT vendor claims the VAT back, so only the fee excluding VAT is a cost), registrar
+ * costs, and overpayments received (owed back, never revenue).
+ */
+export async function profitByMonth(
+  db: Db,
+  vatRegistered: boolean,
+  query: { from?: string | undefined; to?: string | undefined },
+): Promise<ProfitMonth[]> {
+  const { from, to } = profitPeriod(query);
+  const result = await db.execute(sql`
+    with sales as (
+      select ${localMonth('o.paid_at')} as month,
+             count(*)::int as orders,
+             sum(o.total_cents)::int as total_cents,
+             sum(o.vat_cents)::int as vat_cents,
+             coalesce(sum((select sum(d.registrar_cost_cents) from order_items oi
+                            join domain_orders d on d.id = oi.domain_order_id
+                            where oi.order_id = o.id)), 0)::int as registrar_cents
+      from orders o where o.paid_at is not null group by 1
+    ),
+    fees as (
+      select ${localMonth('p.paid_at')} as month,
+             sum(coalesce(p.fee_cents, 0))::int as fee_cents,
+             sum(case when p.overpayment then coalesce(p.gross_cents, p.amount_cents) else 0 end)::int
+               as overpaid_cents
+      from payments p where p.status = 'paid' and p.paid_at is not null group by 1
+    ),
+    refunded as (
+      select ${localMonth('r.completed_at')} as month,
+             sum(r.amount_cents)::int as total_cents, sum(r.vat_cents)::int as vat_cents
+      from refunds r join payments p on p.id = r.payment_id
+      where r.status = 'completed' and not p.overpayment group by 1
+    ),
+    months as (
+      select month from sales union select month from fees union select month from refunded
+    )
+    select m.month,
+           coalesce(s.orders, 0) as orders,
+           coalesce(s.total_cents, 0) as total_cents,
+           coalesce(s.vat_cents, 0) as vat_cents,
+           coalesce(s.registrar_cents, 0) as registrar_cents,
+           coalesce(f.fee_cents, 0) as fee_cents,
+           coalesce(f.overpaid_cents, 0) as overpaid_cents,
+           coalesce(r.total_cents, 0) as refund_cents,
+           coalesce(r.vat_cents, 0) as refund_vat_cents
+    from months m
+    left join sales s on s.month = m.month
+    left join fees f on f.month = m.month
+    left join refunded r on r.month = m.month
+    where m.month between ${from} and ${to}
+    order by m.month desc
+  `);
+  return rowsOf(result).map((r) => {
+    const refunds = n(r.refund_cents);
+    const total = n(r.total_cents) - refunds;
+    const vat = n(r.vat_cents) - n(r.refund_vat_cents);
+    const fees = n(r.fee_cents);
+    const feesExVat = vatRegistered ? Math.round((fees * 100) / 115) : fees;
+    const registrar = n(r.registrar_cents);
+    return {
+      month: String(r.month),
+      orders: n(r.orders),
+      revenue: centsToRand(total),
+      vat: centsToRand(vat),
+      revenueExVat: centsToRand(total - vat),
+      refunds: centsToRand(refunds),
+      overpayments: centsToRand(n(r.overpaid_cents)),
+      paymentFees: centsToRand(fees),
+      paymentFeesExVat: centsToRand(feesExVat),
+      paymentFeeVat: centsToRand(fees - feesExVat),
+      registrarCosts: centsToRand(registrar),
+      grossProfit: centsToRand(total - vat - feesExVat - registrar),
+    };
+  });
+}
+
+const serviceLabels: Record<string, string> = {
+  registration: 'Business registration',
+  'business-registration': 'Business registration',
+  plan: 'Business plans',
+  finance: 'Financial management',
+  website: 'Websites',
+  custom: 'Custom websites',
+  email: 'Custom e-mail',
+  app: 'Mobile apps',
+  speed: 'Speed reports',
+  bundle: 'Bundles',
+  domain: 'Domain registrations',
+  'domain-renewal': 'Domain renewals',
+  'domain-transfer': 'Domain transfers',
+  'service-request': 'Quoted services',
+  test: 'Test payments',
+};
+
+/**
+ * Sales excluding VAT by kind of service over the period (orders paid in it; a package counts
+ * under its catalogue group), largest first. Refunds are of payments, not of lines, so they are
+ * not spread over services here; the monthly figures take them off.
+ */
+export async function profitByService(
+  db: Db,
+  query: { from?: string | undefined; to?: string | undefined },
+): Promise<ProfitService[]> {
+  const { from, to } = profitPeriod(query);
+  const result = await db.execute(sql`
+    select case when oi.type = 'package' then split_part(oi.package_id, '-', 1) else oi.type end
+             as kind,
+           count(*)::int as lines,
+           sum(round(oi.total_cents::numeric * o.subtotal_cents / nullif(o.total_cents, 0)))::int
+             as ex_vat_cents
+    from order_items oi join orders o on o.id = oi.order_id
+    where o.paid_at is not null and ${localMonth('o.paid_at')} between ${from} and ${to}
+    group by 1
+    order by 3 desc nulls last, 1
+  `);
+  return rowsOf(result).map((r) => ({
+    kind: String(r.kind),
+    label: serviceLabels[String(r.kind)] ?? String(r.kind),
+    lines: n(r.lines),
+    revenueExVat: centsToRand(n(r.ex_vat_cents)),
+  }));
+}
+
+const csvColumns: [keyof ProfitMonth, string][] = [
+  ['month', 'Month'],
+  ['orders', 'Orders'],
+  ['revenue', 'Revenue incl. VAT (R)'],
+  ['vat', 'VAT (R)'],
+  ['revenueExVat', 'Revenue excl. VAT (R)'],
+  ['refunds', 'Refunds incl. VAT (R)'],
+  ['overpayments', 'Overpayments received (R)'],
+  ['paymentFees', 'Card fees incl. VAT (R)'],
+  ['paymentFeesExVat', 'Card fees excl. VAT (R)'],
+  ['paymentFeeVat', 'VAT on card fees (R)'],
+  ['registrarCosts', 'Registrar costs (R)'],
+  ['grossProfit', 'Gross profit (R)'],
+];
+
+/** The monthly figures as CSV (comma-separated, dot decimals) for a spreadsheet or accountant. */
+export function profitCsv(months: ProfitMonth[]): string {
+  const cell = (key: keyof ProfitMonth, value: string | number) =>
+    key === 'month' || key === 'orders' ? String(value) : Number(value).toFixed(2);
+  const lines = [
+    csvColumns.map(([, title]) => title).join(','),
+    ...months.map((m) => csvColumns.map(([key]) => cell(key, m[key])).join(',')),
+  ];
+  return `${lines.join('\r\n')}\r\n`;
+}

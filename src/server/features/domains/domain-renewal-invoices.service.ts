@@ -1,0 +1,119 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { domainOrderEvents, domainOrders, users } from '#db/schema/index.ts';
+import { formatDate } from '#shared/dates.ts';
+import { formatZAR } from '#shared/money.ts';
+import type { Config } from '../../config.ts';
+import { queueMail } from '../../integrations/mail/outbox.ts';
+import type { Registrar } from '../../integrations/registrar/registrar.ts';
+import { createOrder } from '../orders/orders.service.ts';
+import { domainRenewalInvoiceMail } from './domain-order-mails.ts';
+import { priceRenewal } from './domain-line-pricing.service.ts';
+
+export interface RenewalInvoiceDeps {
+  db: Db;
+  registrar: Registrar;
+  config: Pick<Config, 'site' | 'publicUrl' | 'usdZarRate' | 'supplier'>;
+}
+
+/**
+ * The domain-renewal-invoice job, 14 days before `expiresAt`: a domain still active with that
+ * expiry and auto-renew on gets a 1-year renewal order (awaiting payment, payable from the
+ * dashboard like any unpaid order) and its owner an e-mail with the payment link. Once per
+ * expiry (recorded in the domain's history, in the order's transaction); nothing when the
+ * customer already has a renewal open.
+ */
+export async function invoiceDomainRenewal(
+  deps: RenewalInvoiceDeps,
+  orderId: string,
+  expiresAt: string,
+): Promise<void> {
+  const note = `Renewal invoice for the expiry of ${expiresAt}`;
+  await deps.db.transaction(async (tx) => {
+    const [registration] = await tx
+      .select()
+      .from(domainOrders)
+      .where(eq(domainOrders.id, orderId))
+      .for('update');
+    if (
+      !registration ||
+      registration.status !== 'active' ||
+      registration.kind === 'renewal' ||
+      !registration.autoRenew ||
+      !registration.userId ||
+      registration.expiresAt?.toISOString() !== new Date(expiresAt).toISOString()
+    ) {
+      return;
+    }
+    const events = await tx
+      .select({ note: domainOrderEvents.note })
+      .from(domainOrderEvents)
+      .where(eq(domainOrderEvents.orderId, registration.id));
+    if (events.some((event) => event.note?.startsWith(note))) return;
+    const [open] = await tx
+      .select({ id: domainOrders.id })
+      .from(domainOrders)
+      .where(
+        and(
+          eq(domainOrders.renewsOrderId, registration.id),
+          inArray(domainOrders.status, ['pending_payment', 'paid', 'registering']),
+        ),
+      )
+      .limit(1);
+    if (open) {
+      await tx.insert(domainOrderEvents).values({
+        orderId: registration.id,
+        fromStatus: 'active',
+        toStatus: 'active',
+        note: `${note}: not sent, a renewal is already open`,
+      });
+      return;
+    }
+    const price = await priceRenewal(
+      {
+        db: tx,
+        usdZarRate: deps.config.usdZarRate,
+        vatRegistered: deps.config.supplier.vatNumber !== undefined,
+      },
+      registration,
+      1,
+    );
+    const order = await createOrder(tx, {
+      userId: registration.userId,
+      registrar: deps.registrar.provider,
+      lines: [
+        {
+          input: { type: 'domain-renewal', domain: registration.domain, years: 1, quantity: 1 },
+          type: 'domain-renewal',
+          title: `Renewal of ${registration.domain}, 1 year`,
+          packageId: null,
+          addOnIds: [],
+          quantity: 1,
+          unitPriceCents: price.totalCents,
+          totalCents: price.totalCents,
+          domain: registration.domain,
+          registrarCostCents: price.registrarCostCents,
+        },
+      ],
+    });
+    await tx.insert(domainOrderEvents).values({
+      orderId: registration.id,
+      fromStatus: 'active',
+      toStatus: 'active',
+      note: `${note}: order ${order.reference}, ${formatZAR(price.totalCents)}`,
+    });
+    const [owner] = await tx.select().from(users).where(eq(users.id, registration.userId));
+    const registrant = registration.registrant as Record<string, string | undefined>;
+    await queueMail(tx, {
+      to: owner?.email ?? registrant.email ?? '',
+      userId: registration.userId,
+      ...domainRenewalInvoiceMail(deps.config, {
+        domain: registration.domain,
+        firstName: (owner?.fullName ?? registrant.fullName ?? '').split(/\s+/)[0] ?? '',
+        expires: formatDate(registration.expiresAt!),
+        orderReference: order.reference,
+        total: formatZAR(price.totalCents),
+      }),
+    });
+  });
+}

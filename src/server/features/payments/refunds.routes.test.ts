@@ -1,0 +1,515 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auditLog,
+  creditNotes,
+  domainOrders,
+  invoices,
+  localRegistrarDomains,
+  orders,
+  payments,
+  refunds,
+} from '#db/schema/index.ts';
+import { formatZAR } from '#shared/money.ts';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { signUp } from '../../../../tests/helpers/accounts.ts';
+import { signInAdmin } from '../../../../tests/helpers/admins.ts';
+import { freePort } from '../../../../tests/helpers/free-port.ts';
+import { jobsNamed } from '../../../../tests/helpers/jobs.ts';
+import { startSmtpCatcher } from '../../../../tests/helpers/smtp-catcher.ts';
+
+/**
+ * Refunds end to end on the production path: the site listens, the customer pays on the
+ * simulator's page, the simulator's ITN is confirmed over HTTP, and the refund job calls the
+ * simulator's refund API (PayFast's wire format, signed headers) over HTTP.
+ */
+let t: TestApp;
+let base: string;
+let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+let customer: { cookie: string; email: string };
+let admin: Awaited<ReturnType<typeof signInAdmin>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  t = await createTestApp({
+    PUBLIC_URL: base,
+    SMTP_URL: smtp.url,
+    SUPPLIER_VAT_NUMBER: '4123456789',
+    SUPPLIER_ADDRESS: '1 Long Street, Cape Town, 8001',
+    RATE_LIMIT_ALLOW: '127.0.0.1',
+  });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  customer = await signUp(t.app, { fullName: 'Thandi Nkosi' });
+  admin = await signInAdmin(t.app);
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const registrant = {
+  type: 'individual',
+  fullName: 'Thandi Nkosi',
+  email: 'thandi@example.co.za',
+  phone: '0825550101',
+  address1: '12 Jan Smuts Ave',
+  city: 'Johannesburg',
+  province: 'Gauteng',
+  postalCode: '2196',
+};
+
+const formBody = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+async function placeOrder() {
+  const order = await t.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    payload: { items: [{ type: 'package', packageId: 'website-business' }] },
+    headers: { cookie: customer.cookie },
+  });
+  expect(order.statusCode).toBe(201);
+  return order.json<{ reference: string; total: number; vat: number }>();
+}
+
+async function startPayment(orderReference: string) {
+  const form = await t.app.inject({
+    method: 'POST',
+    url: `/api/orders/${orderReference}/payfast`,
+    headers: { cookie: customer.cookie },
+  });
+  expect(form.statusCode).toBe(200);
+  return form.json<{ action: string; reference: string; fields: Record<string, string> }>();
+}
+
+/** "Complete payment" on the simulator's page, then the ITN's check job runs. */
+async function payOnSimulator(form: { action: string; fields: Record<string, string> }) {
+  const page = await fetch(new URL(form.action, base), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: formBody(form.fields),
+  });
+  const session = /name="session" value="([^"]+)"/.exec(await page.text())![1]!;
+  const done = await fetch(`${base}/payfast-simulator/eng/complete`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: formBody({ session, outcome: 'complete' }),
+    redirect: 'manual',
+  });
+  expect(done.status).toBe(303);
+  await t.app.jobs.drain();
+}
+
+const refund = (payment: string, payload: Record<string, unknown>, cookie = admin.cookie) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/admin/payments/${payment}/refunds`,
+    headers: { cookie },
+    payload,
+  });
+
+const db = () => t.app.database.db;
+
+async function orderStatus(reference: string) {
+  const [row] = await db().select().from(orders).where(eq(orders.reference, reference));
+  return row!.status;
+}
+
+async function dashboard() {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/api/admin/dashboard',
+    headers: { cookie: admin.cookie },
+  });
+  return response.json<{ revenueThisMonthExVatCents: number; overpaymentsToRefund: number }>();
+}
+
+async function reconciliation(query = '') {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/admin/reconciliation${query}`,
+    headers: { cookie: admin.cookie },
+  });
+  return response.json<{
+    balanced: boolean;
+    netSales: number;
+    netPayments: number;
+    netInvoiced: number;
+    paymentsReceived: number;
+    breaks: { reference: string; problem: string }[];
+  }>();
+}
+
+async function thisMonth() {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/api/admin/profit-analytics',
+    headers: { cookie: admin.cookie },
+  });
+  const month = new Date().toLocaleDateString('en-CA', { timeZone: 'Africa/Johannesburg' });
+  return response
+    .json<{ month: string; revenue: number; vat: number; refunds: number }[]>()
+    .find((m) => m.month === month.slice(0, 7));
+}
+
+describe('refunds and credit notes', () => {
+  it('refunds part, then the rest: credit notes in their own series, order refunded, revenue and VAT down', async () => {
+    const before = await dashboard();
+    const order = await placeOrder();
+    const form = await startPayment(order.reference);
+    await payOnSimulator(form);
+    expect(await orderStatus(order.reference)).toBe('paid');
+    const [invoice] = await db()
+      .select()
+      .from(invoices)
+      .innerJoin(orders, eq(orders.id, invoices.orderId))
+      .where(eq(orders.reference, order.reference));
+    const totalCents = Math.round(order.total * 100);
+    const afterSale = await dashboard();
+    expect(afterSale.revenueThisMonthExVatCents - before.revenueThisMonthExVatCents).toBe(
+      totalCents - invoice!.invoices.vatCents,
+    );
+    const monthBefore = (await thisMonth())!;
+
+    // Bad requests: no reason, nothing, too much, a customer.
+    expect((await refund(form.reference, { amount: 100 })).json().error).toMatch(/why/);
+    expect((await refund(form.reference, { amount: 0, reason: 'x' })).statusCode).toBe(400);
+    const tooMuch = await refund(form.reference, { amount: order.total + 1, reason: 'Too much' });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json().error).toBe(
+      `Only ${new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'ZAR' }).format(order.total)} of payment ${form.reference} is left to refund`,
+    );
+    expect(
+      (await refund(form.reference, { amount: 10, reason: 'Nope' }, customer.cookie)).statusCode,
+    ).toBe(401);
+
+    // Part: R1 000.00 back, with its share of the invoice's VAT.
+    const first = await refund(form.reference, { amount: 1000, reason: 'Logo design dropped' });
+    expect(first.statusCode).toBe(202);
+    expect(first.json()).toMatchObject({ status: 'pending', amount: 1000, creditNote: null });
+    // A second refund while one is in flight is refused: two clicks never refund twice.
+    const racing = await refund(form.reference, { amount: 1000, reason: 'Logo design dropped' });
+    expect(racing.statusCode).toBe(409);
+    await t.app.jobs.drain();
+    const vatShare = Math.round((100000 * invoice!.invoices.vatCents) / totalCents);
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/payments/${form.reference}`,
+      headers: { cookie: customer.cookie },
+    });
+    const [made] = detail.json<{ refunds: { creditNote: string; status: string; vat: number }[] }>()
+      .refunds;
+    expect(made).toMatchObject({ status: 'completed', vat: vatShare / 100 });
+    expect(made!.creditNote).toMatch(/^CN-\d{6}$/);
+    expect(await orderStatus(order.reference)).toBe('paid');
+
+    // The credit note: a PDF for its customer (and admins), nobody else; e-mailed over SMTP.
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/credit-notes/${made!.creditNote}.pdf`,
+      headers: { cookie: customer.cookie },
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.toString('latin1')).toContain(`Credit Note ${made!.creditNote}`);
+    const stranger = await signUp(t.app);
+    const hidden = await t.app.inject({
+      method: 'GET',
+      url: `/api/credit-notes/${made!.creditNote}.pdf`,
+      headers: { cookie: stranger.cookie },
+    });
+    expect(hidden.statusCode).toBe(404);
+    const mail = await smtp.waitFor(customer.email, 'Refund of R');
+    expect(mail.text).toContain('Logo design dropped');
+    expect(mail.attachments.map((a) => a.filename)).toEqual([`${made!.creditNote}.pdf`]);
+
+    // The rest: the order is refunded, and the credit notes run on without a gap.
+    const left = order.total - 1000;
+    expect(
+      (await refund(form.reference, { amount: left, reason: 'Project cancelled' })).statusCode,
+    ).toBe(202);
+    await t.app.jobs.drain();
+    expect(await orderStatus(order.reference)).toBe('refunded');
+    const notes = await db()
+      .select()
+      .from(creditNotes)
+      .innerJoin(refunds, eq(refunds.id, creditNotes.refundId))
+      .innerJoin(payments, eq(payments.id, refunds.paymentId))
+      .where(eq(payments.reference, form.reference))
+      .orderBy(creditNotes.number);
+    expect(notes.map((n) => n.credit_notes.number)).toEqual([
+      notes[0]!.credit_notes.number,
+      notes[0]!.credit_notes.number + 1,
+    ]);
+    expect(notes.every((n) => n.credit_notes.invoiceNumber === invoice!.invoices.number)).toBe(
+      true,
+    );
+    // Refunded in full: the VAT given back is the invoice's VAT to the cent.
+    expect(notes.reduce((sum, n) => sum + n.credit_notes.vatCents, 0)).toBe(
+      invoice!.invoices.vatCents,
+    );
+    expect((await refund(form.reference, { amount: 1, reason: 'Once more' })).json().error).toBe(
+      `Payment ${form.reference} is already refunded in full`,
+    );
+
+    // Revenue and VAT drop in the refund's month.
+    expect((await dashboard()).revenueThisMonthExVatCents).toBe(before.revenueThisMonthExVatCents);
+    const monthAfter = (await thisMonth())!;
+    expect(Math.round((monthBefore.revenue - monthAfter.revenue) * 100)).toBe(totalCents);
+    expect(Math.round((monthBefore.vat - monthAfter.vat) * 100)).toBe(invoice!.invoices.vatCents);
+    expect(Math.round((monthAfter.refunds - monthBefore.refunds) * 100)).toBe(totalCents);
+
+    const audits = await db().select().from(auditLog).where(eq(auditLog.entityId, form.reference));
+    expect(audits.map((a) => a.action)).toEqual([
+      'payment.refund_requested',
+      'payment.refund_requested',
+    ]);
+    expect(audits[0]!.details).toMatchObject({ amount: 1000, reason: 'Logo design dropped' });
+  });
+
+  it('records a second payment of a paid order as an overpayment: counted, e-mailed, refunded in one action', async () => {
+    const order = await placeOrder();
+    const firstTab = await startPayment(order.reference);
+    const secondTab = await startPayment(order.reference);
+    await payOnSimulator(firstTab);
+    await payOnSimulator(secondTab);
+    const rows = await db()
+      .select()
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(eq(orders.reference, order.reference))
+      .orderBy(payments.createdAt);
+    expect(rows.map((r) => [r.payments.status, r.payments.overpayment])).toEqual([
+      ['paid', false],
+      ['paid', true],
+    ]);
+    const issued = await db()
+      .select()
+      .from(invoices)
+      .where(eq(invoices.orderId, rows[0]!.orders.id));
+    expect(issued).toHaveLength(1);
+    expect((await dashboard()).overpaymentsToRefund).toBe(1);
+    await smtp.waitFor(t.config.site.contactEmail, `Order ${order.reference} was paid twice`);
+    const told = await smtp.waitFor(customer.email, `You paid order ${order.reference} twice`);
+    expect(told.text).toContain('we will refund this payment to the card it came from');
+
+    const book = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/orders',
+      headers: { cookie: admin.cookie },
+    });
+    const listed = book
+      .json<{
+        items: {
+          reference: string;
+          payments: { reference: string; overpayment: boolean; refundable: number }[];
+        }[];
+      }>()
+      .items.find((o) => o.reference === order.reference)!;
+    expect(listed.payments).toMatchObject([
+      { reference: firstTab.reference, overpayment: false, refundable: order.total },
+      { reference: secondTab.reference, overpayment: true, refundable: order.total },
+    ]);
+
+    const open = await reconciliation();
+    expect(open.balanced).toBe(false);
+    expect(open.breaks).toContainEqual({
+      reference: secondTab.reference,
+      problem: `overpayment: ${formatZAR(Math.round(order.total * 100))} still to be refunded`,
+    });
+
+    const back = await refund(secondTab.reference, {
+      amount: order.total,
+      reason: 'Overpayment: the order was already paid',
+    });
+    expect(back.statusCode).toBe(202);
+    await t.app.jobs.drain();
+    const [done] = await db()
+      .select()
+      .from(refunds)
+      .innerJoin(payments, eq(payments.id, refunds.paymentId))
+      .where(eq(payments.reference, secondTab.reference));
+    expect(done!.refunds).toMatchObject({ status: 'completed', vatCents: 0 });
+    // No supply was made for it: no credit note, and the order stays paid.
+    expect(
+      await db().select().from(creditNotes).where(eq(creditNotes.refundId, done!.refunds.id)),
+    ).toHaveLength(0);
+    expect(await orderStatus(order.reference)).toBe('paid');
+    expect((await dashboard()).overpaymentsToRefund).toBe(0);
+  });
+
+  it('refunds a paid domain line that could not be registered, through PayFast, with a credit note', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      payload: {
+        items: [
+          {
+            type: 'domain',
+            domain: 'refund-me-please.co.za',
+            years: 1,
+            registrant,
+          },
+        ],
+      },
+      headers: { cookie: customer.cookie },
+    });
+    expect(created.statusCode).toBe(201);
+    const order = created.json<{ reference: string; total: number }>();
+    await payOnSimulator(await startPayment(order.reference));
+    // The registrar failed the name after payment (as when someone else registered it first).
+    const [line] = await db()
+      .select({ id: domainOrders.id })
+      .from(domainOrders)
+      .where(eq(domainOrders.domain, 'refund-me-please.co.za'));
+    await db()
+      .update(domainOrders)
+      .set({ status: 'failed', refundDueCents: Math.round(order.total * 100) })
+      .where(eq(domainOrders.id, line!.id));
+    const refunded = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/domain-orders/${line!.id}/refund`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(refunded.statusCode).toBe(200);
+    expect(refunded.json()).toMatchObject({ status: 'refunded', refundDue: null });
+    await t.app.jobs.drain();
+    const [made] = await db()
+      .select()
+      .from(refunds)
+      .innerJoin(orders, eq(orders.id, refunds.orderId))
+      .where(eq(orders.reference, order.reference));
+    expect(made!.refunds).toMatchObject({
+      status: 'completed',
+      amountCents: Math.round(order.total * 100),
+      reason: 'Domain refund-me-please.co.za could not be registered for you',
+    });
+    expect(made!.orders.status).toBe('refunded');
+  });
+
+  it('refunds a paid domain at once when someone registered the name first', async () => {
+    const domain = 'snapped-up-first.co.za';
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      payload: { items: [{ type: 'domain', domain, years: 1, registrant }] },
+      headers: { cookie: customer.cookie },
+    });
+    expect(created.statusCode).toBe(201);
+    const order = created.json<{ reference: string; total: number }>();
+    const form = await startPayment(order.reference);
+    // Someone else registers the name (an hour ago, at the registry) before our job gets to it.
+    await db()
+      .insert(localRegistrarDomains)
+      .values({
+        domain,
+        registrant: { fullName: 'Someone Else' },
+        registeredAt: new Date(Date.now() - 3_600_000),
+        expiresAt: new Date(Date.now() + 365 * 86_400_000),
+        nameservers: [],
+      });
+    await payOnSimulator(form);
+    await t.app.jobs.drain();
+    const [line] = await db().select().from(domainOrders).where(eq(domainOrders.domain, domain));
+    expect(line).toMatchObject({ status: 'refunded', refundDueCents: null });
+    const [made] = await db()
+      .select()
+      .from(refunds)
+      .innerJoin(orders, eq(orders.id, refunds.orderId))
+      .where(eq(orders.reference, order.reference));
+    expect(made!.refunds).toMatchObject({
+      status: 'completed',
+      amountCents: Math.round(order.total * 100),
+      requestedBy: 'system (failed domain line)',
+    });
+    expect(made!.refunds.reason).toContain(`${domain} was registered elsewhere`);
+    expect(made!.orders.status).toBe('refunded');
+  });
+
+  it('refuses to refund what was never paid', async () => {
+    const order = await placeOrder();
+    const form = await startPayment(order.reference);
+    const response = await refund(form.reference, { amount: 10, reason: 'Not paid' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toBe(
+      `Payment ${form.reference} is not paid, so there is nothing to refund`,
+    );
+    expect((await refund('PAY-NOPE0000', { amount: 10, reason: 'Unknown' })).statusCode).toBe(404);
+    expect(await jobsNamed(t.app, 'refund-payment')).toHaveLength(5);
+  });
+
+  it('reconciles the mixed set to the cent: orders paid − refunds = payments − refunds = invoices − credit notes', async () => {
+    const now = await reconciliation();
+    expect(now.breaks).toEqual([]);
+    expect(now.balanced).toBe(true);
+    expect(now.netSales).toBe(now.netPayments);
+    expect(now.netPayments).toBe(now.netInvoiced);
+    expect(now.paymentsReceived).toBeGreaterThan(now.netPayments);
+    // A period before any sale holds nothing, and still balances.
+    expect(await reconciliation('?from=2020-01-01&to=2020-01-31')).toMatchObject({
+      balanced: true,
+      paymentsReceived: 0,
+      breaks: [],
+    });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/reconciliation?from=2026-02-31',
+      headers: { cookie: admin.cookie },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('from: That day does not exist');
+    const backwards = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/reconciliation?from=2026-03-02&to=2026-03-01',
+      headers: { cookie: admin.cookie },
+    });
+    expect(backwards.json().error).toBe('to: The period must start on or before its last day');
+  });
+
+  it('shows profit by month on one basis, by service, as CSV, for a chosen period', async () => {
+    const get = (url: string) =>
+      t.app.inject({ method: 'GET', url, headers: { cookie: admin.cookie } });
+    const month = (await thisMonth())!;
+    const monthKey = month.month;
+    const figures = (await get(`/api/admin/profit-analytics?from=${monthKey}&to=${monthKey}`)).json<
+      Record<string, number | string>[]
+    >();
+    expect(figures).toHaveLength(1);
+    const m = figures[0]!;
+    // The overpayment taken and given back: counted as received, never as revenue.
+    expect(m.overpayments).toBeGreaterThan(0);
+    expect(Number(m.paymentFeesExVat) + Number(m.paymentFeeVat)).toBeCloseTo(
+      Number(m.paymentFees),
+      2,
+    );
+    expect(Number(m.grossProfit)).toBeCloseTo(
+      Number(m.revenueExVat) - Number(m.paymentFeesExVat) - Number(m.registrarCosts),
+      2,
+    );
+    const services = (await get(`/api/admin/profit-analytics/services?from=${monthKey}`)).json<
+      { kind: string; label: string; lines: number; revenueExVat: number }[]
+    >();
+    expect(services.find((s) => s.kind === 'website')).toMatchObject({ label: 'Websites' });
+    // Two domain lines were sold this month (both refunded later: refunds are not per service).
+    expect(services.find((s) => s.kind === 'domain')).toMatchObject({
+      label: 'Domain registrations',
+      lines: 2,
+    });
+    const csv = await get(`/api/admin/profit-analytics.csv?from=${monthKey}&to=${monthKey}`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="profit-${monthKey}-to-${monthKey}.csv"`,
+    );
+    const [header, row] = csv.body.trim().split('\r\n');
+    expect(header).toMatch(/^Month,Orders,Revenue incl\. VAT \(R\),/);
+    expect(row!.split(',')[0]).toBe(monthKey);
+    expect(row!.split(',').at(-1)).toBe(Number(m.grossProfit).toFixed(2));
+    expect((await get('/api/admin/profit-analytics?from=2026-13')).statusCode).toBe(400);
+    expect((await get('/api/admin/profit-analytics?from=2026-05&to=2026-04')).json().error).toBe(
+      'to: The period must start on or before its last month',
+    );
+    expect((await get('/api/admin/profit-analytics?from=2020-01&to=2020-02')).json()).toEqual([]);
+  });
+});

@@ -1,0 +1,54 @@
+import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
+import { randToCents } from '#shared/money.ts';
+import { paymentReferenceParams } from '#shared/orders.schemas.ts';
+import { refundRequestSchema, refundSchema } from '#shared/payment-ledger.schemas.ts';
+import { reconciliationQuerySchema, reconciliationSchema } from '#shared/reconciliation.schemas.ts';
+import type { AppInstance } from '../../app-instance.ts';
+import { adminScope } from '../../plugins/signed-in-scopes.ts';
+import { requestRefund } from './refunds.service.ts';
+import { reconcile } from './reconciliation.service.ts';
+
+/**
+ * Refunds from the back office (their credit notes: money-documents.routes.ts), and the
+ * reconciliation of orders, payments, refunds, invoices and credit notes.
+ */
+export async function refundRoutes(app: AppInstance): Promise<void> {
+  const { db } = app.database;
+  await adminScope(app, (scoped) => {
+    scoped.post(
+      '/api/admin/payments/:reference/refunds',
+      {
+        schema: {
+          params: paymentReferenceParams,
+          body: refundRequestSchema,
+          // 409: not paid, already refunded, more than is left, or a refund still in flight.
+          response: {
+            202: refundSchema,
+            ...errorResponses(...stateChangeErrors, 401, 404, 409),
+          },
+        },
+      },
+      async (request, reply) => {
+        const refund = await requestRefund(db, {
+          paymentReference: request.params.reference,
+          amountCents: randToCents(request.body.amount),
+          reason: request.body.reason,
+          admin: request.admin,
+          ip: request.ip,
+        });
+        return reply.status(202).send(refund);
+      },
+    );
+
+    scoped.get(
+      '/api/admin/reconciliation',
+      {
+        schema: {
+          querystring: reconciliationQuerySchema,
+          response: { 200: reconciliationSchema, ...errorResponses(400, 401) },
+        },
+      },
+      (request) => reconcile(db, request.query),
+    );
+  });
+}

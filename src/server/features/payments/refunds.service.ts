@@ -1,0 +1,422 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '#db/client.ts';
+import { creditNotes, invoices, orders, payments, refunds, users } from '#db/schema/index.ts';
+import { centsToRand, formatZAR, randToCents } from '#shared/money.ts';
+import type { AdminPayment, Refund } from '#shared/payment-ledger.schemas.ts';
+import type { Config } from '../../config.ts';
+import { queueMail } from '../../integrations/mail/outbox.ts';
+import {
+  createRefund,
+  RefundApiRefusedError,
+  refundableCents,
+} from '../../integrations/payfast/refunds-api.ts';
+import {
+  creditNoteNumber,
+  renderCreditNotePdf,
+} from '../../integrations/pdf/money-documents-pdf.ts';
+import { newReference } from '../../lib/references.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { Viewer } from '../../plugins/sessions.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
+import { recordAudit } from '../admin/audit-log.service.ts';
+import { moveOrder } from '../orders/order-status.service.ts';
+import { creditNoteMail, refundFailedAdminMail } from './payment-mails.ts';
+
+export interface RefundDeps {
+  db: Db;
+  config: Pick<Config, 'payfast' | 'site' | 'publicUrl'>;
+}
+
+type RefundRow = typeof refunds.$inferSelect;
+
+const completedCents = (rows: RefundRow[]) =>
+  rows.filter((r) => r.status === 'completed').reduce((sum, r) => sum + r.amountCents, 0);
+
+/**
+ * An administrator refunds a paid payment, in full or in part, with a reason (audited). The
+ * refund is recorded and a refund-payment job asks PayFast for it; one refund of a payment is
+ * in flight at a time, so two clicks or two administrators cannot give the money back twice.
+ */
+export async function requestRefund(
+  db: Db | Tx,
+  input: {
+    paymentReference: string;
+    amountCents: number;
+    reason: string;
+    admin: { id: string; email: string };
+    ip: string;
+  },
+): Promise<Refund> {
+  const row = await db.transaction(async (tx) => {
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(eq(payments.reference, input.paymentReference))
+      .for('update');
+    if (!payment) {
+      throw new AppError('NOT_FOUND', {
+        message: `There is no payment ${input.paymentReference}`,
+      });
+    }
+    if (payment.status !== 'paid' || !payment.pfPaymentId) {
+      throw new AppError('CONFLICT', {
+        message: `Payment ${payment.reference} is not paid, so there is nothing to refund`,
+      });
+    }
+    const earlier = await tx.select().from(refunds).where(eq(refunds.paymentId, payment.id));
+    if (earlier.some((r) => r.status === 'pending')) {
+      throw new AppError('CONFLICT', {
+        message: `A refund of payment ${payment.reference} is still being processed; try again when it is done`,
+      });
+    }
+    const refunded = completedCents(earlier);
+    const left = payment.amountCents - refunded;
+    if (input.amountCents > left) {
+      throw new AppError('CONFLICT', {
+        message:
+          left === 0
+            ? `Payment ${payment.reference} is already refunded in full`
+            : `Only ${formatZAR(left)} of payment ${payment.reference} is left to refund`,
+      });
+    }
+    const vatCents = payment.overpayment
+      ? 0
+      : await refundVat(tx, payment.orderId, refunded, input.amountCents);
+    const [created] = await tx
+      .insert(refunds)
+      .values({
+        reference: newReference('RFD', 8),
+        paymentId: payment.id,
+        orderId: payment.orderId,
+        amountCents: input.amountCents,
+        vatCents,
+        reason: input.reason,
+        requestedBy: input.admin.email,
+      })
+      .returning();
+    await recordAudit(tx, {
+      adminId: input.admin.id,
+      actor: input.admin.email,
+      action: 'payment.refund_requested',
+      entityType: 'payment',
+      entityId: payment.reference,
+      details: {
+        refund: created!.reference,
+        amount: centsToRand(input.amountCents),
+        reason: input.reason,
+        ...(payment.overpayment ? { overpayment: true } : {}),
+      },
+      ip: input.ip,
+    });
+    await enqueueJob(
+      tx,
+      'refund-payment',
+      { refundId: created!.id },
+      { key: `refund:${created!.id}` },
+    );
+    return created!;
+  });
+  return toRefund(row, null);
+}
+
+/**
+ * Refunds part of a paid order (a line that could not be delivered, e.g. a domain someone else
+ * registered first) from the payment that paid it, in the caller's transaction. Null when the
+ * order was never paid by card: there is nothing to give back.
+ */
+export async function refundOrderPart(
+  tx: Db | Tx,
+  input: {
+    orderId: string;
+    amountCents: number;
+    reason: string;
+    admin: { id: string; email: string };
+    ip: string;
+  },
+): Promise<Refund | null> {
+  const [payment] = await tx
+    .select({ reference: payments.reference })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, input.orderId),
+        eq(payments.status, 'paid'),
+        eq(payments.overpayment, false),
+      ),
+    );
+  if (!payment) return null;
+  return requestRefund(tx, { ...input, paymentReference: payment.reference });
+}
+
+/**
+ * The VAT in a refund: the invoice's VAT in proportion, counted on the running total so that
+ * partial refunds that add up to the whole invoice add up to its VAT exactly.
+ */
+async function refundVat(
+  tx: Tx,
+  orderId: string,
+  refundedCents: number,
+  amountCents: number,
+): Promise<number> {
+  const [invoice] = await tx.select().from(invoices).where(eq(invoices.orderId, orderId));
+  if (!invoice || invoice.vatCents === 0 || invoice.totalCents === 0) return 0;
+  const vatUpTo = (cents: number) => Math.round((cents * invoice.vatCents) / invoice.totalCents);
+  return vatUpTo(refundedCents + amountCents) - vatUpTo(refundedCents);
+}
+
+/**
+ * The refund-payment job: asks PayFast what is left to refund and notes it before asking for the
+ * refund, so a later try that finds the refund already taken off (the try before crashed after
+ * PayFast made it) completes it instead of refunding twice.
+ * PayFast's refusal (RefundApiRefusedError) fails the refund for good and the administrators are
+ * told; no answer throws RefundApiUnavailableError, and the queue tries again later.
+ */
+export async function carryOutRefund(
+  deps: RefundDeps,
+  refundId: string,
+  options: { lastAttempt: boolean },
+): Promise<void> {
+  const { db, config } = deps;
+  const [row] = await db
+    .select({ refund: refunds, payment: payments })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(eq(refunds.id, refundId));
+  if (!row || row.refund.status !== 'pending') return;
+  const { refund, payment } = row;
+  try {
+    const available = await refundableCents(config.payfast, payment.pfPaymentId!);
+    const askedBefore = refund.availableBeforeCents;
+    if (askedBefore !== null && available <= askedBefore - refund.amountCents) {
+      await completeRefund(deps, refund.id, 'PayFast had already made this refund');
+      return;
+    }
+    if (available < refund.amountCents) {
+      throw new RefundApiRefusedError(
+        `PayFast allows only ${formatZAR(available)} more to be refunded on this payment`,
+      );
+    }
+    await db
+      .update(refunds)
+      .set({ availableBeforeCents: available })
+      .where(eq(refunds.id, refund.id));
+    await createRefund(config.payfast, {
+      pfPaymentId: payment.pfPaymentId!,
+      amountCents: refund.amountCents,
+      reason: refund.reason,
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof RefundApiRefusedError || options.lastAttempt) {
+      await failRefund(deps, refund, payment.reference, {
+        why: message,
+        refused: error instanceof RefundApiRefusedError,
+      });
+    }
+    throw error;
+  }
+  await completeRefund(deps, refund.id, 'Refunded by PayFast to the card');
+}
+
+async function failRefund(
+  { db, config }: RefundDeps,
+  refund: RefundRow,
+  paymentReference: string,
+  outcome: { why: string; refused: boolean },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [failed] = await tx
+      .update(refunds)
+      .set({ status: 'failed', outcome: outcome.why.slice(0, 500) })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')))
+      .returning();
+    if (!failed) return;
+    await queueMail(tx, {
+      to: config.site.contactEmail,
+      ...refundFailedAdminMail(config, {
+        refundReference: refund.reference,
+        paymentReference,
+        amountCents: refund.amountCents,
+        ...outcome,
+      }),
+    });
+  });
+}
+
+/**
+ * PayFast made the refund: in one transaction the refund is completed, a refund of a supply gets
+ * its credit note (the next number of its own series) and is e-mailed with it, and an order
+ * refunded in full becomes refunded. An overpayment was no supply: no credit note, order as is.
+ */
+async function completeRefund(
+  { db, config }: RefundDeps,
+  refundId: string,
+  outcome: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [refund] = await tx
+      .update(refunds)
+      .set({ status: 'completed', outcome, completedAt: sql`now()` })
+      .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
+      .returning();
+    if (!refund) return;
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, refund.paymentId));
+    const [order] = await tx.select().from(orders).where(eq(orders.id, refund.orderId));
+    const [invoice] = await tx.select().from(invoices).where(eq(invoices.orderId, order!.id));
+    const [customer] = order!.userId
+      ? await tx.select().from(users).where(eq(users.id, order!.userId))
+      : [];
+    const note =
+      payment!.overpayment || !invoice ? null : await issueCreditNote(tx, refund, invoice);
+    if (!payment!.overpayment) {
+      const all = await tx.select().from(refunds).where(eq(refunds.paymentId, payment!.id));
+      if (completedCents(all) >= payment!.amountCents) {
+        await moveOrder(tx, order!.id, 'refunded', `Refunded in full (${refund.reference})`);
+      }
+    }
+    if (customer) {
+      await queueMail(tx, {
+        to: customer.email,
+        userId: customer.id,
+        attachments: note === null ? [] : [{ kind: 'credit-note', number: note }],
+        ...creditNoteMail(config, {
+          name: customer.fullName,
+          orderReference: order!.reference,
+          paymentReference: payment!.reference,
+          amountCents: refund.amountCents,
+          reason: refund.reason,
+          creditNote: note === null ? null : creditNoteNumber(note),
+        }),
+      });
+    }
+  });
+}
+
+/** The credit note of a refund, in the caller's transaction: the next number, no gaps. */
+async function issueCreditNote(
+  tx: Tx,
+  refund: RefundRow,
+  invoice: typeof invoices.$inferSelect,
+): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(7160003)`);
+  const [existing] = await tx.select().from(creditNotes).where(eq(creditNotes.refundId, refund.id));
+  if (existing) return existing.number;
+  const [{ next }] = (await tx
+    .select({ next: sql<number>`coalesce(max(${creditNotes.number}), 0) + 1` })
+    .from(creditNotes)) as [{ next: number }];
+  await tx.insert(creditNotes).values({
+    number: Number(next),
+    refundId: refund.id,
+    invoiceNumber: invoice.number,
+    supplier: invoice.supplier,
+    recipient: invoice.recipient,
+    reason: refund.reason,
+    totalCents: refund.amountCents,
+    vatCents: refund.vatCents,
+  });
+  return Number(next);
+}
+
+const toRefund = (row: RefundRow, creditNote: number | null): Refund => ({
+  reference: row.reference,
+  amount: centsToRand(row.amountCents),
+  vat: centsToRand(row.vatCents),
+  reason: row.reason,
+  status: row.status,
+  createdAt: row.createdAt.toISOString(),
+  completedAt: row.completedAt?.toISOString() ?? null,
+  creditNote: creditNote === null ? null : creditNoteNumber(creditNote),
+});
+
+/** The refunds of these payments, oldest first, each with its credit note. */
+export async function refundsOfPayments(
+  db: Db | Tx,
+  paymentIds: string[],
+): Promise<Map<string, Refund[]>> {
+  const byPayment = new Map<string, Refund[]>();
+  if (paymentIds.length === 0) return byPayment;
+  const rows = await db
+    .select({ refund: refunds, note: creditNotes.number })
+    .from(refunds)
+    .leftJoin(creditNotes, eq(creditNotes.refundId, refunds.id))
+    .where(inArray(refunds.paymentId, paymentIds))
+    .orderBy(asc(refunds.createdAt));
+  for (const { refund, note } of rows) {
+    byPayment.set(refund.paymentId, [
+      ...(byPayment.get(refund.paymentId) ?? []),
+      toRefund(refund, note),
+    ]);
+  }
+  return byPayment;
+}
+
+/** Every payment of these orders as the order book shows it: paid, refunded and what is left. */
+export async function paymentsOfOrders(
+  db: Db,
+  orderIds: string[],
+): Promise<Map<string, AdminPayment[]>> {
+  const byOrder = new Map<string, AdminPayment[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(inArray(payments.orderId, orderIds), sql`${payments.status} <> 'pending'`))
+    .orderBy(asc(payments.createdAt));
+  const refundsBy = await refundsOfPayments(
+    db,
+    rows.map((p) => p.id),
+  );
+  for (const payment of rows) {
+    const list = refundsBy.get(payment.id) ?? [];
+    const refunded = list
+      .filter((r) => r.status === 'completed')
+      .reduce((sum, r) => sum + randToCents(r.amount), 0);
+    byOrder.set(payment.orderId, [
+      ...(byOrder.get(payment.orderId) ?? []),
+      {
+        reference: payment.reference,
+        status: payment.status,
+        amount: centsToRand(payment.amountCents),
+        pfPaymentId: payment.pfPaymentId,
+        paidAt: payment.paidAt?.toISOString() ?? null,
+        overpayment: payment.overpayment,
+        refundable: payment.status === 'paid' ? centsToRand(payment.amountCents - refunded) : 0,
+        refunds: list,
+      },
+    ]);
+  }
+  return byOrder;
+}
+
+/** Overpayments not yet given back in full (the admin dashboard counts them). */
+export async function countOpenOverpayments(db: Db): Promise<number> {
+  const result = await db.execute(sql`
+    select count(*)::int as n from payments p
+    where p.overpayment and p.status = 'paid'
+      and p.amount_cents > coalesce((select sum(r.amount_cents) from refunds r
+                                     where r.payment_id = p.id and r.status = 'completed'), 0)
+  `);
+  const rows = (result as unknown as { rows: { n: number }[] }).rows;
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** A credit note's PDF for its customer or an administrator. */
+export async function creditNotePdf(db: Db, number: number, viewer: Viewer) {
+  const [row] = await db
+    .select({ note: creditNotes, order: orders })
+    .from(creditNotes)
+    .innerJoin(refunds, eq(refunds.id, creditNotes.refundId))
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(
+      'admin' in viewer
+        ? eq(creditNotes.number, number)
+        : and(eq(creditNotes.number, number), eq(orders.userId, viewer.userId)),
+    );
+  if (!row) {
+    throw new AppError('NOT_FOUND', {
+      message: `There is no credit note ${creditNoteNumber(number)} in your account`,
+    });
+  }
+  const pdf = await renderCreditNotePdf({ ...row.note, orderReference: row.order.reference });
+  return { pdf, filename: `${creditNoteNumber(number)}.pdf` };
+}

@@ -1,0 +1,491 @@
+import { and, count, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '#db/client.ts';
+import type { orderItems } from '#db/schema/index.ts';
+import { speedReportPurchases, speedReports } from '#db/schema/index.ts';
+import { formatDate } from '#shared/dates.ts';
+import {
+  compareRuns,
+  freeOpportunityCount,
+  normalizeSiteUrl,
+  type SpeedComparison,
+  type SpeedReport,
+  type SpeedReportAdminItem,
+  type SpeedReportHistory,
+} from '#shared/speed-reports.schemas.ts';
+import type { Config, SpeedReportsConfig } from '../../config.ts';
+import { queueMail } from '../../integrations/mail/outbox.ts';
+import { renderSpeedReportPdf } from '../../integrations/pdf/speed-report-pdf.ts';
+import { checkHost } from '../../integrations/lighthouse/public-address.ts';
+import { runLighthouse, type FormFactor } from '../../integrations/lighthouse/run-lighthouse.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { speedReportMail } from './speed-report-mails.ts';
+
+export interface SpeedReportDeps {
+  db: Db;
+  config: SpeedReportsConfig;
+}
+
+type ReportRow = typeof speedReports.$inferSelect;
+
+/**
+ * A report still `running` this long after it started lost its process on both tries: it is
+ * shown (and stored) as failed, so none is left running.
+ */
+const staleAfterMs = (config: SpeedReportsConfig) => config.deadlineMs + 5 * 60_000;
+
+/**
+ * Checks an address and queues its report (issue 16 §1, §4): http(s) only, and the host must
+ * resolve to public addresses only; otherwise 400 with the reason.
+ */
+export async function requestSpeedReport(
+  deps: SpeedReportDeps,
+  input: {
+    url: string;
+    ip: string | null;
+    userId?: string | null;
+    kind?: 'free' | 'full';
+    purchaseId?: string | null;
+  },
+): Promise<{ id: string; status: 'queued' }> {
+  const checked = await checkSpeedReportAddress(deps.config, input.url);
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(speedReports)
+      .values({
+        url: checked.url,
+        host: checked.host,
+        kind: input.kind ?? 'free',
+        userId: input.userId ?? null,
+        purchaseId: input.purchaseId ?? null,
+        requesterIp: input.ip,
+      })
+      .returning({ id: speedReports.id });
+    await enqueueJob(tx, 'speed-report', { reportId: row!.id });
+    return { id: row!.id, status: 'queued' as const };
+  });
+}
+
+/**
+ * The public-address rules of `POST /api/speed-reports`, for any address a report will measure
+ * (the full report's cart line too): the normalised address, or 400 with the reason.
+ */
+export async function checkSpeedReportAddress(
+  config: Pick<SpeedReportsConfig, 'allowHosts'>,
+  input: string,
+): Promise<{ url: string; host: string }> {
+  const url = normalizeSiteUrl(input);
+  if (!url) {
+    throw new AppError('VALIDATION_ERROR', {
+      message: 'Enter an http:// or https:// website address, such as yourbusiness.co.za',
+    });
+  }
+  const checked = await checkHost(url.hostname, { allowHosts: config.allowHosts });
+  if (!checked.ok) {
+    throw new AppError('BAD_REQUEST', { message: `${url.hostname} ${checked.reason}` });
+  }
+  return { url: url.href, host: checked.host };
+}
+
+/** Re-tests of a paid full report are open this long after payment (issue 16 §6). */
+export const retestDays = 30;
+
+/**
+ * A paid order's full speed reports (called by payments in the payment's transaction): each
+ * `speed-report` line becomes a purchase and its first report (mobile and desktop) is queued.
+ * The address was checked when the order was made and is checked again when the job runs.
+ * Idempotent: a line that already has its purchase is left alone.
+ */
+export async function startPaidSpeedReports(
+  tx: Tx,
+  order: { userId: string | null; items: (typeof orderItems.$inferSelect)[] },
+): Promise<void> {
+  for (const item of order.items) {
+    const url = item.type === 'speed-report' ? item.details?.url : undefined;
+    if (typeof url !== 'string') continue;
+    const [purchase] = await tx
+      .insert(speedReportPurchases)
+      .values({
+        orderItemId: item.id,
+        userId: order.userId,
+        url,
+        host: new URL(url).hostname,
+        retestUntil: sql`now() + make_interval(days => ${retestDays})`,
+      })
+      .onConflictDoNothing({ target: speedReportPurchases.orderItemId })
+      .returning();
+    if (!purchase) continue;
+    const [report] = await tx
+      .insert(speedReports)
+      .values({
+        url,
+        host: purchase.host,
+        kind: 'full',
+        userId: order.userId,
+        purchaseId: purchase.id,
+      })
+      .returning({ id: speedReports.id });
+    await enqueueJob(tx, 'speed-report', { reportId: report!.id });
+  }
+}
+
+/** The customer's paid reports, newest first, each with its runs (the dashboard's history). */
+export async function listCustomerSpeedReports(
+  db: Db,
+  userId: string,
+): Promise<SpeedReportHistory> {
+  const purchases = await db
+    .select()
+    .from(speedReportPurchases)
+    .where(eq(speedReportPurchases.userId, userId))
+    .orderBy(desc(speedReportPurchases.createdAt))
+    .limit(100);
+  const runs = purchases.length
+    ? await db
+        .select({
+          id: speedReports.id,
+          purchaseId: speedReports.purchaseId,
+          status: speedReports.status,
+          partial: speedReports.partial,
+          createdAt: speedReports.createdAt,
+          finishedAt: speedReports.finishedAt,
+          mobilePerformance: sql<
+            number | null
+          >`(${speedReports.mobile} -> 'scores' ->> 'performance')::int`,
+          desktopPerformance: sql<
+            number | null
+          >`(${speedReports.desktop} -> 'scores' ->> 'performance')::int`,
+        })
+        .from(speedReports)
+        .where(
+          inArray(
+            speedReports.purchaseId,
+            purchases.map((p) => p.id),
+          ),
+        )
+        .orderBy(desc(speedReports.createdAt))
+    : [];
+  const now = Date.now();
+  return {
+    purchases: purchases.map((purchase) => ({
+      id: purchase.id,
+      url: purchase.url,
+      purchasedAt: purchase.createdAt.toISOString(),
+      retestUntil: purchase.retestUntil.toISOString(),
+      canRetest: purchase.retestUntil.getTime() > now,
+      runs: runs
+        .filter((run) => run.purchaseId === purchase.id)
+        .map((run) => ({
+          id: run.id,
+          status: run.status,
+          partial: run.partial,
+          createdAt: run.createdAt.toISOString(),
+          finishedAt: iso(run.finishedAt),
+          mobilePerformance: run.mobilePerformance === null ? null : Number(run.mobilePerformance),
+          desktopPerformance:
+            run.desktopPerformance === null ? null : Number(run.desktopPerformance),
+        })),
+    })),
+  };
+}
+
+/**
+ * A re-test of a paid report's address (mobile and desktop), for its owner, within 30 days of
+ * payment and one at a time; its report compares itself with the run before it.
+ */
+export async function retestSpeedReport(
+  deps: SpeedReportDeps,
+  input: { purchaseId: string; userId: string; ip: string | null },
+): Promise<{ id: string; status: 'queued' }> {
+  const [purchase] = await deps.db
+    .select()
+    .from(speedReportPurchases)
+    .where(
+      and(
+        eq(speedReportPurchases.id, input.purchaseId),
+        eq(speedReportPurchases.userId, input.userId),
+      ),
+    );
+  if (!purchase) {
+    throw new AppError('NOT_FOUND', { message: 'There is no such speed report in your account' });
+  }
+  if (purchase.retestUntil.getTime() <= Date.now()) {
+    throw new AppError('CONFLICT', {
+      message: `Re-tests of ${purchase.host} ended on ${formatDate(purchase.retestUntil)}, ${retestDays} days after payment. Order a new full report to measure it again.`,
+    });
+  }
+  const [waiting] = await deps.db
+    .select({ id: speedReports.id })
+    .from(speedReports)
+    .where(
+      and(
+        eq(speedReports.purchaseId, purchase.id),
+        inArray(speedReports.status, ['queued', 'running']),
+      ),
+    )
+    .limit(1);
+  if (waiting) {
+    throw new AppError('CONFLICT', {
+      message: `${purchase.host} is being measured already: wait for that report to finish`,
+    });
+  }
+  return requestSpeedReport(deps, {
+    url: purchase.url,
+    ip: input.ip,
+    userId: input.userId,
+    kind: 'full',
+    purchaseId: purchase.id,
+  });
+}
+
+/** A paid run against the finished run before it of the same address and customer. */
+async function comparisonOf(db: Db, row: ReportRow): Promise<SpeedComparison | null> {
+  if (!row.purchaseId || !row.userId || row.status !== 'done') return null;
+  const [previous] = await db
+    .select()
+    .from(speedReports)
+    .where(
+      and(
+        isNotNull(speedReports.purchaseId),
+        eq(speedReports.userId, row.userId),
+        eq(speedReports.url, row.url),
+        eq(speedReports.status, 'done'),
+        lt(speedReports.createdAt, row.createdAt),
+      ),
+    )
+    .orderBy(desc(speedReports.createdAt))
+    .limit(1);
+  if (!previous) return null;
+  return {
+    previousId: previous.id,
+    previousCreatedAt: previous.createdAt.toISOString(),
+    changes: compareRuns(
+      { mobile: previous.mobile, desktop: previous.desktop },
+      { mobile: row.mobile, desktop: row.desktop },
+    ),
+  };
+}
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** One report as the API shows it, with its place in the queue while it waits. */
+export async function getSpeedReport(deps: SpeedReportDeps, id: string): Promise<SpeedReport> {
+  let [row] = await deps.db.select().from(speedReports).where(eq(speedReports.id, id));
+  if (!row) throw new AppError('NOT_FOUND', { message: 'There is no such speed report' });
+  if (
+    row.status === 'running' &&
+    row.startedAt &&
+    Date.now() - row.startedAt.getTime() > staleAfterMs(deps.config)
+  ) {
+    row = (await finishReport(deps.db, row.id, {
+      status: 'failed',
+      partial: true,
+      error: 'The measurement stopped unexpectedly. Please try again.',
+    })) ?? { ...row, status: 'failed' };
+  }
+  let queuePosition: number | null = null;
+  if (row.status === 'queued') {
+    const [ahead] = await deps.db
+      .select({ n: count() })
+      .from(speedReports)
+      .where(
+        and(
+          inArray(speedReports.status, ['queued', 'running']),
+          lt(speedReports.createdAt, row.createdAt),
+        ),
+      );
+    queuePosition = ahead?.n ?? 0;
+  } else if (row.status === 'running') queuePosition = 0;
+  // The free report: the top findings; the full report has every one.
+  const found = row.mobile?.opportunities.length ?? 0;
+  const shown = row.kind === 'full' ? found : Math.min(found, freeOpportunityCount);
+  const mobile = row.mobile
+    ? { ...row.mobile, opportunities: row.mobile.opportunities.slice(0, shown) }
+    : null;
+  return {
+    id: row.id,
+    url: row.url,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: iso(row.startedAt),
+    finishedAt: iso(row.finishedAt),
+    durationMs: row.durationMs,
+    partial: row.partial,
+    mobile,
+    desktop: row.desktop ?? null,
+    error: row.error,
+    queuePosition,
+    hasScreenshot: row.screenshot !== null,
+    deadlineMs: deps.config.deadlineMs,
+    kind: row.kind,
+    moreOpportunities: found - shown,
+    comparison: await comparisonOf(deps.db, row),
+  };
+}
+
+/** The screenshot of the measured page as JPEG bytes, or null. */
+export async function getSpeedReportScreenshot(
+  db: Db,
+  id: string,
+): Promise<{ type: string; bytes: Buffer } | null> {
+  const [row] = await db
+    .select({ screenshot: speedReports.screenshot })
+    .from(speedReports)
+    .where(eq(speedReports.id, id));
+  const match =
+    row?.screenshot && /^data:(image\/(?:jpeg|png|webp));base64,(.+)$/.exec(row.screenshot);
+  return match ? { type: match[1]!, bytes: Buffer.from(match[2]!, 'base64') } : null;
+}
+
+async function finishReport(
+  db: Db,
+  id: string,
+  values: Partial<Pick<ReportRow, 'mobile' | 'desktop' | 'screenshot' | 'error'>> & {
+    status: 'done' | 'failed';
+    partial: boolean;
+  },
+): Promise<ReportRow | undefined> {
+  const [row] = await db
+    .update(speedReports)
+    .set({
+      ...values,
+      finishedAt: sql`now()`,
+      durationMs: sql`coalesce((extract(epoch from (now() - ${speedReports.startedAt})) * 1000)::int, 0)`,
+    })
+    .where(and(eq(speedReports.id, id), inArray(speedReports.status, ['queued', 'running'])))
+    .returning();
+  return row;
+}
+
+/**
+ * The `speed-report` job: measures the page with Lighthouse (mobile; desktop too for the full
+ * report) within the hard deadline, and stores what it got. The host is checked again first
+ * (its DNS may have changed since it was asked for); the measuring browser can reach public
+ * addresses only, whatever redirects or DNS do (guard-proxy.ts).
+ */
+export async function runSpeedReport(
+  deps: SpeedReportDeps & { log: FastifyBaseLogger },
+  reportId: string,
+): Promise<void> {
+  const [report] = await deps.db
+    .update(speedReports)
+    .set({ status: 'running', startedAt: sql`now()` })
+    .where(and(eq(speedReports.id, reportId), inArray(speedReports.status, ['queued', 'running'])))
+    .returning();
+  if (!report) return;
+  const checked = await checkHost(new URL(report.url).hostname, {
+    allowHosts: deps.config.allowHosts,
+  });
+  if (!checked.ok) {
+    await finishReport(deps.db, reportId, {
+      status: 'failed',
+      partial: false,
+      error: `${report.host} ${checked.reason}`,
+    });
+    return;
+  }
+  const formFactors: FormFactor[] = report.kind === 'full' ? ['mobile', 'desktop'] : ['mobile'];
+  const outcome = await runLighthouse({
+    url: report.url,
+    formFactors,
+    chromePath: deps.config.chromePath,
+    allowHosts: deps.config.allowHosts,
+    deadlineMs: deps.config.deadlineMs,
+  });
+  const measured = Boolean(outcome.runs.mobile ?? outcome.runs.desktop);
+  await finishReport(deps.db, reportId, {
+    status: measured ? 'done' : 'failed',
+    partial: outcome.partial,
+    mobile: outcome.runs.mobile ?? null,
+    desktop: outcome.runs.desktop ?? null,
+    screenshot: outcome.screenshot,
+    error: outcome.error,
+  });
+  deps.log.info(
+    { reportId, partial: outcome.partial, timedOut: outcome.timedOut, error: outcome.error },
+    'speed report finished',
+  );
+}
+
+/** The job could not run the report at all (its last try failed): it is failed, not running. */
+export async function failSpeedReport(db: Db, reportId: string, error: string): Promise<void> {
+  await finishReport(db, reportId, { status: 'failed', partial: true, error });
+}
+
+/** "E-mail me this report": queues a mail with the report's link (sent by the `send-mail` job). */
+export async function emailSpeedReport(
+  deps: SpeedReportDeps & { mail: Pick<Config, 'site' | 'publicUrl'> },
+  input: { id: string; email: string; userId: string | null },
+): Promise<void> {
+  const report = await getSpeedReport(deps, input.id);
+  await queueMail(deps.db, {
+    to: input.email,
+    userId: input.userId,
+    ...speedReportMail(deps.mail, report),
+  });
+}
+
+/** The finished report as a PDF download; 404 until it has results. */
+export async function speedReportPdf(
+  deps: SpeedReportDeps & { mail: Pick<Config, 'site' | 'publicUrl'> },
+  id: string,
+): Promise<{ pdf: Buffer; filename: string }> {
+  const report = await getSpeedReport(deps, id);
+  const run = report.mobile;
+  if (report.status !== 'done' || !run) {
+    throw new AppError('NOT_FOUND', { message: 'This report has no results to download yet' });
+  }
+  const shot = await getSpeedReportScreenshot(deps.db, id);
+  const pdf = await renderSpeedReportPdf({
+    report,
+    run,
+    siteName: deps.mail.site.siteName,
+    reportUrl: `${deps.mail.publicUrl}/speed-report/${report.id}`,
+    screenshot: shot?.type === 'image/jpeg' || shot?.type === 'image/png' ? shot.bytes : null,
+  });
+  const host = new URL(report.url).hostname.replace(/[^a-z0-9.-]/gi, '-');
+  return { pdf, filename: `speed-report-${host}.pdf` };
+}
+
+const adminPageSize = 25;
+
+/** Every report for the back office, newest first: status, score, duration and failures. */
+export async function listSpeedReports(
+  db: Db,
+  options: { page: number },
+): Promise<{ items: SpeedReportAdminItem[]; total: number; page: number; pageSize: number }> {
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        id: speedReports.id,
+        url: speedReports.url,
+        kind: speedReports.kind,
+        status: speedReports.status,
+        performance: sql<
+          number | null
+        >`(${speedReports.mobile} -> 'scores' ->> 'performance')::int`,
+        partial: speedReports.partial,
+        durationMs: speedReports.durationMs,
+        error: speedReports.error,
+        createdAt: speedReports.createdAt,
+        finishedAt: speedReports.finishedAt,
+      })
+      .from(speedReports)
+      .orderBy(desc(speedReports.createdAt), desc(speedReports.id))
+      .limit(adminPageSize)
+      .offset((options.page - 1) * adminPageSize),
+    db.select({ total: count() }).from(speedReports),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      ...row,
+      performance: row.performance === null ? null : Number(row.performance),
+      createdAt: row.createdAt.toISOString(),
+      finishedAt: iso(row.finishedAt),
+    })),
+    total: totals?.total ?? 0,
+    page: options.page,
+    pageSize: adminPageSize,
+  };
+}

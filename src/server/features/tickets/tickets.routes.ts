@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
+import {
+  adminTicketPageSchema,
+  adminTicketReplySchema,
+  adminTicketSchema,
+  adminTicketsQuerySchema,
+  newTicketSchema,
+  ticketLinkQuerySchema,
+  ticketLinkReplySchema,
+  ticketReplySchema,
+  ticketSchema,
+  ticketSummarySchema,
+  ticketUpdateSchema,
+} from '#shared/tickets.schemas.ts';
+import type { AppInstance } from '../../app-instance.ts';
+import { adminScope, userScope } from '../../plugins/signed-in-scopes.ts';
+import {
+  listAdminTickets,
+  listCustomerTickets,
+  openTicket,
+  readAdminTicket,
+  readCustomerTicket,
+  replyAsCustomer,
+  replyAsStaff,
+  updateTicket,
+} from './tickets.service.ts';
+
+const referenceParams = z.object({
+  reference: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^T-[A-Z0-9]{4,12}$/, 'Not a ticket reference'),
+});
+
+/**
+ * Support tickets: customers' own (404 for anyone else's), visitors' through the reply link
+ * they were mailed, and the back office's view with internal notes, states and assignees.
+ */
+export async function ticketRoutes(app: AppInstance): Promise<void> {
+  const deps = { db: app.database.db, config: app.config };
+
+  await userScope(app, (scoped) => {
+    scoped.post(
+      '/api/tickets',
+      {
+        schema: {
+          body: newTicketSchema,
+          response: { 201: ticketSchema, ...errorResponses(...stateChangeErrors, 401, 429) },
+        },
+        config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+      },
+      async (request, reply) => {
+        const { user } = request;
+        const ticket = await openTicket(deps, {
+          ...request.body,
+          userId: user.id,
+          name: user.fullName,
+          email: user.email,
+          source: 'dashboard',
+          ip: request.ip,
+        });
+        return reply.status(201).send(ticket);
+      },
+    );
+
+    scoped.get(
+      '/api/tickets',
+      { schema: { response: { 200: z.array(ticketSummarySchema), ...errorResponses(401) } } },
+      (request) => listCustomerTickets(deps.db, request.user.id),
+    );
+
+    scoped.get(
+      '/api/tickets/:reference',
+      {
+        schema: {
+          params: referenceParams,
+          response: { 200: ticketSchema, ...errorResponses(400, 401, 404) },
+        },
+      },
+      (request) =>
+        readCustomerTicket(deps.db, { userId: request.user.id }, request.params.reference),
+    );
+
+    scoped.post(
+      '/api/tickets/:reference/messages',
+      {
+        schema: {
+          params: referenceParams,
+          body: ticketReplySchema,
+          response: {
+            201: ticketSchema,
+            ...errorResponses(...stateChangeErrors, 401, 404, 409, 429),
+          },
+        },
+        config: { rateLimit: { max: 60, timeWindow: '1 hour' } },
+      },
+      async (request, reply) => {
+        const ticket = await replyAsCustomer(
+          deps,
+          { userId: request.user.id },
+          { reference: request.params.reference, message: request.body.message },
+        );
+        return reply.status(201).send(ticket);
+      },
+    );
+  });
+
+  // A visitor without an account follows the link they were mailed (the token is the key).
+  app.get(
+    '/api/ticket-link',
+    {
+      schema: {
+        querystring: ticketLinkQuerySchema,
+        response: { 200: ticketSchema, ...errorResponses(400, 404, 429) },
+      },
+      config: { rateLimit: { max: 60, timeWindow: '15 minutes' } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return readCustomerTicket(deps.db, { token: request.query.token });
+    },
+  );
+
+  app.post(
+    '/api/ticket-link/messages',
+    {
+      schema: {
+        body: ticketLinkReplySchema,
+        response: { 201: ticketSchema, ...errorResponses(...stateChangeErrors, 404, 409, 429) },
+      },
+      config: { rateLimit: { max: 20, timeWindow: '15 minutes' } },
+    },
+    async (request, reply) => {
+      const ticket = await replyAsCustomer(
+        deps,
+        { token: request.body.token },
+        { message: request.body.message },
+      );
+      return reply.status(201).send(ticket);
+    },
+  );
+
+  await adminScope(app, (admin) => {
+    admin.get(
+      '/api/admin/tickets',
+      {
+        schema: {
+          querystring: adminTicketsQuerySchema,
+          response: { 200: adminTicketPageSchema, ...errorResponses(400, 401) },
+        },
+      },
+      (request) => listAdminTickets(deps.db, request.query),
+    );
+
+    admin.get(
+      '/api/admin/tickets/:reference',
+      {
+        schema: {
+          params: referenceParams,
+          response: { 200: adminTicketSchema, ...errorResponses(400, 401, 404) },
+        },
+      },
+      (request) => readAdminTicket(deps.db, request.params.reference),
+    );
+
+    admin.patch(
+      '/api/admin/tickets/:reference',
+      {
+        schema: {
+          params: referenceParams,
+          body: ticketUpdateSchema,
+          response: { 200: adminTicketSchema, ...errorResponses(...stateChangeErrors, 401, 404) },
+        },
+      },
+      (request) =>
+        updateTicket(deps, {
+          reference: request.params.reference,
+          state: request.body.state,
+          assigneeId: request.body.assigneeId,
+          admin: request.admin,
+          ip: request.ip,
+        }),
+    );
+
+    admin.post(
+      '/api/admin/tickets/:reference/messages',
+      {
+        schema: {
+          params: referenceParams,
+          body: adminTicketReplySchema,
+          response: {
+            201: adminTicketSchema,
+            ...errorResponses(...stateChangeErrors, 401, 404, 409),
+          },
+        },
+      },
+      async (request, reply) => {
+        const ticket = await replyAsStaff(deps, {
+          reference: request.params.reference,
+          message: request.body.message,
+          internal: request.body.internal,
+          admin: request.admin,
+          ip: request.ip,
+        });
+        return reply.status(201).send(ticket);
+      },
+    );
+  });
+}

@@ -1,0 +1,513 @@
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '#db/client.ts';
+import {
+  admins,
+  supportTicketLinks,
+  supportTicketMessages,
+  supportTickets,
+} from '#db/schema/index.ts';
+import {
+  autoCloseDays,
+  unassigned,
+  type AdminTicket,
+  type AdminTicketPage,
+  type AdminTicketSummary,
+  type AdminTicketsQuery,
+  type Assignee,
+  type Ticket,
+  type TicketCategory,
+  type TicketMessage,
+  type TicketState,
+  type TicketSummary,
+} from '#shared/tickets.schemas.ts';
+import type { Config } from '../../config.ts';
+import { queueMail } from '../../integrations/mail/outbox.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { newReference } from '../../lib/references.ts';
+import { createSecureToken, hashToken } from '../../lib/secure-token.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { recordAudit } from '../admin/audit-log.service.ts';
+import {
+  staffReplyMail,
+  ticketOpenedMail,
+  ticketResolvedMail,
+  ticketToStaffMail,
+} from './ticket-mails.ts';
+
+type Row = typeof supportTickets.$inferSelect;
+type MessageRow = typeof supportTicketMessages.$inferSelect;
+
+export interface TicketDeps {
+  db: Db;
+  config: Pick<Config, 'site' | 'publicUrl'>;
+}
+
+interface StaffMember {
+  id: string;
+  email: string;
+  name: string;
+}
+
+const dayMs = 24 * 60 * 60 * 1000;
+const closesAt = (row: Row): Date | null =>
+  row.state === 'resolved' && row.resolvedAt
+    ? new Date(row.resolvedAt.getTime() + autoCloseDays * dayMs)
+    : null;
+
+const notFound = () => new AppError('NOT_FOUND', { message: 'That ticket does not exist' });
+
+const toSummary = (row: Row): TicketSummary => ({
+  reference: row.reference,
+  subject: row.subject,
+  category: row.category,
+  state: row.state,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+  closesAt: closesAt(row)?.toISOString() ?? null,
+});
+
+const toMessage = (row: MessageRow): TicketMessage => ({
+  id: row.id,
+  author: row.author,
+  authorName: row.authorName,
+  body: row.body,
+  createdAt: row.createdAt.toISOString(),
+});
+
+const messagesOf = (tx: Db | Tx, ticketId: string) =>
+  tx
+    .select()
+    .from(supportTicketMessages)
+    .where(eq(supportTicketMessages.ticketId, ticketId))
+    .orderBy(asc(supportTicketMessages.createdAt), asc(supportTicketMessages.id));
+
+/** The ticket as its customer sees it: internal notes are left out here, in the query. */
+async function customerView(tx: Db | Tx, row: Row): Promise<Ticket> {
+  const messages = await tx
+    .select()
+    .from(supportTicketMessages)
+    .where(
+      and(eq(supportTicketMessages.ticketId, row.id), eq(supportTicketMessages.internal, false)),
+    )
+    .orderBy(asc(supportTicketMessages.createdAt), asc(supportTicketMessages.id));
+  return { ...toSummary(row), messages: messages.map(toMessage) };
+}
+
+/**
+ * Where the customer follows the ticket: their account's page, or — for a visitor without an
+ * account — a reply link with a fresh unguessable token (only its hash is stored).
+ */
+async function customerLink(tx: Tx, config: TicketDeps['config'], row: Row): Promise<string> {
+  if (row.userId) return `${config.publicUrl}/user/support/${encodeURIComponent(row.reference)}`;
+  const { token, hash } = createSecureToken();
+  await tx.insert(supportTicketLinks).values({ tokenHash: hash, ticketId: row.id });
+  return `${config.publicUrl}/support/reply?token=${token}`;
+}
+
+/** Who hears of a customer's message: the ticket's assignee, else the company's address. */
+async function staffAddress(tx: Tx, config: TicketDeps['config'], row: Row): Promise<string> {
+  if (!row.assigneeId) return config.site.contactEmail;
+  const [admin] = await tx
+    .select({ email: admins.email })
+    .from(admins)
+    .where(eq(admins.id, row.assigneeId));
+  return admin?.email ?? config.site.contactEmail;
+}
+
+/**
+ * Opens a ticket with its first message, the customer's confirmation (with the way back to it)
+ * and the company's notification, in one transaction.
+ */
+export async function openTicket(
+  { db, config }: TicketDeps,
+  input: {
+    userId: string | null;
+    name: string;
+    email: string;
+    phone?: string | null | undefined;
+    subject: string;
+    category: TicketCategory;
+    message: string;
+    source: 'dashboard' | 'contact_form';
+    ip: string;
+  },
+): Promise<Ticket> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(supportTickets)
+          .values({
+            reference: newReference('T', 6),
+            userId: input.userId,
+            name: input.name,
+            email: input.email,
+            phone: input.phone ?? null,
+            subject: input.subject,
+            category: input.category,
+            source: input.source,
+            ip: input.ip,
+          })
+          .returning();
+        await tx.insert(supportTicketMessages).values({
+          ticketId: row!.id,
+          author: 'customer',
+          authorName: input.name,
+          body: input.message,
+        });
+        const link = await customerLink(tx, config, row!);
+        await queueMail(tx, {
+          to: row!.email,
+          userId: row!.userId,
+          ...ticketOpenedMail(config, { ...row!, message: input.message }, link),
+        });
+        await queueMail(tx, {
+          to: config.site.contactEmail,
+          ...ticketToStaffMail(config, row!, input.message, true),
+        });
+        return customerView(tx, row!);
+      });
+    } catch (error) {
+      // A reference already taken (one in a billion): draw another.
+      if (isUniqueViolation(error) && attempt < 3) continue;
+      throw error;
+    }
+  }
+}
+
+/** The customer's tickets, most recently active first. */
+export async function listCustomerTickets(db: Db, userId: string): Promise<TicketSummary[]> {
+  const rows = await db
+    .select()
+    .from(supportTickets)
+    .where(eq(supportTickets.userId, userId))
+    .orderBy(desc(supportTickets.updatedAt))
+    .limit(200);
+  return rows.map(toSummary);
+}
+
+/** Who may read a ticket: its customer (by account), or whoever holds one of its mailed links. */
+export type TicketHolder = { userId: string } | { token: string };
+
+async function findHeldTicket(tx: Db | Tx, holder: TicketHolder, reference?: string) {
+  if ('userId' in holder) {
+    const [row] = await tx
+      .select()
+      .from(supportTickets)
+      .where(
+        and(
+          eq(supportTickets.reference, reference ?? ''),
+          eq(supportTickets.userId, holder.userId),
+        ),
+      );
+    return row;
+  }
+  const [found] = await tx
+    .select({ ticket: supportTickets })
+    .from(supportTicketLinks)
+    .innerJoin(supportTickets, eq(supportTickets.id, supportTicketLinks.ticketId))
+    .where(eq(supportTicketLinks.tokenHash, hashToken(holder.token)));
+  return found?.ticket;
+}
+
+/** One ticket with its conversation; someone else's ticket is as absent as a missing one (404). */
+export async function readCustomerTicket(
+  db: Db,
+  holder: TicketHolder,
+  reference?: string,
+): Promise<Ticket> {
+  const row = await findHeldTicket(db, holder, reference);
+  if (!row) throw notFound();
+  return customerView(db, row);
+}
+
+/**
+ * The customer's reply: the ticket opens again (a resolved one stays open, cancelling its
+ * closing), and the assignee or the company is e-mailed. A closed ticket takes no more replies.
+ */
+export async function replyAsCustomer(
+  { db, config }: TicketDeps,
+  holder: TicketHolder,
+  input: { reference?: string; message: string },
+): Promise<Ticket> {
+  return db.transaction(async (tx) => {
+    const held = await findHeldTicket(tx, holder, input.reference);
+    if (!held) throw notFound();
+    const [row] = await tx
+      .select()
+      .from(supportTickets)
+      .where(eq(supportTickets.id, held.id))
+      .for('update');
+    if (row!.state === 'closed') {
+      throw new AppError('CONFLICT', {
+        message: 'This ticket is closed. Please open a new one and mention its number.',
+      });
+    }
+    await tx.insert(supportTicketMessages).values({
+      ticketId: row!.id,
+      author: 'customer',
+      authorName: row!.name,
+      body: input.message,
+    });
+    const [updated] = await tx
+      .update(supportTickets)
+      .set({ state: 'open', resolvedAt: null, updatedAt: sql`now()` })
+      .where(eq(supportTickets.id, row!.id))
+      .returning();
+    await queueMail(tx, {
+      to: await staffAddress(tx, config, updated!),
+      ...ticketToStaffMail(config, updated!, input.message, false),
+    });
+    return customerView(tx, updated!);
+  });
+}
+
+async function listAssignees(db: Db | Tx): Promise<Assignee[]> {
+  return db.select({ id: admins.id, name: admins.name }).from(admins).orderBy(asc(admins.name));
+}
+
+const pageSize = 25;
+
+/** The back office's list, most recently active first, filtered by state, category, assignee. */
+export async function listAdminTickets(db: Db, query: AdminTicketsQuery): Promise<AdminTicketPage> {
+  const filters: SQL[] = [];
+  if (query.state) filters.push(eq(supportTickets.state, query.state));
+  if (query.category) filters.push(eq(supportTickets.category, query.category));
+  if (query.assignee === unassigned) filters.push(isNull(supportTickets.assigneeId));
+  else if (query.assignee) filters.push(eq(supportTickets.assigneeId, query.assignee));
+  const where = filters.length > 0 ? and(...filters) : undefined;
+  const [rows, [totals], assignees] = await Promise.all([
+    db
+      .select()
+      .from(supportTickets)
+      .where(where)
+      .orderBy(desc(supportTickets.updatedAt))
+      .limit(pageSize)
+      .offset((query.page - 1) * pageSize),
+    db.select({ total: count() }).from(supportTickets).where(where),
+    listAssignees(db),
+  ]);
+  const names = new Map(assignees.map((a) => [a.id, a]));
+  return {
+    items: rows.map((row) => adminSummary(row, names)),
+    total: totals?.total ?? 0,
+    page: query.page,
+    pageSize,
+    assignees,
+  };
+}
+
+function adminSummary(row: Row, assignees: Map<string, Assignee>): AdminTicketSummary {
+  return {
+    ...toSummary(row),
+    name: row.name,
+    email: row.email,
+    source: row.source,
+    assignee: (row.assigneeId && assignees.get(row.assigneeId)) || null,
+  };
+}
+
+async function adminView(tx: Db | Tx, row: Row): Promise<AdminTicket> {
+  const [messages, assignees] = await Promise.all([messagesOf(tx, row.id), listAssignees(tx)]);
+  return {
+    ...adminSummary(row, new Map(assignees.map((a) => [a.id, a]))),
+    phone: row.phone,
+    hasAccount: row.userId !== null,
+    messages: messages.map((m) => ({ ...toMessage(m), internal: m.internal })),
+    assignees,
+  };
+}
+
+export async function readAdminTicket(db: Db, reference: string): Promise<AdminTicket> {
+  const [row] = await db
+    .select()
+    .from(supportTickets)
+    .where(eq(supportTickets.reference, reference));
+  if (!row) throw notFound();
+  return adminView(db, row);
+}
+
+async function lockTicket(tx: Tx, reference: string): Promise<Row> {
+  const [row] = await tx
+    .select()
+    .from(supportTickets)
+    .where(eq(supportTickets.reference, reference))
+    .for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * An administrator's reply or internal note. A reply is e-mailed to the customer and leaves an
+ * open ticket awaiting the customer; a note changes nothing the customer can see.
+ */
+export async function replyAsStaff(
+  { db, config }: TicketDeps,
+  input: { reference: string; message: string; internal: boolean; admin: StaffMember; ip: string },
+): Promise<AdminTicket> {
+  return db.transaction(async (tx) => {
+    const row = await lockTicket(tx, input.reference);
+    if (!input.internal && row.state === 'closed') {
+      throw new AppError('CONFLICT', {
+        message: 'This ticket is closed: open it again before replying',
+      });
+    }
+    await tx.insert(supportTicketMessages).values({
+      ticketId: row.id,
+      author: 'staff',
+      adminId: input.admin.id,
+      authorName: input.admin.name,
+      body: input.message,
+      internal: input.internal,
+    });
+    const [updated] = await tx
+      .update(supportTickets)
+      .set({
+        updatedAt: sql`now()`,
+        ...(!input.internal && row.state === 'open' ? { state: 'awaiting_customer' as const } : {}),
+      })
+      .where(eq(supportTickets.id, row.id))
+      .returning();
+    if (!input.internal) {
+      await queueMail(tx, {
+        to: row.email,
+        userId: row.userId,
+        ...staffReplyMail(
+          config,
+          row,
+          { authorName: input.admin.name, body: input.message },
+          await customerLink(tx, config, row),
+        ),
+      });
+    }
+    await recordAudit(tx, {
+      adminId: input.admin.id,
+      actor: input.admin.email,
+      action: input.internal ? 'ticket.note_added' : 'ticket.replied',
+      entityType: 'support_ticket',
+      entityId: row.reference,
+      ip: input.ip,
+    });
+    return adminView(tx, updated!);
+  });
+}
+
+/**
+ * Moves a ticket to another state and/or assigns it. Resolving e-mails the customer and queues
+ * the job that closes the ticket 7 days later unless the customer replies first.
+ */
+export async function updateTicket(
+  { db, config }: TicketDeps,
+  input: {
+    reference: string;
+    state?: TicketState | undefined;
+    assigneeId?: string | null | undefined;
+    admin: StaffMember;
+    ip: string;
+  },
+): Promise<AdminTicket> {
+  return db.transaction(async (tx) => {
+    const row = await lockTicket(tx, input.reference);
+    if (input.assigneeId) {
+      const [admin] = await tx
+        .select({ id: admins.id })
+        .from(admins)
+        .where(eq(admins.id, input.assigneeId));
+      if (!admin) throw new AppError('BAD_REQUEST', { message: 'No such administrator' });
+    }
+    const stateChanged = input.state !== undefined && input.state !== row.state;
+    const assigneeChanged = input.assigneeId !== undefined && input.assigneeId !== row.assigneeId;
+    if (!stateChanged && !assigneeChanged) return adminView(tx, row);
+    const [updated] = await tx
+      .update(supportTickets)
+      .set({
+        updatedAt: sql`now()`,
+        ...(assigneeChanged ? { assigneeId: input.assigneeId ?? null } : {}),
+        ...(stateChanged
+          ? {
+              state: input.state,
+              resolvedAt: input.state === 'resolved' ? sql`now()` : null,
+              closedAt: input.state === 'closed' ? sql`now()` : null,
+            }
+          : {}),
+      })
+      .where(eq(supportTickets.id, row.id))
+      .returning();
+    const closing = closesAt(updated!);
+    if (stateChanged && input.state === 'resolved' && closing) {
+      await enqueueJob(tx, 'close-resolved-ticket', { ticketId: row.id }, { runAt: closing });
+      await queueMail(tx, {
+        to: row.email,
+        userId: row.userId,
+        ...ticketResolvedMail(config, row, closing, await customerLink(tx, config, row)),
+      });
+    }
+    if (stateChanged) {
+      await recordAudit(tx, {
+        adminId: input.admin.id,
+        actor: input.admin.email,
+        action: 'ticket.state_changed',
+        entityType: 'support_ticket',
+        entityId: row.reference,
+        details: { from: row.state, to: input.state },
+        ip: input.ip,
+      });
+    }
+    if (assigneeChanged) {
+      await recordAudit(tx, {
+        adminId: input.admin.id,
+        actor: input.admin.email,
+        action: 'ticket.assigned',
+        entityType: 'support_ticket',
+        entityId: row.reference,
+        details: { from: row.assigneeId, to: input.assigneeId ?? null },
+        ip: input.ip,
+      });
+    }
+    return adminView(tx, updated!);
+  });
+}
+
+/**
+ * The close-resolved-ticket job: closes the ticket if it is still resolved and was resolved at
+ * least 7 days ago. A reply in between reopened it, and a later resolve queued its own job.
+ */
+export async function closeResolvedTicket(db: Db, ticketId: string): Promise<boolean> {
+  const closed = await db
+    .update(supportTickets)
+    .set({ state: 'closed', closedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(supportTickets.id, ticketId),
+        eq(supportTickets.state, 'resolved'),
+        sql`${supportTickets.resolvedAt} <= now() - make_interval(days => ${autoCloseDays})`,
+      ),
+    )
+    .returning({ id: supportTickets.id });
+  return closed.length > 0;
+}
+
+/** Tickets someone still has to act on (open or awaiting the customer): the dashboard's figure. */
+export async function countOpenTickets(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(supportTickets)
+    .where(inArray(supportTickets.state, ['open', 'awaiting_customer']));
+  return row?.n ?? 0;
+}
+
+/** POPIA access request: the customer's tickets as they see them (no internal notes). */
+export async function exportCustomerTickets(db: Db, userId: string): Promise<Ticket[]> {
+  const rows = await db
+    .select()
+    .from(supportTickets)
+    .where(eq(supportTickets.userId, userId))
+    .orderBy(desc(supportTickets.createdAt));
+  return Promise.all(rows.map((row) => customerView(db, row)));
+}
+
+/** POPIA deletion: the customer's tickets are erased with their messages and reply links. */
+export async function deleteCustomerTickets(tx: Db | Tx, userId: string): Promise<void> {
+  await tx.delete(supportTickets).where(eq(supportTickets.userId, userId));
+}

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+
+/** A website project's stages, in order. */
+export const projectStages = ['brief', 'design', 'build', 'review', 'launch', 'live'] as const;
+export type ProjectStage = (typeof projectStages)[number];
+
+export const projectStageLabels: Record<ProjectStage, string> = {
+  brief: 'Brief',
+  design: 'Design',
+  build: 'Build',
+  review: 'Review',
+  launch: 'Launch',
+  live: 'Live',
+};
+
+/** What each stage means to the customer. */
+export const projectStageNotes: Record<ProjectStage, string> = {
+  brief: 'We gather your goals and content. Please complete the content checklist.',
+  design: 'We design the look of your website.',
+  build: 'We build the pages with your content.',
+  review: 'Your website is ready for you to review. Approve it, or comment on what to change.',
+  launch: 'We connect your domain and launch the website.',
+  live: 'Your website is live.',
+};
+
+/** Days from the project's start to each stage's default due date. */
+export const defaultDueDays: Record<ProjectStage, number> = {
+  brief: 7,
+  design: 21,
+  build: 42,
+  review: 49,
+  launch: 56,
+  live: 60,
+};
+
+/** The content checklist the customer completes (text or links for now). */
+export const contentItems = ['logo', 'photos', 'pageTexts', 'domain'] as const;
+export type ContentItem = (typeof contentItems)[number];
+
+export const contentItemLabels: Record<ContentItem, string> = {
+  logo: 'Logo (a link to the file)',
+  photos: 'Photos (links to an album or folder)',
+  pageTexts: 'Page texts',
+  domain: 'Domain name',
+};
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD');
+
+const commentText = z
+  .string({ error: 'Write your comment' })
+  .trim()
+  .min(2, 'Write your comment')
+  .max(5000, 'Keep the comment under 5000 characters');
+
+/** POST /api/projects/{reference}/comments and /api/admin/projects/{reference}/comments. */
+export const projectCommentInputSchema = z.object({ message: commentText });
+export type ProjectCommentInput = z.input<typeof projectCommentInputSchema>;
+
+/** PUT /api/projects/{reference}/content: the customer's checklist (empty: not given yet). */
+export const projectContentInputSchema = z.object({
+  logo: z.string().trim().max(2000, 'Keep it under 2000 characters').default(''),
+  photos: z.string().trim().max(2000, 'Keep it under 2000 characters').default(''),
+  pageTexts: z.string().trim().max(20000, 'Keep the page texts under 20000 characters').default(''),
+  domain: z.string().trim().max(253, 'Keep the domain under 253 characters').default(''),
+});
+export type ProjectContentInput = z.input<typeof projectContentInputSchema>;
+
+/** PATCH /api/admin/projects/{reference}: a new stage and/or due dates. */
+export const projectUpdateSchema = z
+  .object({
+    stage: z.enum(projectStages).optional(),
+    dueDates: z.partialRecord(z.enum(projectStages), isoDate).optional(),
+  })
+  .refine((change) => change.stage !== undefined || change.dueDates !== undefined, {
+    message: 'Change the stage or a due date',
+  });
+export type ProjectUpdateInput = z.input<typeof projectUpdateSchema>;
+
+export const projectCommentSchema = z.object({
+  id: z.string(),
+  author: z.enum(['customer', 'staff']),
+  authorName: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export type ProjectComment = z.infer<typeof projectCommentSchema>;
+
+export const projectSummarySchema = z.object({
+  reference: z.string(),
+  title: z.string(),
+  stage: z.enum(projectStages),
+  /** The current stage's due date. */
+  dueDate: z.string().nullable(),
+  /** How many checklist items the customer has filled in, of `contentItems.length`. */
+  contentDone: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ProjectSummary = z.infer<typeof projectSummarySchema>;
+
+export const projectSchema = projectSummarySchema.extend({
+  dueDates: z.partialRecord(z.enum(projectStages), z.string()),
+  content: z.object({
+    logo: z.string(),
+    photos: z.string(),
+    pageTexts: z.string(),
+    domain: z.string(),
+  }),
+  approvedAt: z.string().nullable(),
+  comments: z.array(projectCommentSchema),
+});
+export type Project = z.infer<typeof projectSchema>;
+
+export const adminProjectSummarySchema = projectSummarySchema.extend({
+  name: z.string(),
+  email: z.string(),
+});
+export type AdminProjectSummary = z.infer<typeof adminProjectSummarySchema>;
+
+/** GET /api/admin/projects: every project not yet live, and the latest live ones. */
+export const adminProjectBoardSchema = z.array(adminProjectSummarySchema);
+
+export const adminProjectSchema = projectSchema.extend({
+  name: z.string(),
+  email: z.string(),
+  serviceRequestReference: z.string().nullable(),
+});
+export type AdminProject = z.infer<typeof adminProjectSchema>;

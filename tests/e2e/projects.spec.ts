@@ -1,0 +1,151 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expectNoAxeViolations } from './fixtures/axe.ts';
+import { expect, gotoHydrated, test } from './fixtures/console.ts';
+import { expectNothingOverflows } from './fixtures/layout.ts';
+import { mailboxUrl } from './fixtures/mailbox.ts';
+import { signUp } from './fixtures/sessions.ts';
+
+interface CaughtMail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/** The newest mail to `to` whose subject contains `subject`, as it arrived over SMTP. */
+async function mailTo(request: APIRequestContext, to: string, subject: string) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const mails = (await (await request.get(mailboxUrl)).json()) as CaughtMail[];
+    const mail = mails.findLast((m) => m.to.includes(to) && m.subject.includes(subject));
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} about "${subject}"`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const shotDir = process.env.PROJECT_SHOTS_DIR;
+
+/** Desktop and 360 px screenshots (when PROJECT_SHOTS_DIR is set), the narrow one also checked. */
+async function checkLayouts(page: Page, name: string) {
+  if (shotDir) await page.screenshot({ path: `${shotDir}/${name}-desktop.png`, fullPage: true });
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expectNothingOverflows(page);
+  if (shotDir) await page.screenshot({ path: `${shotDir}/${name}-360.png`, fullPage: true });
+  await expectNoAxeViolations(page);
+  if (size) await page.setViewportSize(size);
+}
+
+test.describe('website projects', () => {
+  test.use({ signedInAs: 'admin' });
+
+  test('a won website request moves through every stage, with content, comments and approval', async ({
+    page,
+    browser,
+    consoleErrors,
+  }) => {
+    test.setTimeout(120_000);
+    const customerContext = await browser.newContext({
+      storageState: { cookies: [], origins: [] },
+    });
+    const customer = await customerContext.newPage();
+    const account = await signUp(customer, 'Ayanda Zulu');
+    const company = `Zulu Bakery ${Date.now()}`;
+
+    // A website request, won by the back office, becomes a project.
+    const created = await customer.request.post('/api/service-requests', {
+      data: {
+        serviceType: 'website_development',
+        name: account.fullName,
+        email: account.email,
+        company,
+        message: 'A website for our bakery in Durban with the menu and opening hours.',
+      },
+    });
+    expect(created.status()).toBe(201);
+    const { reference: requestReference } = (await created.json()) as { reference: string };
+    const list = (await (
+      await page.request.get('/api/admin/service-requests?status=new')
+    ).json()) as { items: { id: string; reference: string }[] };
+    const request = list.items.find((item) => item.reference === requestReference)!;
+    for (const data of [
+      { status: 'contacted' },
+      { status: 'quoted', quote: 8999 },
+      { status: 'won' },
+    ]) {
+      const moved = await page.request.patch(`/api/admin/service-requests/${request.id}`, { data });
+      expect(moved.status()).toBe(200);
+    }
+
+    // The customer finds it on the dashboard and fills in the content checklist.
+    await gotoHydrated(customer, '/user/dashboard');
+    const panel = customer.getByRole('heading', { name: 'Website projects' }).locator('..');
+    await panel.getByRole('link', { name: `Website for ${company}` }).click();
+    await expect(customer).toHaveURL(/\/user\/projects\/P-[A-Z0-9]+$/);
+    const reference = customer.url().split('/').pop()!;
+    const first = await mailTo(
+      page.request,
+      account.email,
+      `[${reference}] Your website project: Brief`,
+    );
+    expect(first.text).toContain(`/user/projects/${reference}`);
+    await customer
+      .getByLabel('Logo (a link to the file)')
+      .fill('https://drive.example.co.za/logo.png');
+    await customer.getByLabel('Domain name').fill('zulubakery.co.za');
+    await customer.getByRole('button', { name: 'Save content' }).click();
+    await expect(customer.getByText('2 of 4 done.')).toBeVisible();
+    await customer.getByLabel('Your comment').fill('Please use the orange of our shop front.');
+    await customer.getByRole('button', { name: 'Send comment' }).click();
+    await expect(customer.getByText('Please use the orange of our shop front.')).toBeVisible();
+
+    // The back office works from the board.
+    await gotoHydrated(page, '/admin/website-projects');
+    const brief = page.getByRole('region', { name: /^Brief/ });
+    await brief.getByRole('link', { name: `Website for ${company}` }).click();
+    await expect(page.getByText('Please use the orange of our shop front.')).toBeVisible();
+    await expect(page.getByText('zulubakery.co.za')).toBeVisible();
+    await page
+      .getByLabel(`Comment to ${account.fullName}`)
+      .fill('Orange it is. Designs by Friday.');
+    await page.getByRole('button', { name: 'Send comment' }).click();
+    await expect(page.getByText('Orange it is. Designs by Friday.')).toBeVisible();
+    await mailTo(page.request, account.email, `[${reference}] New comment`);
+    await page.getByLabel('Design', { exact: true }).fill('2030-03-02');
+    await page.getByRole('button', { name: 'Save due dates' }).click();
+    await expect(page.getByText('Due dates saved').first()).toBeVisible();
+    for (const stage of ['Design', 'Build', 'Review']) {
+      await page.getByLabel('Stage', { exact: true }).selectOption(stage);
+      await expect(page.getByText(`Moved to ${stage}`).first()).toBeVisible();
+      await mailTo(page.request, account.email, `[${reference}] Your website project: ${stage}`);
+    }
+
+    // The customer approves at review: it moves to launch.
+    await gotoHydrated(customer, `/user/projects/${reference}`);
+    await expect(customer.getByText('Orange it is. Designs by Friday.')).toBeVisible();
+    await checkLayouts(customer, 'customer-project');
+    await customer.getByRole('button', { name: 'Approve the website' }).click();
+    await expect(
+      customer.getByText('We connect your domain and launch the website.').first(),
+    ).toBeVisible();
+    await mailTo(page.request, account.email, `[${reference}] Your website project: Launch`);
+
+    await page.reload();
+    await page.getByLabel('Stage', { exact: true }).selectOption('Live');
+    await expect(page.getByText('Moved to Live').first()).toBeVisible();
+    await mailTo(page.request, account.email, `[${reference}] Your website project: Live`);
+    await checkLayouts(page, 'admin-project');
+    await gotoHydrated(page, '/admin/website-projects');
+    await expect(
+      page
+        .getByRole('region', { name: /^Live/ })
+        .getByRole('link', { name: `Website for ${company}` }),
+    ).toBeVisible();
+    await checkLayouts(page, 'admin-board');
+    await gotoHydrated(page, '/admin/dashboard');
+    await expect(page.getByRole('heading', { name: /Website projects by stage/ })).toBeVisible();
+
+    await customerContext.close();
+    expect(consoleErrors).toEqual([]);
+  });
+});

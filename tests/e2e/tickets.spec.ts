@@ -1,0 +1,191 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { e2eAdmin } from './fixtures/admin.ts';
+import { expectNoAxeViolations } from './fixtures/axe.ts';
+import { expect, gotoHydrated, test } from './fixtures/console.ts';
+import { expectNothingOverflows } from './fixtures/layout.ts';
+import { linkFromMail, mailboxUrl } from './fixtures/mailbox.ts';
+import { signUp, uniqueEmail } from './fixtures/sessions.ts';
+
+interface CaughtMail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/** The newest mail to `to` whose subject contains `subject`, as it arrived over SMTP. */
+async function mailTo(request: APIRequestContext, to: string, subject: string) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const mails = (await (await request.get(mailboxUrl)).json()) as CaughtMail[];
+    const mail = mails.findLast((m) => m.to.includes(to) && m.subject.includes(subject));
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} about "${subject}"`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const shotDir = process.env.TICKET_SHOTS_DIR;
+
+/** Desktop and 360 px screenshots (when TICKET_SHOTS_DIR is set), the narrow one also checked. */
+async function checkLayouts(page: Page, name: string) {
+  if (shotDir) await page.screenshot({ path: `${shotDir}/${name}-desktop.png`, fullPage: true });
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expectNothingOverflows(page);
+  if (shotDir) await page.screenshot({ path: `${shotDir}/${name}-360.png`, fullPage: true });
+  await expectNoAxeViolations(page);
+  if (size) await page.setViewportSize(size);
+}
+
+test.describe('support tickets', () => {
+  test.use({ signedInAs: 'admin' });
+
+  test('customer ↔ back office conversation, with internal notes and e-mails', async ({
+    page,
+    browser,
+    consoleErrors,
+  }) => {
+    test.setTimeout(90_000);
+    // A browser of the customer's own, without the administrator's session.
+    const customerContext = await browser.newContext({
+      storageState: { cookies: [], origins: [] },
+    });
+    const customer = await customerContext.newPage();
+    const account = await signUp(customer, 'Nomsa Khumalo');
+    const subject = `Transfer of nomsa-${Date.now()}.co.za`;
+
+    // The customer opens a ticket from the dashboard.
+    await gotoHydrated(customer, '/user/dashboard');
+    const panel = customer.getByRole('heading', { name: 'Support tickets' }).locator('..');
+    await expect(panel.getByText('No tickets yet.')).toBeVisible();
+    await panel.getByRole('button', { name: 'Open a ticket' }).click();
+    const dialog = customer.getByRole('dialog', { name: 'Open a support ticket' });
+    await dialog.getByLabel('Subject').fill(subject);
+    await dialog.getByLabel('Category').selectOption('Domains');
+    await dialog
+      .getByLabel('How can we help?')
+      .fill('Please move my domain from my old host to you.');
+    await dialog.getByRole('button', { name: 'Open ticket' }).click();
+    await expect(customer).toHaveURL(/\/user\/support\/T-[A-Z0-9]+$/);
+    const reference = customer.url().split('/').pop()!;
+    await expect(customer.getByRole('heading', { level: 1, name: subject })).toBeVisible();
+    await expect(
+      customer.getByText('Please move my domain from my old host to you.'),
+    ).toBeVisible();
+    const received = await mailTo(page.request, account.email, `[${reference}] We received`);
+    expect(received.text).toContain(`/user/support/${reference}`);
+
+    // The administrator finds it by state and category, assigns it, notes and replies.
+    await gotoHydrated(page, '/admin/support-tickets');
+    await page.getByLabel('Status').selectOption('Open');
+    await page.getByLabel('Category').selectOption('Domains');
+    await page.getByRole('link', { name: subject }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/support-tickets/${reference}$`));
+    await page.getByLabel('Assignee').selectOption({ label: e2eAdmin.name });
+    await expect(page.getByText('Ticket updated').first()).toBeVisible();
+    await page.getByLabel('Internal note (not sent to the customer)').check();
+    await page
+      .getByLabel('Internal note', { exact: true })
+      .fill('Old host is slow with EPP codes.');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await expect(page.getByRole('article', { name: /Internal note by/ })).toContainText(
+      'Old host is slow with EPP codes.',
+    );
+    await page.getByLabel('Internal note (not sent to the customer)').uncheck();
+    await page.getByLabel('Reply to Nomsa Khumalo').fill('Please send us the EPP code.');
+    await page.getByRole('button', { name: 'Send reply' }).click();
+    await expect(page.getByText(`E-mailed to ${account.email}.`).first()).toBeVisible();
+    await expect(page.getByRole('article', { name: /Message from Esther Admin/ })).toBeVisible();
+    await expect(page.getByLabel('State')).toHaveValue('awaiting_customer');
+
+    const replyMail = await mailTo(page.request, account.email, `[${reference}] New reply`);
+    expect(replyMail.text).toContain('Please send us the EPP code.');
+    expect(replyMail.text).not.toContain('EPP codes');
+
+    // The customer sees the reply (never the note) and answers.
+    await gotoHydrated(customer, `/user/support/${reference}`);
+    await expect(customer.getByText('Please send us the EPP code.')).toBeVisible();
+    await expect(customer.getByText('Old host is slow')).toHaveCount(0);
+    await expect(customer.getByText('We answered and are waiting for your reply.')).toBeVisible();
+    await customer.getByLabel('Your reply').fill('The EPP code is Q7-x9!pL');
+    await customer.getByRole('button', { name: 'Send reply' }).click();
+    await expect(customer.getByText('The EPP code is Q7-x9!pL')).toBeVisible();
+    await expect(customer.getByText('Open', { exact: true })).toBeVisible();
+    const toAssignee = await mailTo(
+      page.request,
+      e2eAdmin.email,
+      `[${reference}] Nomsa Khumalo replied`,
+    );
+    expect(toAssignee.text).toContain('The EPP code is Q7-x9!pL');
+
+    // The administrator resolves it; the customer is told it closes in 7 days.
+    await page.reload();
+    await expect(page.getByText('The EPP code is Q7-x9!pL')).toBeVisible();
+    await page.getByLabel('State').selectOption('Resolved');
+    await expect(page.getByText(/Closes by itself on/)).toBeVisible();
+    await mailTo(page.request, account.email, `[${reference}] Resolved`);
+    await gotoHydrated(customer, `/user/support/${reference}`);
+    await expect(customer.getByText(/We marked this ticket resolved/)).toBeVisible();
+
+    await checkLayouts(customer, 'customer-ticket');
+    await checkLayouts(page, 'admin-ticket');
+    await gotoHydrated(customer, '/user/dashboard');
+    await expect(panel.getByRole('link', { name: subject })).toBeVisible();
+    if (shotDir) await customer.screenshot({ path: `${shotDir}/dashboard.png`, fullPage: true });
+    await gotoHydrated(page, '/admin/support-tickets');
+    await expect(page.getByRole('link', { name: subject })).toBeVisible();
+    if (shotDir) await page.screenshot({ path: `${shotDir}/admin-list.png`, fullPage: true });
+    expect(consoleErrors).toEqual([]);
+    await customerContext.close();
+  });
+});
+
+test.describe('contact-form tickets', () => {
+  test('a visitor follows the mailed link, reads the answer and replies without an account', async ({
+    page,
+    playwright,
+    baseURL,
+    consoleErrors,
+  }) => {
+    test.setTimeout(60_000);
+    const email = uniqueEmail('lindiwe');
+    const subject = `Shop for my bakery ${Date.now()}`;
+    await gotoHydrated(page, '/contact');
+    await page.getByLabel('Your name').fill('Lindiwe Zulu');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Subject').fill(subject);
+    await page.getByLabel('Message').fill('Can you build an online shop for my bakery in Durban?');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByRole('heading', { name: 'Message sent' })).toBeVisible();
+    const link = await linkFromMail(page.request, email, 'We received your message');
+    const reference = /\[(T-[A-Z0-9]+)\]/.exec(
+      (await mailTo(page.request, email, 'We received your message')).subject,
+    )![1]!;
+
+    // The team answers from the back office (through its API here; the UI is tested above).
+    const admin = await playwright.request.newContext({ baseURL });
+    await admin.post('/api/admin/login', {
+      data: { email: e2eAdmin.email, password: e2eAdmin.password },
+    });
+    const answered = await admin.post(`/api/admin/tickets/${reference}/messages`, {
+      data: { message: 'Yes! Our Business package includes a shop with PayFast.' },
+    });
+    expect(answered.status()).toBe(201);
+    await admin.dispose();
+
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
+    await expect(page.getByText('Our Business package includes a shop')).toBeVisible();
+    await page.getByLabel('Your reply').fill('Wonderful, please send me a quote.');
+    await page.getByRole('button', { name: 'Send reply' }).click();
+    await expect(page.getByText('Wonderful, please send me a quote.')).toBeVisible();
+    await mailTo(page.request, 'hello@sebenzadigital.co.za', `[${reference}] Lindiwe Zulu replied`);
+    await checkLayouts(page, 'visitor-ticket');
+
+    await page.goto('/support/reply?token=not-a-real-token-at-all-000000');
+    await expect(
+      page.getByRole('heading', { name: 'This link does not open a ticket' }),
+    ).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+});
