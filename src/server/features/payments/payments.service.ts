@@ -293,7 +293,9 @@ export async function checkItn(
   await deps.db
     .update(payfastItns)
     .set({ accepted: verdict.accepted, reason: verdict.reason, checkedAt: sql`now()` })
-    .where(eq(payfastItns.id, id));
+    // A second check of the same row (a run whose lease ran out, another process) must not
+    // overwrite the verdict that applied the payment with its own "duplicate".
+    .where(and(eq(payfastItns.id, id), isNull(payfastItns.accepted)));
   return verdict;
 }
 
