@@ -54,6 +54,7 @@ import { refundPaymentJob } from './jobs/refund-payment.job.ts';
 import { closeResolvedTicketJob } from './jobs/close-resolved-ticket.job.ts';
 import { ticketRoutes } from './features/tickets/tickets.routes.ts';
 import { projectRoutes } from './features/projects/projects.routes.ts';
+import { businessPlanRoutes } from './features/business-plans/business-plans.routes.ts';
 import { creditNotePdf } from './features/payments/refunds.service.ts';
 import { speedReportJob } from './jobs/speed-report.job.ts';
 import { speedReportRoutes } from './features/speed-reports/speed-reports.routes.ts';
@@ -131,6 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   contactRoutes(app);
   await ticketRoutes(app);
   await projectRoutes(app);
+  await businessPlanRoutes(app);
   await domainOrderRoutes(app);
   await registrarAdminRoutes(app);
   await dnsRoutes(app);

@@ -235,6 +235,7 @@ export const routes = {
     guard: 'user',
     nav: { area: 'account', label: 'Business plans' },
   },
+  businessPlanBuilder: { path: '/user/business-plans/:id', title: 'Business plan', guard: 'user' },
   userSpeedReports: {
     path: '/user/speed-reports',
     title: 'My speed reports',
@@ -381,6 +382,8 @@ export function pathsOf(id: RouteId): string[] {
 export const ticketPath = (reference: string) => `/user/support/${encodeURIComponent(reference)}`;
 export const adminTicketPath = (reference: string) =>
   `/admin/support-tickets/${encodeURIComponent(reference)}`;
+
+export const businessPlanPath = (id: string) => `/user/business-plans/${encodeURIComponent(id)}`;
 
 export const projectPath = (reference: string) => `/user/projects/${encodeURIComponent(reference)}`;
 export const adminProjectPath = (reference: string) =>

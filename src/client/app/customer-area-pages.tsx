@@ -2,8 +2,8 @@ import type { RouteId } from '#shared/routes.ts';
 import { useUser } from '../lib/current-user.ts';
 import { accountFrame, pageLoader, type PageLoader } from './lazy-page.tsx';
 
-// The dashboard shows the orders, payments, service requests, tickets, projects and domains
-// features' panels, and the auth feature's banner until the e-mail address is confirmed.
+// The dashboard shows the orders, payments, service requests, tickets, projects, domains and
+// business plans features' panels, and the auth feature's banner until the e-mail address is confirmed.
 const dashboardPage = async () => {
   const [
     Frame,
@@ -15,6 +15,7 @@ const dashboardPage = async () => {
     { TicketsPanel },
     { ProjectsPanel },
     { DomainsPanel },
+    { BusinessPlansPanel },
   ] = await Promise.all([
     accountFrame(),
     import('../features/account/pages/account-page.tsx'),
@@ -25,6 +26,7 @@ const dashboardPage = async () => {
     import('../features/tickets/components/tickets-panel.tsx'),
     import('../features/projects/components/projects-panel.tsx'),
     import('../features/domains/components/domains-panel.tsx'),
+    import('../features/business-plans/components/business-plans-panel.tsx'),
   ]);
   return {
     default: function SignedInAccount() {
@@ -40,6 +42,7 @@ const dashboardPage = async () => {
             tickets={<TicketsPanel />}
             projects={<ProjectsPanel />}
             domains={<DomainsPanel />}
+            businessPlans={<BusinessPlansPanel />}
           />
         </Frame>
       ) : null;
@@ -60,7 +63,16 @@ export const customerAreaPages = {
     'MyDomainsPage',
     accountFrame,
   ),
-  userBusinessPlans: dashboardPage,
+  userBusinessPlans: pageLoader(
+    () => import('../features/business-plans/pages/business-plans-page.tsx'),
+    'BusinessPlansPage',
+    accountFrame,
+  ),
+  businessPlanBuilder: pageLoader(
+    () => import('../features/business-plans/pages/plan-builder-page.tsx'),
+    'PlanBuilderPage',
+    accountFrame,
+  ),
   userSpeedReports: pageLoader(
     () => import('../features/speed-reports/pages/my-speed-reports-page.tsx'),
     'MySpeedReportsPage',

@@ -169,6 +169,7 @@ export const pages: Record<RouteId, ComponentType> = {
   userPayments: customerArea('userPayments'),
   userDomains: customerArea('userDomains'),
   userBusinessPlans: customerArea('userBusinessPlans'),
+  businessPlanBuilder: customerArea('businessPlanBuilder'),
   userSupport: customerArea('userSupport'),
   userSpeedReports: customerArea('userSpeedReports'),
   userTicket: customerArea('userTicket'),

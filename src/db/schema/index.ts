@@ -8,3 +8,4 @@ export * from './jobs.ts';
 export * from './tickets.ts';
 export * from './speed-reports.ts';
 export * from './projects.ts';
+export * from './business-plans.ts';

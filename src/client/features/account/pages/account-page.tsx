@@ -1,25 +1,13 @@
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
 import type { User } from '#shared/auth.schemas.ts';
 import { formatDate } from '#shared/dates.ts';
-import { paths } from '#shared/routes.ts';
-import { Card, CardDescription } from '../../../components/ui/card.tsx';
-
-const panels = [
-  {
-    title: 'Business plans',
-    empty: 'No business plans yet. Order one and follow its progress here.',
-    href: paths.businessPlan,
-    cta: 'About business plans',
-  },
-];
 
 const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullName;
 
 /**
  * The customer dashboard: one page for every dashboard path of SPEC §2. Other features supply its
  * panels: `verification` (shown until the e-mail address is confirmed), `orders`, `payments`,
- * `requests`, `tickets`, `projects` and `domains`.
+ * `requests`, `tickets`, `projects`, `domains` and `businessPlans`.
  */
 export function AccountPage({
   user,
@@ -30,6 +18,7 @@ export function AccountPage({
   tickets,
   projects,
   domains,
+  businessPlans,
 }: {
   user: User;
   verification: ReactNode;
@@ -39,6 +28,7 @@ export function AccountPage({
   tickets: ReactNode;
   projects: ReactNode;
   domains: ReactNode;
+  businessPlans: ReactNode;
 }) {
   return (
     <>
@@ -55,24 +45,9 @@ export function AccountPage({
           {tickets}
           {projects}
           {domains}
+          {businessPlans}
         </div>
       </div>
-      <ul className="mt-6 grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
-        {panels.map((panel) => (
-          <li key={panel.title}>
-            <Card className="h-full">
-              <h2 className="text-lg font-bold text-ink">{panel.title}</h2>
-              <CardDescription className="mt-2">{panel.empty}</CardDescription>
-              <Link
-                href={panel.href}
-                className="mt-4 inline-block font-semibold text-brand-700 hover:underline"
-              >
-                {panel.cta}
-              </Link>
-            </Card>
-          </li>
-        ))}
-      </ul>
     </>
   );
 }

@@ -1,0 +1,169 @@
+import type { Projection, ProjectionRow } from '#shared/business-plan-projections.ts';
+import { formatZAR } from '#shared/money.ts';
+
+const rows: { key: keyof ProjectionRow; label: string; strong?: boolean }[] = [
+  { key: 'revenue', label: 'Revenue' },
+  { key: 'costOfSales', label: 'Cost of sales' },
+  { key: 'grossProfit', label: 'Gross profit', strong: true },
+  { key: 'operatingCosts', label: 'Operating costs' },
+  { key: 'startupCosts', label: 'Start-up costs' },
+  { key: 'loanInterest', label: 'Loan interest' },
+  { key: 'profitBeforeTax', label: 'Profit before tax', strong: true },
+  { key: 'incomeTax', label: 'Income tax' },
+  { key: 'profitAfterTax', label: 'Profit after tax', strong: true },
+  { key: 'vatPayable', label: 'VAT payable' },
+  { key: 'netCashFlow', label: 'Net cash flow' },
+  { key: 'closingCash', label: 'Cash at period end', strong: true },
+];
+
+function Figures({
+  caption,
+  columns,
+  values,
+}: {
+  caption: string;
+  columns: string[];
+  values: ProjectionRow[];
+}) {
+  return (
+    <div
+      className="overflow-x-auto rounded-2xl border border-line"
+      tabIndex={0}
+      role="region"
+      aria-label={caption}
+    >
+      <table className="w-full text-right text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-surface text-muted">
+          <tr>
+            <th scope="col" className="px-3 py-2 text-left">
+              <span className="sr-only">Line</span>
+            </th>
+            {columns.map((c) => (
+              <th key={c} scope="col" className="px-3 py-2 whitespace-nowrap">
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line">
+          {rows.map((row) => (
+            <tr key={row.key} className={row.strong ? 'font-semibold text-ink' : 'text-ink'}>
+              <th scope="row" className="px-3 py-1.5 text-left font-medium whitespace-nowrap">
+                {row.label}
+              </th>
+              {values.map((v, i) => (
+                <td key={i} className="px-3 py-1.5 whitespace-nowrap">
+                  {formatZAR(v[row.key])}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Month-end cash over the 36 months, as a line against zero. */
+function CashChart({ projection }: { projection: Projection }) {
+  const cash = projection.months.map((m) => m.closingCash);
+  const hi = Math.max(0, ...cash);
+  const lo = Math.min(0, ...cash);
+  const span = Math.max(1, hi - lo);
+  const width = 600;
+  const height = 160;
+  const y = (v: number) => 8 + (1 - (v - lo) / span) * (height - 16);
+  const points = cash.map((v, i) => `${(i / (cash.length - 1)) * width},${y(v)}`).join(' ');
+  return (
+    <figure className="rounded-2xl border border-line p-4">
+      <figcaption className="text-sm font-semibold text-ink">
+        Cash at month end, 36 months
+      </figcaption>
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        className="mt-2 h-40 w-full"
+        role="img"
+        aria-label={`Cash at month end runs from ${formatZAR(cash[0]!)} in month 1 to ${formatZAR(cash.at(-1)!)} in month 36, lowest ${formatZAR(lo)}.`}
+        preserveAspectRatio="none"
+      >
+        <line x1="0" x2={width} y1={y(0)} y2={y(0)} stroke="#d0d5dd" strokeWidth="1" />
+        <polyline
+          points={points}
+          fill="none"
+          stroke="#0f5132"
+          strokeWidth="2.5"
+          vectorEffect="non-scaling-stroke"
+        />
+      </svg>
+      <p className="mt-1 flex justify-between text-xs text-muted">
+        <span>Month 1</span>
+        <span>Month 36</span>
+      </p>
+    </figure>
+  );
+}
+
+/** What the assumptions work out to: key figures, years, chart and (on request) every month. */
+export function ProjectionView({ projection }: { projection: Projection }) {
+  return (
+    <div className="grid gap-4">
+      <dl className="grid gap-3 sm:grid-cols-3">
+        <div className="rounded-2xl bg-surface p-4">
+          <dt className="text-sm text-muted">Break-even</dt>
+          <dd className="text-lg font-bold text-ink">
+            {projection.breakEvenMonth
+              ? `Month ${projection.breakEvenMonth}`
+              : 'Not within 36 months'}
+          </dd>
+        </div>
+        <div className="rounded-2xl bg-surface p-4">
+          <dt className="text-sm text-muted">Funding the business needs</dt>
+          <dd className="text-lg font-bold text-ink">{formatZAR(projection.fundingNeed)}</dd>
+        </div>
+        <div className="rounded-2xl bg-surface p-4">
+          <dt className="text-sm text-muted">Lowest cash with your funding</dt>
+          <dd
+            className={
+              projection.lowestCash < 0
+                ? 'text-lg font-bold text-red-700'
+                : 'text-lg font-bold text-ink'
+            }
+          >
+            {formatZAR(projection.lowestCash)}
+          </dd>
+        </div>
+      </dl>
+      {projection.lowestCash < 0 && (
+        <p
+          role="status"
+          className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          Your funding falls short: cash goes below zero. Add owner funding or a loan of at least{' '}
+          {formatZAR(-projection.lowestCash)}.
+        </p>
+      )}
+      <Figures
+        caption="Projection by year"
+        columns={['Year 1', 'Year 2', 'Year 3']}
+        values={projection.years}
+      />
+      <CashChart projection={projection} />
+      <details className="rounded-2xl border border-line p-4">
+        <summary className="cursor-pointer font-semibold text-brand-700">Every month (36)</summary>
+        <div className="mt-3">
+          <Figures
+            caption="Projection by month"
+            columns={projection.months.map((m) => `Month ${m.month}`)}
+            values={projection.months}
+          />
+        </div>
+      </details>
+      <p className="text-xs text-muted">
+        Profit lines exclude VAT; cash includes it when you are registered. Funding arrives in month
+        1 and loan instalments start in month 2; costs rise once a year; income tax is worked out
+        per year and shown in its last month.
+      </p>
+    </div>
+  );
+}

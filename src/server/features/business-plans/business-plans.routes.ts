@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
+import { downloadSchema } from '#shared/http.schemas.ts';
+import { messageSchema } from '#shared/auth.schemas.ts';
+import {
+  newPlanInputSchema,
+  planSchema,
+  planSummarySchema,
+  planUpdateSchema,
+} from '#shared/business-plans.schemas.ts';
+import type { AppInstance } from '../../app-instance.ts';
+import { userScope } from '../../plugins/signed-in-scopes.ts';
+import { businessPlanPdf } from '../../integrations/pdf/business-plan-pdf.ts';
+import {
+  createPlan,
+  deletePlan,
+  duplicatePlan,
+  listPlans,
+  planForDocument,
+  readPlan,
+  updatePlan,
+} from './business-plans.service.ts';
+
+const planParams = z.object({ id: z.uuid('Not a business plan id') });
+
+/** The plan builder: a customer's own plans only (anyone else's answers 404). */
+export async function businessPlanRoutes(app: AppInstance): Promise<void> {
+  const db = app.database.db;
+  // Autosave sends the plan a second or so after typing stops; this is far above that pace.
+  const saves = { rateLimit: { max: 600, timeWindow: '1 hour' } };
+
+  await userScope(app, (scoped) => {
+    scoped.get(
+      '/api/business-plans',
+      { schema: { response: { 200: z.array(planSummarySchema), ...errorResponses(401) } } },
+      (request) => listPlans(db, request.user.id),
+    );
+
+    scoped.post(
+      '/api/business-plans',
+      {
+        schema: {
+          body: newPlanInputSchema,
+          response: { 201: planSchema, ...errorResponses(...stateChangeErrors, 401, 429) },
+        },
+        config: { rateLimit: { max: 60, timeWindow: '1 hour' } },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await createPlan(db, request.user.id, request.body)),
+    );
+
+    scoped.get(
+      '/api/business-plans/:id',
+      {
+        schema: {
+          params: planParams,
+          response: { 200: planSchema, ...errorResponses(400, 401, 404) },
+        },
+      },
+      (request) => readPlan(db, request.user.id, request.params.id),
+    );
+
+    scoped.put(
+      '/api/business-plans/:id',
+      {
+        schema: {
+          params: planParams,
+          body: planUpdateSchema,
+          response: {
+            200: planSchema,
+            ...errorResponses(...stateChangeErrors, 401, 404, 409, 429),
+          },
+        },
+        config: saves,
+      },
+      (request) => updatePlan(db, request.user.id, request.params.id, request.body),
+    );
+
+    scoped.post(
+      '/api/business-plans/:id/copy',
+      {
+        schema: {
+          params: planParams,
+          response: { 201: planSchema, ...errorResponses(...stateChangeErrors, 401, 404, 429) },
+        },
+        config: { rateLimit: { max: 60, timeWindow: '1 hour' } },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await duplicatePlan(db, request.user.id, request.params.id)),
+    );
+
+    scoped.delete(
+      '/api/business-plans/:id',
+      {
+        schema: {
+          params: planParams,
+          response: { 200: messageSchema, ...errorResponses(...stateChangeErrors, 401, 404, 409) },
+        },
+      },
+      async (request) => {
+        await deletePlan(db, request.user.id, request.params.id);
+        return { message: 'The plan has been deleted.' };
+      },
+    );
+
+    scoped.get(
+      '/api/business-plans/:id/pdf',
+      {
+        schema: {
+          params: planParams,
+          response: {
+            200: { content: { 'application/pdf': { schema: downloadSchema } } },
+            ...errorResponses(400, 401, 404),
+          },
+        },
+      },
+      async (request, reply) => {
+        const row = await planForDocument(db, request.user.id, request.params.id);
+        const pdf = await businessPlanPdf(row, { siteName: app.config.site.siteName });
+        const filename = `${row.name.replace(/[^A-Za-z0-9 -]+/g, '').trim() || 'business-plan'}.pdf`;
+        return reply
+          .headers({
+            'cache-control': 'private, no-store',
+            'content-disposition': `attachment; filename="${filename}"`,
+          })
+          .type('application/pdf')
+          .send(pdf);
+      },
+    );
+  });
+}

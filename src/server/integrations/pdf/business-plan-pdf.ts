@@ -1,0 +1,366 @@
+import PDFDocument from 'pdfkit';
+import { formatDate } from '#shared/dates.ts';
+import { formatZAR } from '#shared/money.ts';
+import {
+  emptyAssumptions,
+  emptySections,
+  type PlanAssumptions,
+  type PlanSection,
+  type PlanSections,
+} from '#shared/business-plans.schemas.ts';
+import { planSectionGuide } from '#shared/business-plan-guide.ts';
+import {
+  projectPlan,
+  type Projection,
+  type ProjectionRow,
+} from '#shared/business-plan-projections.ts';
+import {
+  COMPANY_TAX_RATE_PERCENT,
+  SMALL_BUSINESS_CORPORATION_TABLE,
+} from '#shared/business-plan-tax.ts';
+
+const ink = '#101828';
+const muted = '#475467';
+const brand = '#0f5132';
+const line = '#d0d5dd';
+
+interface PlanDocument {
+  name: string;
+  businessName: string;
+  sections: PlanSections;
+  assumptions: PlanAssumptions;
+  updatedAt: Date;
+}
+
+const tableRows: { key: keyof ProjectionRow; label: string; strong?: boolean }[] = [
+  { key: 'revenue', label: 'Revenue' },
+  { key: 'costOfSales', label: 'Cost of sales' },
+  { key: 'grossProfit', label: 'Gross profit', strong: true },
+  { key: 'operatingCosts', label: 'Operating costs' },
+  { key: 'startupCosts', label: 'Start-up costs' },
+  { key: 'loanInterest', label: 'Loan interest' },
+  { key: 'profitBeforeTax', label: 'Profit before tax', strong: true },
+  { key: 'incomeTax', label: 'Income tax' },
+  { key: 'profitAfterTax', label: 'Profit after tax', strong: true },
+  { key: 'vatPayable', label: 'VAT payable' },
+  { key: 'cashIn', label: 'Cash in' },
+  { key: 'cashOut', label: 'Cash out' },
+  { key: 'netCashFlow', label: 'Net cash flow' },
+  { key: 'closingCash', label: 'Cash at month end', strong: true },
+];
+
+/** Rand without cents for the dense tables ("R 12 345"); negative amounts in brackets. */
+const wholeRand = (cents: number) => {
+  const text = formatZAR(Math.round(Math.abs(cents) / 100) * 100).replace(/,00$/, '');
+  return cents < 0 ? `(${text})` : text;
+};
+
+function heading(doc: PDFKit.PDFDocument, text: string) {
+  doc.fillColor(brand).font('Helvetica-Bold').fontSize(18).text(text, { width: 495 });
+  doc.moveDown(0.6);
+}
+
+function table(
+  doc: PDFKit.PDFDocument,
+  columns: string[],
+  rows: { label: string; values: string[]; strong?: boolean }[],
+  widths: { label: number; value: number; font: number },
+) {
+  const left = doc.page.margins.left;
+  let y = doc.y;
+  const rowHeight = widths.font + 7;
+  doc.font('Helvetica-Bold').fontSize(widths.font).fillColor(muted);
+  columns.forEach((c, i) =>
+    doc.text(c, left + widths.label + i * widths.value, y, {
+      width: widths.value - 4,
+      align: 'right',
+    }),
+  );
+  y += rowHeight;
+  doc.moveTo(left, y - 3).lineTo(left + widths.label + columns.length * widths.value, y - 3);
+  doc.strokeColor(line).lineWidth(0.5).stroke();
+  for (const row of rows) {
+    doc
+      .font(row.strong ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(widths.font)
+      .fillColor(ink);
+    doc.text(row.label, left, y, { width: widths.label - 6, lineBreak: false });
+    row.values.forEach((v, i) =>
+      doc.text(v, left + widths.label + i * widths.value, y, {
+        width: widths.value - 4,
+        align: 'right',
+        lineBreak: false,
+      }),
+    );
+    y += rowHeight;
+  }
+  doc.x = left;
+  doc.y = y + 8;
+}
+
+/** Bars per year (revenue, profit before tax) and the month-end cash line over 36 months. */
+function charts(doc: PDFKit.PDFDocument, p: Projection) {
+  const left = 50;
+  const top = doc.y + 10;
+  const height = 150;
+  const max = Math.max(1, ...p.years.flatMap((y) => [y.revenue, Math.abs(y.profitBeforeTax)]));
+  const zero =
+    top + height * (max / (max + Math.max(0, ...p.years.map((y) => -y.profitBeforeTax))));
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .fillColor(ink)
+    .text('Revenue and profit by year', left, top - 14);
+  p.years.forEach((year, i) => {
+    const x = left + 20 + i * 70;
+    const bar = (value: number, offset: number, colour: string) => {
+      const h = (Math.abs(value) / max) * (zero - top);
+      doc.rect(x + offset, value >= 0 ? zero - h : zero, 22, h).fill(colour);
+    };
+    bar(year.revenue, 0, brand);
+    bar(year.profitBeforeTax, 26, year.profitBeforeTax >= 0 ? '#74c69d' : '#c0262d');
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor(muted)
+      .text(`Year ${year.year}`, x, top + height + 4, { width: 50, align: 'center' });
+  });
+  doc
+    .moveTo(left, zero)
+    .lineTo(left + 230, zero)
+    .strokeColor(line)
+    .lineWidth(0.5)
+    .stroke();
+  const legendY = top + height + 18;
+  doc.rect(left, legendY + 1, 7, 7).fill(brand);
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor(ink)
+    .text('Revenue', left + 10, legendY, { lineBreak: false });
+  doc.rect(left + 60, legendY + 1, 7, 7).fill('#74c69d');
+  doc
+    .fillColor(ink)
+    .text('Profit before tax (red: a loss)', left + 70, legendY, { lineBreak: false });
+
+  const cx = 320;
+  const width = 225;
+  const cash = p.months.map((m) => m.closingCash);
+  const hi = Math.max(0, ...cash);
+  const lo = Math.min(0, ...cash);
+  const span = Math.max(1, hi - lo);
+  const yOf = (v: number) => top + height - ((v - lo) / span) * height;
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .fillColor(ink)
+    .text('Cash at month end, 36 months', cx, top - 14);
+  doc
+    .moveTo(cx, yOf(0))
+    .lineTo(cx + width, yOf(0))
+    .strokeColor(line)
+    .lineWidth(0.5)
+    .stroke();
+  cash.forEach((v, i) => {
+    const x = cx + (i / (cash.length - 1)) * width;
+    if (i === 0) doc.moveTo(x, yOf(v));
+    else doc.lineTo(x, yOf(v));
+  });
+  doc.strokeColor(brand).lineWidth(1.5).stroke();
+  doc.font('Helvetica').fontSize(8).fillColor(muted);
+  doc.text(wholeRand(hi), cx + width + 4, top - 3, { lineBreak: false });
+  doc.text(wholeRand(lo), cx + width + 4, top + height - 6, { lineBreak: false });
+  doc.x = left;
+  doc.y = top + height + 40;
+}
+
+/**
+ * The plan as a document a bank reads: cover, contents, the written sections, the assumptions,
+ * the three-year summary with charts and the monthly tables (A4, the monthly pages landscape).
+ */
+export function businessPlanPdf(
+  plan: PlanDocument,
+  options: { siteName: string },
+): Promise<Buffer> {
+  const sections = { ...emptySections, ...plan.sections };
+  const assumptions = { ...emptyAssumptions, ...plan.assumptions };
+  const projection = projectPlan(assumptions);
+  const title = plan.businessName || plan.name;
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    bufferPages: true,
+    info: { Title: `Business plan: ${title}`, Author: title, Creator: options.siteName },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve) =>
+    doc.on('end', () => resolve(Buffer.concat(chunks))),
+  );
+
+  // Cover
+  doc.rect(0, 0, doc.page.width, 260).fill(brand);
+  doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(12).text('BUSINESS PLAN', 50, 120);
+  doc.fontSize(30).text(title, 50, 145, { width: 495 });
+  doc.fillColor(ink).font('Helvetica').fontSize(12).text(plan.name, 50, 300, { width: 495 });
+  doc.fillColor(muted).text(formatDate(plan.updatedAt), 50, doc.y + 6);
+  doc
+    .fontSize(9)
+    .text(`Prepared with ${options.siteName}. Amounts in South African rand.`, 50, 760, {
+      width: 495,
+    });
+
+  // Contents
+  doc.addPage();
+  heading(doc, 'Contents');
+  const contents = [
+    ...Object.values(planSectionGuide).map((g) => g.title),
+    'Financial assumptions',
+    'Three-year summary',
+    'Monthly projections',
+  ];
+  contents.forEach((entry, i) =>
+    doc
+      .font('Helvetica')
+      .fontSize(12)
+      .fillColor(ink)
+      .text(`${i + 1}.  ${entry}`, { lineGap: 6 }),
+  );
+
+  // Written sections
+  for (const [key, guide] of Object.entries(planSectionGuide) as [
+    PlanSection,
+    (typeof planSectionGuide)[PlanSection],
+  ][]) {
+    doc.addPage();
+    heading(doc, guide.title);
+    const text = sections[key].trim();
+    if (text)
+      doc.font('Helvetica').fontSize(11).fillColor(ink).text(text, { width: 495, lineGap: 3 });
+    else doc.font('Helvetica-Oblique').fontSize(11).fillColor(muted).text('Not written yet.');
+  }
+
+  // Assumptions
+  doc.addPage();
+  heading(doc, 'Financial assumptions');
+  const a = assumptions;
+  const facts: [string, string][] = [
+    ...a.products.map((p): [string, string] => [
+      p.name || 'Product',
+      `${formatZAR(p.unitPriceCents)} a unit, ${p.unitsPerMonth} a month in month 1, growing ${p.monthlyGrowthPercent}% a month; cost of sales ${p.costOfSalesPercent}%`,
+    ]),
+    ['Salaries', `${formatZAR(a.salariesCents)} a month`],
+    ['Rent', `${formatZAR(a.rentCents)} a month`],
+    ['Other costs', `${formatZAR(a.otherCostsCents)} a month`],
+    ['Yearly cost increase', `${a.costEscalationPercent}% (from months 13 and 25)`],
+    ['Start-up costs', `${formatZAR(a.startupCostsCents)} in month 1`],
+    ['Owner funding', formatZAR(a.ownerFundingCents)],
+    [
+      'Loan',
+      a.loanCents > 0
+        ? `${formatZAR(a.loanCents)} at ${a.loanInterestPercent}% over ${a.loanTermMonths} months: ${formatZAR(projection.monthlyLoanInstalment)} a month from month 2`
+        : 'none',
+    ],
+    [
+      'VAT',
+      a.vatRegistered
+        ? 'registered: 15% on sales, input VAT claimed, settled the month after'
+        : 'not registered',
+    ],
+    [
+      'Customers pay',
+      a.customerPaymentDays === 0 ? 'at the time of sale' : `after ${a.customerPaymentDays} days`,
+    ],
+    [
+      'Income tax',
+      a.smallBusinessCorporation
+        ? SMALL_BUSINESS_CORPORATION_TABLE.label
+        : `${COMPANY_TAX_RATE_PERCENT}% company rate`,
+    ],
+  ];
+  for (const [label, value] of facts) {
+    const y = doc.y;
+    doc.font('Helvetica-Bold').fontSize(10).fillColor(ink).text(label, 50, y, { width: 150 });
+    doc.font('Helvetica').text(value, 210, y, { width: 335 });
+    doc.moveDown(0.5);
+  }
+
+  // Summary
+  doc.addPage();
+  heading(doc, 'Three-year summary');
+  const key: [string, string][] = [
+    [
+      'Break-even',
+      projection.breakEvenMonth ? `month ${projection.breakEvenMonth}` : 'not within 36 months',
+    ],
+    ['Funding the business needs', formatZAR(projection.fundingNeed)],
+    [
+      'Lowest cash with the planned funding',
+      `${formatZAR(projection.lowestCash)}${projection.lowestCash < 0 ? ' (the funding falls short)' : ''}`,
+    ],
+  ];
+  for (const [label, value] of key) {
+    doc.font('Helvetica-Bold').fontSize(11).fillColor(ink).text(`${label}: `, { continued: true });
+    doc.font('Helvetica').text(value);
+  }
+  doc.moveDown(1);
+  table(
+    doc,
+    ['Year 1', 'Year 2', 'Year 3'],
+    tableRows.map((r) => ({
+      label: r.key === 'closingCash' ? 'Cash at year end' : r.label,
+      strong: r.strong,
+      values: projection.years.map((y) => wholeRand(y[r.key])),
+    })),
+    { label: 165, value: 110, font: 10 },
+  );
+  charts(doc, projection);
+
+  // Monthly tables, a year a page
+  for (const year of [1, 2, 3]) {
+    doc.addPage({ size: 'A4', layout: 'landscape', margin: 40 });
+    doc
+      .fillColor(brand)
+      .font('Helvetica-Bold')
+      .fontSize(14)
+      .text(`Monthly projections: year ${year}`);
+    doc.moveDown(0.5);
+    const months = projection.months.slice((year - 1) * 12, year * 12);
+    table(
+      doc,
+      months.map((m) => `M${m.month}`),
+      tableRows.map((r) => ({
+        label: r.label,
+        strong: r.strong,
+        values: months.map((m) => wholeRand(m[r.key])),
+      })),
+      { label: 106, value: 54, font: 7 },
+    );
+    doc
+      .font('Helvetica')
+      .fontSize(7)
+      .fillColor(muted)
+      .text(
+        'Profit lines exclude VAT; cash lines include it (when registered). Rounded to the rand; brackets are negative.',
+      );
+  }
+
+  // Page numbers after the cover
+  const range = doc.bufferedPageRange();
+  for (let i = 1; i < range.count; i++) {
+    doc.switchToPage(i);
+    const bottom = doc.page.height - 30;
+    doc.page.margins.bottom = 0;
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor(muted)
+      .text(`${title} · page ${i + 1} of ${range.count}`, 40, bottom, {
+        width: doc.page.width - 80,
+        align: 'right',
+        lineBreak: false,
+      });
+  }
+  doc.end();
+  return done;
+}

@@ -1,0 +1,190 @@
+import type { PlanAssumptions } from './business-plans.schemas.ts';
+import { companyIncomeTax } from './business-plan-tax.ts';
+import { VAT_RATE_PERCENT } from './money.ts';
+
+export const PROJECTION_MONTHS = 36;
+
+/** One month (or a year's sum) of the projection; every amount integer cents, excl. VAT. */
+export interface ProjectionRow {
+  revenue: number;
+  costOfSales: number;
+  grossProfit: number;
+  /** Salaries, rent and other monthly costs. */
+  operatingCosts: number;
+  startupCosts: number;
+  loanInterest: number;
+  profitBeforeTax: number;
+  incomeTax: number;
+  profitAfterTax: number;
+  /** Output VAT less input VAT of the month (negative: a refund); zero when not registered. */
+  vatPayable: number;
+  cashIn: number;
+  cashOut: number;
+  netCashFlow: number;
+  /** Cash at the end of the period, funding included. */
+  closingCash: number;
+  /** What is owed on the loan at the end of the period. */
+  loanBalance: number;
+}
+
+export interface Projection {
+  months: (ProjectionRow & { month: number })[];
+  years: (ProjectionRow & { year: number })[];
+  /** First month from which profit before tax never falls below zero again; null: not within 36. */
+  breakEvenMonth: number | null;
+  /** Cash the business needs put in before it pays its own way: the deepest cumulative shortfall
+   *  of its trading cash flow (funding left out). */
+  fundingNeed: number;
+  /** Lowest month-end cash with the planned funding; below zero means the funding falls short. */
+  lowestCash: number;
+  monthlyLoanInstalment: number;
+}
+
+const percentOf = (cents: number, percent: number) => Math.round((cents * percent) / 100);
+const vatOn = (cents: number, registered: boolean) =>
+  registered ? percentOf(cents, VAT_RATE_PERCENT) : 0;
+
+/** Fixed instalment of an amortising loan (annuity), rounded to the cent. */
+export function loanInstalment(
+  principal: number,
+  annualRatePercent: number,
+  months: number,
+): number {
+  if (principal <= 0) return 0;
+  const rate = annualRatePercent / 100 / 12;
+  if (rate === 0) return Math.ceil(principal / months);
+  return Math.round((principal * rate) / (1 - (1 + rate) ** -months));
+}
+
+/**
+ * Works out 36 months from the assumptions. Conventions a reader of the plan is told: funding
+ * arrives in month 1 and loan instalments start in month 2; costs rise once a year (months 13 and
+ * 25); cost of sales, rent, other costs and start-up costs carry input VAT, salaries do not; VAT
+ * of a month is settled the month after; customers pay `customerPaymentDays` later (30 days = one
+ * month); income tax is worked out per 12-month year on its profit less any assessed loss carried
+ * forward, and falls in the year's last month.
+ */
+export function projectPlan(a: PlanAssumptions): Projection {
+  const instalment = loanInstalment(a.loanCents, a.loanInterestPercent, a.loanTermMonths);
+  const monthlyRate = a.loanInterestPercent / 100 / 12;
+  const paymentLag = a.customerPaymentDays / 30;
+  let loanBalance = a.loanCents;
+  let assessedLoss = 0;
+  let yearProfit = 0;
+  let vatDue = 0;
+  let cash = 0;
+  let tradingCash = 0;
+  let lowestTradingCash = 0;
+  const revenueByMonth: number[] = [];
+  const months: Projection['months'] = [];
+
+  for (let month = 1; month <= PROJECTION_MONTHS; month++) {
+    const growth = (p: PlanAssumptions['products'][number]) =>
+      (1 + p.monthlyGrowthPercent / 100) ** (month - 1);
+    const sales = a.products.map((p) => Math.round(p.unitPriceCents * p.unitsPerMonth * growth(p)));
+    const revenue = sum(sales);
+    const costOfSales = sum(sales.map((s, i) => percentOf(s, a.products[i]!.costOfSalesPercent)));
+    const escalation = (1 + a.costEscalationPercent / 100) ** Math.floor((month - 1) / 12);
+    const salaries = Math.round(a.salariesCents * escalation);
+    const premises =
+      Math.round(a.rentCents * escalation) + Math.round(a.otherCostsCents * escalation);
+    const startupCosts = month === 1 ? a.startupCostsCents : 0;
+
+    let loanInterest = 0;
+    let loanPayment = 0;
+    if (month > 1 && loanBalance > 0) {
+      loanInterest = Math.round(loanBalance * monthlyRate);
+      loanPayment = Math.min(instalment, loanBalance + loanInterest);
+      loanBalance -= loanPayment - loanInterest;
+    }
+
+    const grossProfit = revenue - costOfSales;
+    const operatingCosts = salaries + premises;
+    const profitBeforeTax = grossProfit - operatingCosts - startupCosts - loanInterest;
+    yearProfit += profitBeforeTax;
+    let incomeTax = 0;
+    if (month % 12 === 0) {
+      const taxable = yearProfit - assessedLoss;
+      incomeTax = companyIncomeTax(taxable, a.smallBusinessCorporation);
+      assessedLoss = taxable < 0 ? -taxable : 0;
+      yearProfit = 0;
+    }
+
+    const vatPayable =
+      vatOn(revenue, a.vatRegistered) -
+      vatOn(costOfSales + premises + startupCosts, a.vatRegistered);
+    revenueByMonth.push(revenue + vatOn(revenue, a.vatRegistered));
+    const collected = month > paymentLag ? revenueByMonth[month - 1 - paymentLag]! : 0;
+    const funding = month === 1 ? a.ownerFundingCents + a.loanCents : 0;
+    const tradingOut =
+      costOfSales +
+      premises +
+      startupCosts +
+      vatOn(costOfSales + premises + startupCosts, a.vatRegistered) +
+      salaries +
+      vatDue +
+      incomeTax;
+    const cashIn = collected + funding;
+    const cashOut = tradingOut + loanPayment;
+    vatDue = vatPayable;
+    cash += cashIn - cashOut;
+    tradingCash += collected - tradingOut;
+    lowestTradingCash = Math.min(lowestTradingCash, tradingCash);
+
+    months.push({
+      month,
+      revenue,
+      costOfSales,
+      grossProfit,
+      operatingCosts,
+      startupCosts,
+      loanInterest,
+      profitBeforeTax,
+      incomeTax,
+      profitAfterTax: profitBeforeTax - incomeTax,
+      vatPayable,
+      cashIn,
+      cashOut,
+      netCashFlow: cashIn - cashOut,
+      closingCash: cash,
+      loanBalance,
+    });
+  }
+
+  const years = [1, 2, 3].map((year) => {
+    const slice = months.slice((year - 1) * 12, year * 12);
+    const total = (key: keyof ProjectionRow) => sum(slice.map((m) => m[key]));
+    return {
+      year,
+      revenue: total('revenue'),
+      costOfSales: total('costOfSales'),
+      grossProfit: total('grossProfit'),
+      operatingCosts: total('operatingCosts'),
+      startupCosts: total('startupCosts'),
+      loanInterest: total('loanInterest'),
+      profitBeforeTax: total('profitBeforeTax'),
+      incomeTax: total('incomeTax'),
+      profitAfterTax: total('profitAfterTax'),
+      vatPayable: total('vatPayable'),
+      cashIn: total('cashIn'),
+      cashOut: total('cashOut'),
+      netCashFlow: total('netCashFlow'),
+      closingCash: slice.at(-1)!.closingCash,
+      loanBalance: slice.at(-1)!.loanBalance,
+    };
+  });
+
+  const lastLoss = months.findLastIndex((m) => m.profitBeforeTax < 0);
+  return {
+    months,
+    years,
+    breakEvenMonth: lastLoss === PROJECTION_MONTHS - 1 ? null : lastLoss + 2,
+    fundingNeed: 0 - lowestTradingCash,
+    lowestCash: Math.min(...months.map((m) => m.closingCash)),
+    monthlyLoanInstalment: instalment,
+  };
+}
+
+function sum(values: number[]): number {
+  return values.reduce((total, v) => total + v, 0);
+}
