@@ -79,6 +79,7 @@ const spec: { paths: string[]; guard: Guard; prerendered: boolean }[] = [
       '/user/settings',
       '/user/payments',
       '/user/business-plans',
+      '/user/business-plans/0b5f3c2e-9d1a-4e8b-a2f4-6c7d8e9f0a1b',
       '/user/domains',
       '/domain-management',
       '/payment/details/PAY-ABC123',

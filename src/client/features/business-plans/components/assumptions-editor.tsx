@@ -182,7 +182,7 @@ export function AssumptionsEditor({
 
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-lg font-bold text-ink">VAT, payment terms and tax</legend>
-        <div className="grid gap-1.5">
+        <div className="grid content-start gap-1.5">
           <Label htmlFor="payment-days">Customers pay</Label>
           <Select
             id="payment-days"

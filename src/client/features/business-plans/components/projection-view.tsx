@@ -27,6 +27,7 @@ function Figures({
 }) {
   return (
     <div
+      data-scrolls
       className="overflow-x-auto rounded-2xl border border-line"
       tabIndex={0}
       role="region"

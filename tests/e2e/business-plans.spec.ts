@@ -1,0 +1,90 @@
+import { expectNoAxeViolations } from './fixtures/axe.ts';
+import { expect, gotoHydrated, test } from './fixtures/console.ts';
+import { expectNothingOverflows } from './fixtures/layout.ts';
+import { signUp } from './fixtures/sessions.ts';
+
+const shotDir = process.env.PLAN_SHOTS_DIR;
+
+test.describe('business plans', () => {
+  test('build a plan: sections autosave through a reload, projections in rand, PDF, dashboard', async ({
+    page,
+    consoleErrors,
+  }) => {
+    test.setTimeout(90_000);
+    await signUp(page, 'Zodwa Dlamini');
+    await gotoHydrated(page, '/user/business-plans');
+    await expect(page.getByRole('heading', { name: 'Business plans', level: 1 })).toBeVisible();
+    await expect(page.getByText('No plans yet.')).toBeVisible();
+
+    await page.getByLabel('Name of the plan').fill('Loan application 2027');
+    await page.getByRole('button', { name: 'Create plan' }).click();
+    await expect(page).toHaveURL(/\/user\/business-plans\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { name: 'Loan application 2027' })).toBeVisible();
+    await expect(page.getByText('0 of 7 steps done')).toBeVisible();
+
+    // Typing is saved without a button, and survives a reload.
+    await page.getByLabel('Business name').fill('Zodwa Foods (Pty) Ltd');
+    await page
+      .getByRole('textbox', { name: 'Executive summary' })
+      .fill('Home-style meals for commuters at Bara taxi rank.');
+    await expect(page.getByText(/All changes saved/)).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Executive summary' })).toHaveValue(
+      'Home-style meals for commuters at Bara taxi rank.',
+    );
+    await expect(page.getByText('1 of 7 steps done')).toBeVisible();
+
+    // Typing while the connection is down is kept on the device and saved once it is back.
+    await page.getByRole('button', { name: 'Next: The business' }).click();
+    await page.context().setOffline(true);
+    await page
+      .getByRole('textbox', { name: 'The business' })
+      .fill('Zodwa Foods is 100% owned by Zodwa Dlamini.');
+    await expect(
+      page.getByText(/Not connected: your changes are kept on this device/),
+    ).toBeVisible();
+    await page.context().setOffline(false);
+    await expect(page.getByText(/All changes saved/)).toBeVisible({ timeout: 15_000 });
+
+    // Financials: one product and the costs give the hand-worked projection.
+    await page.getByRole('button', { name: 'Financial assumptions' }).click();
+    await page.getByRole('button', { name: 'Add a product or service' }).click();
+    await page.getByLabel('Product or service').fill('Plated meal');
+    await page.getByLabel('Price of one, excl. VAT').fill('100');
+    await page.getByLabel('Sold in month 1').fill('100');
+    await page.getByLabel('Cost of sales (share of price)').fill('40');
+    await page.getByLabel('Salaries (all staff)').fill('3 000');
+    await page.getByLabel('Rent').fill('1000');
+    await page.getByLabel('Other costs (data, fuel, insurance…)').fill('500');
+    await page.getByLabel('Yearly increase').fill('0');
+    await page.getByLabel('Once-off start-up costs').fill('5000');
+    await page.getByLabel(/Qualifies as a small business corporation/).uncheck();
+    await expect(page.getByRole('definition').filter({ hasText: 'Month 2' })).toBeVisible();
+    const years = page.getByRole('region', { name: 'Projection by year' });
+    const profit = years.getByRole('row', { name: /Profit before tax/ });
+    await expect(profit).toContainText('R 13 000,00');
+    await expect(years.getByRole('row', { name: /Income tax/ })).toContainText('R 3 510,00');
+    await expect(page.getByText(/Your funding falls short/)).toBeVisible();
+    await expect(page.getByText(/All changes saved/)).toBeVisible();
+    await expect(page.getByText('3 of 7 steps done')).toBeVisible();
+
+    if (shotDir) await page.screenshot({ path: `${shotDir}/builder-desktop.png`, fullPage: true });
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expectNothingOverflows(page);
+    if (shotDir) await page.screenshot({ path: `${shotDir}/builder-360.png`, fullPage: true });
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download PDF' }).click();
+    expect((await download).suggestedFilename()).toBe('Loan application 2027.pdf');
+
+    // The dashboard's panel shows the plan as it is.
+    await gotoHydrated(page, '/user/dashboard');
+    const panel = page.getByRole('heading', { name: 'Business plans' }).locator('..');
+    await expect(panel.getByRole('link', { name: 'Loan application 2027' })).toBeVisible();
+    await expect(panel.getByText(/3 of 7 steps/)).toBeVisible();
+    // Only the saves tried while the test cut the connection may have failed.
+    expect(consoleErrors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
+  });
+});
