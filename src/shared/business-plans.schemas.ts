@@ -137,6 +137,8 @@ export const planStatusLabels: Record<PlanStatus, string> = {
 
 export const planSummarySchema = z.object({
   id: z.uuid(),
+  /** The professional package paid for (e.g. "Bank-ready plan"), null for the customer's own. */
+  packageName: z.string().nullable(),
   name: z.string(),
   businessName: z.string(),
   status: z.enum(planStatuses),
@@ -148,9 +150,53 @@ export const planSummarySchema = z.object({
 });
 export type PlanSummary = z.infer<typeof planSummarySchema>;
 
+/** Where a comment sits: a written section, or the financials. */
+export const commentTargets = [...planSections, 'financials'] as const;
+export type CommentTarget = (typeof commentTargets)[number];
+
+export const planCommentSchema = z.object({
+  id: z.uuid(),
+  section: z.enum(commentTargets),
+  authorName: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export type PlanComment = z.infer<typeof planCommentSchema>;
+
 export const planSchema = planSummarySchema.extend({
   sections: planSectionsSchema,
   assumptions: planAssumptionsSchema,
   version: z.number().int(),
+  deliveredAt: z.string().nullable(),
+  comments: z.array(planCommentSchema),
 });
 export type Plan = z.infer<typeof planSchema>;
+
+/** POST /api/business-plans/{id}/import: a paid plan takes the content of one of the customer's. */
+export const planImportSchema = z.object({ fromId: z.uuid('Choose one of your plans') });
+export type PlanImport = z.input<typeof planImportSchema>;
+
+/** POST /api/admin/business-plans/{id}/comments */
+export const planCommentInputSchema = z.object({
+  section: z.enum(commentTargets, { error: 'Choose the section the comment is about' }),
+  message: z
+    .string({ error: 'Write your comment' })
+    .trim()
+    .min(2, 'Write your comment')
+    .max(5000, 'Keep the comment under 5000 characters'),
+});
+export type PlanCommentInput = z.input<typeof planCommentInputSchema>;
+
+export const adminPlanSummarySchema = planSummarySchema.extend({
+  customerName: z.string(),
+  customerEmail: z.string(),
+  orderReference: z.string().nullable(),
+});
+export type AdminPlanSummary = z.infer<typeof adminPlanSummarySchema>;
+
+export const adminPlanSchema = planSchema.extend({
+  customerName: z.string(),
+  customerEmail: z.string(),
+  orderReference: z.string().nullable(),
+});
+export type AdminPlan = z.infer<typeof adminPlanSchema>;

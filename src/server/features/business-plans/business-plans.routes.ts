@@ -1,31 +1,63 @@
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
 import { downloadSchema } from '#shared/http.schemas.ts';
 import { messageSchema } from '#shared/auth.schemas.ts';
 import {
+  adminPlanSchema,
+  adminPlanSummarySchema,
   newPlanInputSchema,
+  planCommentInputSchema,
+  planImportSchema,
   planSchema,
   planSummarySchema,
   planUpdateSchema,
 } from '#shared/business-plans.schemas.ts';
 import type { AppInstance } from '../../app-instance.ts';
-import { userScope } from '../../plugins/signed-in-scopes.ts';
+import { adminScope, userScope } from '../../plugins/signed-in-scopes.ts';
 import { businessPlanPdf } from '../../integrations/pdf/business-plan-pdf.ts';
 import {
+  commentOnPlan,
   createPlan,
   deletePlan,
+  deliverPlan,
   duplicatePlan,
+  editPaidPlan,
+  importIntoPlan,
+  listPaidPlans,
   listPlans,
+  paidPlanForDocument,
   planForDocument,
+  readPaidPlan,
   readPlan,
   updatePlan,
 } from './business-plans.service.ts';
 
 const planParams = z.object({ id: z.uuid('Not a business plan id') });
 
-/** The plan builder: a customer's own plans only (anyone else's answers 404). */
+const pdfResponse = {
+  200: { content: { 'application/pdf': { schema: downloadSchema } } },
+  ...errorResponses(400, 401, 404),
+};
+
+/**
+ * The plan builder: a customer's own plans only (anyone else's answers 404); the back office's
+ * paid professional plans: edit, comment on sections, deliver.
+ */
 export async function businessPlanRoutes(app: AppInstance): Promise<void> {
   const db = app.database.db;
+  const deps = { db, config: app.config };
+  const sendPdf = async (reply: FastifyReply, row: Parameters<typeof businessPlanPdf>[0]) => {
+    const pdf = await businessPlanPdf(row, { siteName: app.config.site.siteName });
+    const filename = `${row.name.replace(/[^A-Za-z0-9 -]+/g, '').trim() || 'business-plan'}.pdf`;
+    return reply
+      .headers({
+        'cache-control': 'private, no-store',
+        'content-disposition': `attachment; filename="${filename}"`,
+      })
+      .type('application/pdf')
+      .send(pdf);
+  };
   // Autosave sends the plan a second or so after typing stops; this is far above that pace.
   const saves = { rateLimit: { max: 600, timeWindow: '1 hour' } };
 
@@ -103,29 +135,107 @@ export async function businessPlanRoutes(app: AppInstance): Promise<void> {
       },
     );
 
+    scoped.post(
+      '/api/business-plans/:id/import',
+      {
+        schema: {
+          params: planParams,
+          body: planImportSchema,
+          response: { 200: planSchema, ...errorResponses(...stateChangeErrors, 401, 404, 429) },
+        },
+        config: { rateLimit: { max: 60, timeWindow: '1 hour' } },
+      },
+      (request) => importIntoPlan(db, request.user.id, request.params.id, request.body.fromId),
+    );
+
     scoped.get(
       '/api/business-plans/:id/pdf',
+      { schema: { params: planParams, response: pdfResponse } },
+      async (request, reply) =>
+        sendPdf(reply, await planForDocument(db, request.user.id, request.params.id)),
+    );
+  });
+
+  await adminScope(app, (admin) => {
+    admin.get(
+      '/api/admin/business-plans',
+      {
+        schema: { response: { 200: z.array(adminPlanSummarySchema), ...errorResponses(401) } },
+      },
+      () => listPaidPlans(db),
+    );
+
+    admin.get(
+      '/api/admin/business-plans/:id',
+      {
+        schema: {
+          params: planParams,
+          response: { 200: adminPlanSchema, ...errorResponses(400, 401, 404) },
+        },
+      },
+      (request) => readPaidPlan(db, request.params.id),
+    );
+
+    admin.put(
+      '/api/admin/business-plans/:id',
+      {
+        schema: {
+          params: planParams,
+          body: planUpdateSchema,
+          response: {
+            200: adminPlanSchema,
+            ...errorResponses(...stateChangeErrors, 401, 404, 409),
+          },
+        },
+      },
+      (request) =>
+        editPaidPlan(db, {
+          id: request.params.id,
+          update: request.body,
+          admin: request.admin,
+          ip: request.ip,
+        }),
+    );
+
+    admin.post(
+      '/api/admin/business-plans/:id/comments',
+      {
+        schema: {
+          params: planParams,
+          body: planCommentInputSchema,
+          response: { 201: adminPlanSchema, ...errorResponses(...stateChangeErrors, 401, 404) },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(
+          await commentOnPlan(deps, {
+            id: request.params.id,
+            comment: request.body,
+            admin: request.admin,
+            ip: request.ip,
+          }),
+        ),
+    );
+
+    admin.post(
+      '/api/admin/business-plans/:id/deliver',
       {
         schema: {
           params: planParams,
           response: {
-            200: { content: { 'application/pdf': { schema: downloadSchema } } },
-            ...errorResponses(400, 401, 404),
+            200: adminPlanSchema,
+            ...errorResponses(...stateChangeErrors, 401, 404, 409),
           },
         },
       },
-      async (request, reply) => {
-        const row = await planForDocument(db, request.user.id, request.params.id);
-        const pdf = await businessPlanPdf(row, { siteName: app.config.site.siteName });
-        const filename = `${row.name.replace(/[^A-Za-z0-9 -]+/g, '').trim() || 'business-plan'}.pdf`;
-        return reply
-          .headers({
-            'cache-control': 'private, no-store',
-            'content-disposition': `attachment; filename="${filename}"`,
-          })
-          .type('application/pdf')
-          .send(pdf);
-      },
+      (request) =>
+        deliverPlan(deps, { id: request.params.id, admin: request.admin, ip: request.ip }),
+    );
+
+    admin.get(
+      '/api/admin/business-plans/:id/pdf',
+      { schema: { params: planParams, response: pdfResponse } },
+      async (request, reply) => sendPdf(reply, await paidPlanForDocument(db, request.params.id)),
     );
   });
 }

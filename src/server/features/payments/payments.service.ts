@@ -35,6 +35,7 @@ import { issueInvoice } from './invoices.service.ts';
 import { refundsOfPayments } from './refunds.service.ts';
 import { moveOrder } from '../orders/order-status.service.ts';
 import { startPaidSpeedReports } from '../speed-reports/speed-reports.service.ts';
+import { openPaidPlans } from '../business-plans/business-plans.service.ts';
 import { invoiceNumber } from '../../integrations/pdf/money-documents-pdf.ts';
 
 export interface PaymentDeps {
@@ -103,7 +104,8 @@ export async function startPayfastPayment(
 
 /**
  * What a paid order starts, in the payment's transaction: website packages become projects for
- * the team (won website requests), and the customer gets a receipt.
+ * the team (won website requests), speed reports are measured, professional business plans go to
+ * our writers, and the customer gets a receipt.
  */
 async function fulfilPaidOrder(
   tx: Parameters<Parameters<Db['transaction']>[0]>[0],
@@ -131,6 +133,7 @@ async function fulfilPaidOrder(
     );
   }
   await startPaidSpeedReports(tx, { userId: order.userId, items });
+  await openPaidPlans(tx, config, { userId: order.userId, reference: order.reference, items });
   if (customer) {
     await queueMail(tx, {
       to: customer.email,
