@@ -305,6 +305,17 @@ export const routes = {
     title: 'Website project (back office)',
     guard: 'admin',
   },
+  adminBusinessPlans: {
+    path: '/admin/business-plans',
+    title: 'Business plans (back office)',
+    guard: 'admin',
+    nav: { area: 'admin', label: 'Business plans' },
+  },
+  adminBusinessPlan: {
+    path: '/admin/business-plans/:id',
+    title: 'Business plan (back office)',
+    guard: 'admin',
+  },
   adminDomainOrders: {
     path: '/admin/domain-orders',
     title: 'Domain orders',
@@ -384,6 +395,9 @@ export const adminTicketPath = (reference: string) =>
   `/admin/support-tickets/${encodeURIComponent(reference)}`;
 
 export const businessPlanPath = (id: string) => `/user/business-plans/${encodeURIComponent(id)}`;
+
+export const adminBusinessPlanPath = (id: string) =>
+  `/admin/business-plans/${encodeURIComponent(id)}`;
 
 export const projectPath = (reference: string) => `/user/projects/${encodeURIComponent(reference)}`;
 export const adminProjectPath = (reference: string) =>

@@ -87,4 +87,64 @@ test.describe('business plans', () => {
     // Only the saves tried while the test cut the connection may have failed.
     expect(consoleErrors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
   });
+
+  test('a paid Essential plan: checkout, our writers comment and deliver, the customer is told', async ({
+    page,
+    browser,
+    consoleErrors,
+  }) => {
+    test.setTimeout(120_000);
+    const customer = await signUp(page, 'Sipho Ndlovu');
+    await gotoHydrated(page, '/services/business-plan');
+    await expect(page.getByText(/paid in full by card when you order/)).toBeVisible();
+    await page.getByRole('button', { name: /Add Essential plan to cart/ }).click();
+    await gotoHydrated(page, '/checkout');
+    await page.getByRole('checkbox', { name: /I accept the/ }).check();
+    await page.getByRole('button', { name: 'Pay with card (PayFast)' }).click();
+    await page.getByRole('button', { name: 'Complete payment' }).click();
+    await expect(page).toHaveURL(/\/payment\/success\?reference=PAY-/);
+    await expect(page.getByText(/^Paid: /)).toBeVisible();
+
+    await gotoHydrated(page, '/user/business-plans');
+    const paid = page.getByRole('link', { name: /^Essential plan \(order SO-/ });
+    await expect(paid).toBeVisible();
+    await expect(page.getByText('With our writers')).toBeVisible();
+    const planName = (await paid.textContent())!;
+
+    // The back office comments on the market section and delivers the plan.
+    const office = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const admin = await office.newPage();
+    const { e2eAdmin } = await import('./fixtures/admin.ts');
+    const signIn = await admin.request.post('/api/admin/login', {
+      data: { email: e2eAdmin.email, password: e2eAdmin.password },
+    });
+    expect(signIn.ok()).toBe(true);
+    await gotoHydrated(admin, '/admin/business-plans');
+    await admin.getByRole('link', { name: planName }).click();
+    await expect(admin.getByText(`For Sipho Ndlovu (${customer.email})`)).toBeVisible();
+    await admin.getByRole('button', { name: 'Market and competitors' }).click();
+    await admin
+      .getByLabel('Comment for the customer on this section')
+      .fill('How many customers walk past each day?');
+    await admin.getByRole('button', { name: 'Send comment' }).click();
+    await expect(admin.getByText('How many customers walk past each day?')).toBeVisible();
+    await admin
+      .getByRole('textbox', { name: 'Market and competitors' })
+      .fill('Written by our team.');
+    await expect(admin.getByText(/All changes saved/)).toBeVisible();
+    await expectNoAxeViolations(admin);
+    await admin.getByRole('button', { name: 'Mark delivered' }).click();
+    await expect(admin.getByText('Delivered', { exact: true })).toBeVisible();
+    await office.close();
+
+    // The customer reads the comment beside the section, and the plan is delivered.
+    await page.getByRole('link', { name: planName }).click();
+    await expect(page.getByText(/delivered/)).toBeVisible();
+    await page.getByRole('button', { name: 'Market and competitors' }).click();
+    await expect(page.getByText('How many customers walk past each day?')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Market and competitors' })).toHaveValue(
+      'Written by our team.',
+    );
+    expect(consoleErrors).toEqual([]);
+  });
 });

@@ -45,6 +45,16 @@ export const backOfficePages = {
     'AdminProjectPage',
     adminFrame('Website project'),
   ),
+  adminBusinessPlans: pageLoader(
+    () => import('../features/business-plans/pages/admin-plans-page.tsx'),
+    'AdminPlansPage',
+    adminFrame('Business plans'),
+  ),
+  adminBusinessPlan: pageLoader(
+    () => import('../features/business-plans/pages/admin-plan-page.tsx'),
+    'AdminPlanPage',
+    adminFrame('Business plan'),
+  ),
   adminDomainOrders: pageLoader(
     () => import('../features/domains/pages/domain-orders-page.tsx'),
     'DomainOrdersPage',

@@ -195,6 +195,8 @@ export const pages: Record<RouteId, ComponentType> = {
   adminTicket: backOffice('adminTicket'),
   adminWebsiteProjects: backOffice('adminWebsiteProjects'),
   adminWebsiteProject: backOffice('adminWebsiteProject'),
+  adminBusinessPlans: backOffice('adminBusinessPlans'),
+  adminBusinessPlan: backOffice('adminBusinessPlan'),
   adminDomainOrders: backOffice('adminDomainOrders'),
   adminProfitAnalytics: backOffice('adminProfitAnalytics'),
   adminReconciliation: backOffice('adminReconciliation'),

@@ -103,6 +103,8 @@ const spec: { paths: string[]; guard: Guard; prerendered: boolean }[] = [
       '/admin/support-tickets/T-ABC123',
       '/admin/website-projects',
       '/admin/website-projects/P-ABC123',
+      '/admin/business-plans',
+      '/admin/business-plans/0b5f3c2e-9d1a-4e8b-a2f4-6c7d8e9f0a1b',
       '/admin/domain-orders',
       '/admin/profit-analytics',
       '/admin/reconciliation',

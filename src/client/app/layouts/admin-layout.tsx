@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import {
   BarChart3,
   Database,
+  FileText,
   FolderKanban,
   Gauge,
   Globe,
@@ -27,6 +28,7 @@ const icons: Record<NavRouteId<'admin'>, SideNavIcon> = {
   adminServiceRequests: Inbox,
   adminSupportTickets: LifeBuoy,
   adminWebsiteProjects: FolderKanban,
+  adminBusinessPlans: FileText,
   adminDomainOrders: Globe,
   adminProfitAnalytics: BarChart3,
   adminReconciliation: Scale,

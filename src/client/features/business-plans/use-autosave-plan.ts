@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Plan, PlanUpdate } from '#shared/business-plans.schemas.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
-import { savePlan } from './api/save-plan.ts';
 
 export type SaveState =
   | { kind: 'saved'; at: Date | null }
@@ -12,6 +11,9 @@ export type SaveState =
   | { kind: 'refused'; message: string };
 
 type Draft = Omit<PlanUpdate, 'baseVersion'>;
+
+/** Sends a whole plan from `baseVersion`; answers the saved plan's new version. */
+export type SavePlan = (update: PlanUpdate) => Promise<{ version: number }>;
 const SAVE_DELAY_MS = 800;
 const RETRY_MS = 5000;
 const storageKey = (id: string) => `business-plan-draft:${id}`;
@@ -28,12 +30,20 @@ class PlanAutosaver {
   private version: number;
   latest: Draft;
   private readonly report: (state: SaveState) => void;
+  private readonly save: SavePlan;
 
-  constructor(id: string, version: number, latest: Draft, report: (state: SaveState) => void) {
+  constructor(
+    id: string,
+    version: number,
+    latest: Draft,
+    report: (state: SaveState) => void,
+    save: SavePlan,
+  ) {
     this.id = id;
     this.version = version;
     this.latest = latest;
     this.report = report;
+    this.save = save;
   }
 
   change(next: Draft): void {
@@ -58,7 +68,7 @@ class PlanAutosaver {
     const sent = this.latest;
     this.report({ kind: 'saving' });
     try {
-      const saved = await savePlan({ id: this.id, update: { ...sent, baseVersion: this.version } });
+      const saved = await this.save({ ...sent, baseVersion: this.version });
       this.version = saved.version;
       if (this.latest === sent) {
         localStorage.removeItem(storageKey(this.id));
@@ -90,7 +100,7 @@ class PlanAutosaver {
  * after a short pause. A copy left on the device by an unsaved session is taken up again when it
  * was made from the plan's current version.
  */
-export function useAutosavePlan(plan: Plan) {
+export function useAutosavePlan(plan: Plan, save: SavePlan) {
   const [restored] = useState(() => {
     const stored = readStored(plan.id);
     return stored && stored.baseVersion === plan.version ? stored.draft : null;
@@ -107,7 +117,7 @@ export function useAutosavePlan(plan: Plan) {
   const [state, setState] = useState<SaveState>(
     restored ? { kind: 'pending' } : { kind: 'saved', at: null },
   );
-  const [saver] = useState(() => new PlanAutosaver(plan.id, plan.version, draft, setState));
+  const [saver] = useState(() => new PlanAutosaver(plan.id, plan.version, draft, setState, save));
 
   useEffect(() => {
     // A copy restored from this device goes to the server straight away.

@@ -1,242 +1,55 @@
-import { useMemo, useState } from 'react';
-import { Link, useParams } from 'wouter';
-import { Check, Circle } from 'lucide-react';
-import { assumptionsGuide, planSectionGuide } from '#shared/business-plan-guide.ts';
-import { projectPlan } from '#shared/business-plan-projections.ts';
-import { planSections, type Plan, type PlanSection } from '#shared/business-plans.schemas.ts';
-import { formatDateTime } from '#shared/dates.ts';
+import { useState } from 'react';
+import { useParams } from 'wouter';
+import type { Plan } from '#shared/business-plans.schemas.ts';
 import { paths } from '#shared/routes.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { PdfLink } from '../../../components/pdf-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { FormField, TextareaField } from '../../../components/ui/form-field.tsx';
-import { cn } from '../../../lib/cn.ts';
+import { Label } from '../../../components/ui/label.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
 import { planPdfUrl, useMyPlan } from '../api/get-my-plan.ts';
-import { AssumptionsEditor } from '../components/assumptions-editor.tsx';
-import { PlanStatusBadge } from '../components/plan-status-badge.tsx';
-import { ProjectionView } from '../components/projection-view.tsx';
-import { useAutosavePlan, type SaveState } from '../use-autosave-plan.ts';
+import { useMyPlans } from '../api/get-my-plans.ts';
+import { useImportIntoPlan } from '../api/import-into-plan.ts';
+import { savePlan } from '../api/save-plan.ts';
+import { PlanBuilder } from '../components/plan-builder.tsx';
+import { PlanComments } from '../components/plan-comments.tsx';
 
-type Step = PlanSection | 'financials';
-const steps: Step[] = [...planSections, 'financials'];
-const stepTitle = (step: Step) =>
-  step === 'financials' ? assumptionsGuide.title : planSectionGuide[step].title;
-
-function SaveStatus({ state }: { state: SaveState }) {
-  const text =
-    state.kind === 'saved'
-      ? state.at
-        ? `All changes saved (${formatDateTime(state.at)})`
-        : 'All changes saved'
-      : state.kind === 'pending' || state.kind === 'saving'
-        ? 'Saving…'
-        : state.kind === 'offline'
-          ? 'Not connected: your changes are kept on this device and saved when the connection is back.'
-          : state.message;
+/** On a paid plan still with our writers: start it from a plan the customer began themselves. */
+function BringInPlan({ plan }: { plan: Plan }) {
+  const plans = useMyPlans();
+  const others = (plans.data ?? []).filter((p) => p.id !== plan.id && !p.packageName);
+  const [fromId, setFromId] = useState('');
+  const bring = useImportIntoPlan({
+    // The builder holds its own copy: reload it with what was brought in.
+    onSuccess: () => window.location.reload(),
+    onError: (error) =>
+      toast({ title: 'Plan not brought in', description: error.message, variant: 'destructive' }),
+  });
+  if (others.length === 0) return null;
   return (
-    <p
-      role="status"
-      className={cn(
-        'text-sm',
-        state.kind === 'conflict' || state.kind === 'refused'
-          ? 'font-semibold text-red-700'
-          : 'text-muted',
-      )}
+    <form
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (fromId) bring.mutate({ id: plan.id, body: { fromId } });
+      }}
     >
-      {text}
-      {state.kind === 'conflict' && (
-        <>
-          {' '}
-          <Button size="sm" variant="link" onClick={() => window.location.reload()}>
-            Reload the plan
-          </Button>
-        </>
-      )}
-    </p>
-  );
-}
-
-function Builder({ plan }: { plan: Plan }) {
-  const { draft, update, state } = useAutosavePlan(plan);
-  const [step, setStep] = useState<Step>('executiveSummary');
-  const projection = useMemo(() => projectPlan(draft.assumptions), [draft.assumptions]);
-  const done = (s: Step) =>
-    s === 'financials'
-      ? draft.assumptions.products.some((p) => p.unitPriceCents > 0 && p.unitsPerMonth > 0)
-      : draft.sections[s].trim() !== '';
-  const completed = steps.filter(done).length;
-  const index = steps.indexOf(step);
-
-  return (
-    <>
-      <p className="text-sm">
-        <Link
-          href={paths.userBusinessPlans}
-          className="font-semibold text-brand-700 hover:underline"
-        >
-          ← All business plans
-        </Link>
-      </p>
-      <div className="mt-2 flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h1 className="text-3xl font-extrabold [overflow-wrap:anywhere] text-ink">
-            {draft.name}
-          </h1>
-          <div className="mt-1 flex flex-wrap items-center gap-3">
-            <PlanStatusBadge status={plan.status} />
-            <SaveStatus state={state} />
-          </div>
-        </div>
-        <PdfLink href={planPdfUrl(plan.id)} label="Download PDF" />
+      <div className="grid gap-1.5">
+        <Label htmlFor="bring-in">Start from one of your plans</Label>
+        <Select id="bring-in" value={fromId} onChange={(e) => setFromId(e.target.value)}>
+          <option value="">Choose a plan</option>
+          {others.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </Select>
       </div>
-
-      <div className="mt-4">
-        <div className="flex justify-between text-sm text-muted">
-          <span id="plan-progress-label">
-            {completed} of {steps.length} steps done
-          </span>
-        </div>
-        <progress
-          className="mt-1 h-2 w-full overflow-hidden rounded-full accent-brand-700"
-          aria-labelledby="plan-progress-label"
-          max={steps.length}
-          value={completed}
-        />
-      </div>
-
-      <div className="mt-6 grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
-        <nav aria-label="Plan sections">
-          <ol className="grid gap-1">
-            {steps.map((s) => (
-              <li key={s}>
-                <button
-                  type="button"
-                  aria-current={s === step ? 'step' : undefined}
-                  onClick={() => setStep(s)}
-                  className={cn(
-                    'flex w-full items-center gap-2 rounded-xl px-3 py-2 text-left text-sm focus-visible:ring-2 focus-visible:ring-brand-700 focus-visible:outline-none',
-                    s === step
-                      ? 'bg-brand-50 font-semibold text-brand-700'
-                      : 'text-ink hover:bg-surface',
-                  )}
-                >
-                  {done(s) ? (
-                    <Check className="size-4 shrink-0 text-brand-700" aria-label="done" />
-                  ) : (
-                    <Circle className="size-4 shrink-0 text-muted" aria-label="to do" />
-                  )}
-                  {stepTitle(s)}
-                </button>
-              </li>
-            ))}
-          </ol>
-        </nav>
-
-        <div className="grid min-w-0 content-start gap-6">
-          {step === 'executiveSummary' && (
-            <Card className="grid gap-4 sm:grid-cols-2">
-              <FormField
-                id="plan-name"
-                label="Name of the plan"
-                value={draft.name}
-                maxLength={120}
-                onChange={(e) => update((d) => ({ ...d, name: e.target.value }))}
-              />
-              <FormField
-                id="business-name"
-                label="Business name"
-                value={draft.businessName}
-                maxLength={120}
-                hint="On the cover of the PDF."
-                onChange={(e) => update((d) => ({ ...d, businessName: e.target.value }))}
-              />
-            </Card>
-          )}
-          {step === 'financials' ? (
-            <>
-              <Card>
-                <h2 className="text-2xl font-bold text-ink">{assumptionsGuide.title}</h2>
-                <p className="mt-1 text-muted">{assumptionsGuide.intro}</p>
-                <div className="mt-4">
-                  <AssumptionsEditor
-                    value={draft.assumptions}
-                    onChange={(assumptions) => update((d) => ({ ...d, assumptions }))}
-                  />
-                </div>
-              </Card>
-              <Card>
-                <h2 className="text-2xl font-bold text-ink">Your 36-month projection</h2>
-                <div className="mt-4">
-                  <ProjectionView projection={projection} />
-                </div>
-              </Card>
-            </>
-          ) : (
-            <SectionEditor
-              section={step}
-              text={draft.sections[step]}
-              onChange={(text) =>
-                update((d) => ({ ...d, sections: { ...d.sections, [step]: text } }))
-              }
-            />
-          )}
-          <div className="flex flex-wrap justify-between gap-3">
-            <Button
-              variant="outline"
-              disabled={index === 0}
-              onClick={() => setStep(steps[index - 1]!)}
-            >
-              Previous: {index > 0 ? stepTitle(steps[index - 1]!) : 'none'}
-            </Button>
-            {index < steps.length - 1 && (
-              <Button onClick={() => setStep(steps[index + 1]!)}>
-                Next: {stepTitle(steps[index + 1]!)}
-              </Button>
-            )}
-          </div>
-        </div>
-      </div>
-    </>
-  );
-}
-
-function SectionEditor({
-  section,
-  text,
-  onChange,
-}: {
-  section: PlanSection;
-  text: string;
-  onChange: (text: string) => void;
-}) {
-  const guide = planSectionGuide[section];
-  return (
-    <Card>
-      <h2 className="text-2xl font-bold text-ink">{guide.title}</h2>
-      <p className="mt-1 text-muted">{guide.intro}</p>
-      <h3 className="mt-4 text-sm font-bold text-ink">Answer these</h3>
-      <ul className="mt-1 list-disc pl-5 text-sm text-muted">
-        {guide.prompts.map((prompt) => (
-          <li key={prompt}>{prompt}</li>
-        ))}
-      </ul>
-      <details className="mt-3 rounded-xl bg-surface p-3 text-sm">
-        <summary className="cursor-pointer font-semibold text-brand-700">See an example</summary>
-        <p className="mt-2 text-ink">{guide.example}</p>
-      </details>
-      <div className="mt-4">
-        <TextareaField
-          id={`section-${section}`}
-          label={guide.title}
-          rows={14}
-          value={text}
-          maxLength={20_000}
-          hint={`${text.length.toLocaleString('en-ZA')} of 20 000 characters`}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      </div>
-    </Card>
+      <Button type="submit" variant="outline" disabled={!fromId || bring.isPending}>
+        Bring it in
+      </Button>
+    </form>
   );
 }
 
@@ -246,7 +59,21 @@ export function PlanBuilderPage() {
   const plan = useMyPlan(id);
   return (
     <QueryState query={plan} label="the business plan">
-      {(data) => <Builder key={data.id} plan={data} />}
+      {(data) => (
+        <PlanBuilder
+          key={data.id}
+          plan={data}
+          save={(update) => savePlan({ id: data.id, update })}
+          back={{ href: paths.userBusinessPlans, label: 'All business plans' }}
+          actions={
+            <>
+              {data.status === 'in_review' && <BringInPlan plan={data} />}
+              <PdfLink href={planPdfUrl(data.id)} label="Download PDF" />
+            </>
+          }
+          aside={(target) => <PlanComments comments={data.comments} target={target} />}
+        />
+      )}
     </QueryState>
   );
 }

@@ -77,7 +77,7 @@ export function BusinessPlanPage() {
           <Link href={paths.requestService}>Request a business plan</Link>
         </Button>
         <Button asChild variant="outline" size="lg">
-          <Link href={paths.businessRegistration}>Register a company</Link>
+          <Link href={paths.userBusinessPlans}>Build your own plan, free</Link>
         </Button>
       </PageHeader>
 
@@ -111,7 +111,7 @@ export function BusinessPlanPage() {
 
       <Section
         title="Packages and prices"
-        intro="Fixed prices in rand, VAT included. Half is payable up front by card, the rest on delivery of the first draft."
+        intro="Fixed prices in rand, VAT included, paid in full by card when you order. Your plan opens in your account at once: add what you know, follow our comments section by section, and download the final PDF."
       >
         <PackageCards serviceSlug="business-plan" />
       </Section>
