@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uploadSchema } from './uploads.schemas.ts';
 
 /** A website project's stages, in order. */
 export const projectStages = ['brief', 'design', 'build', 'review', 'launch', 'live'] as const;
@@ -33,7 +34,7 @@ export const defaultDueDays: Record<ProjectStage, number> = {
   live: 60,
 };
 
-/** The content checklist the customer completes (text or links for now). */
+/** The content checklist the customer completes: text or links, and uploaded files. */
 export const contentItems = ['logo', 'photos', 'pageTexts', 'domain'] as const;
 export type ContentItem = (typeof contentItems)[number];
 
@@ -108,6 +109,8 @@ export const projectSchema = projectSummarySchema.extend({
   }),
   approvedAt: z.string().nullable(),
   comments: z.array(projectCommentSchema),
+  /** Files the customer uploaded for the checklist (`purpose` is the checklist item). */
+  files: z.array(uploadSchema),
 });
 export type Project = z.infer<typeof projectSchema>;
 
@@ -126,3 +129,13 @@ export const adminProjectSchema = projectSchema.extend({
   serviceRequestReference: z.string().nullable(),
 });
 export type AdminProject = z.infer<typeof adminProjectSchema>;
+
+/** POST /api/projects/{reference}/files?item=…&filename=…: which checklist item a file is for. */
+export const projectFileQuerySchema = z.object({
+  item: z.enum(contentItems, { error: 'Choose the checklist item the file is for' }),
+  filename: z
+    .string({ error: 'Name the file' })
+    .trim()
+    .min(1, 'Name the file')
+    .max(200, 'Keep the file name under 200 characters'),
+});

@@ -9,3 +9,4 @@ export * from './tickets.ts';
 export * from './speed-reports.ts';
 export * from './projects.ts';
 export * from './business-plans.ts';
+export * from './uploads.ts';

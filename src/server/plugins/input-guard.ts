@@ -41,6 +41,8 @@ function findUnstorable(value: unknown, path: string): string | null {
     }
     return null;
   }
+  // An uploaded file's bytes are the route's to judge, not text to scan.
+  if (Buffer.isBuffer(value)) return null;
   if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
       if (!isStorableText(key)) return path;

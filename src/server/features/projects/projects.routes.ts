@@ -5,11 +5,13 @@ import {
   adminProjectSchema,
   projectCommentInputSchema,
   projectContentInputSchema,
+  projectFileQuerySchema,
   projectSchema,
   projectSummarySchema,
   projectUpdateSchema,
 } from '#shared/projects.schemas.ts';
 import type { AppInstance } from '../../app-instance.ts';
+import { AppError } from '../../plugins/errors.ts';
 import { adminScope, userScope } from '../../plugins/signed-in-scopes.ts';
 import {
   approveProject,
@@ -20,8 +22,14 @@ import {
   readAdminProject,
   readCustomerProject,
   saveContent,
+  sendAdminProjectFile,
+  sendCustomerProjectFile,
   updateProject,
+  uploadProjectFile,
 } from './projects.service.ts';
+import { downloadSchema } from '#shared/http.schemas.ts';
+import { fileParams, MAX_UPLOAD_BYTES } from '#shared/uploads.schemas.ts';
+import { acceptFileBodies } from '../../plugins/file-bodies.ts';
 
 const referenceParams = z.object({
   reference: z
@@ -38,7 +46,56 @@ const referenceParams = z.object({
 export async function projectRoutes(app: AppInstance): Promise<void> {
   const deps = { db: app.database.db, config: app.config };
 
+  const download = {
+    200: { content: { 'application/octet-stream': { schema: downloadSchema } } },
+    ...errorResponses(400, 401, 404),
+  };
+
   await userScope(app, (scoped) => {
+    acceptFileBodies(scoped);
+
+    scoped.post(
+      '/api/projects/:reference/files',
+      {
+        bodyLimit: MAX_UPLOAD_BYTES,
+        schema: {
+          params: referenceParams,
+          querystring: projectFileQuerySchema,
+          response: {
+            201: projectSchema,
+            ...errorResponses(...stateChangeErrors, 401, 404, 429),
+          },
+        },
+        config: { rateLimit: { max: 100, timeWindow: '1 hour' } },
+      },
+      async (request, reply) => {
+        if (!Buffer.isBuffer(request.body)) {
+          throw new AppError('VALIDATION_ERROR', {
+            message: 'Send the file itself as the body (Content-Type: application/octet-stream).',
+          });
+        }
+        const project = await uploadProjectFile(deps, {
+          userId: request.user.id,
+          reference: request.params.reference,
+          item: request.query.item,
+          filename: request.query.filename,
+          data: request.body,
+        });
+        return reply.status(201).send(project);
+      },
+    );
+
+    scoped.get(
+      '/api/projects/:reference/files/:fileId',
+      { schema: { params: referenceParams.extend(fileParams.shape), response: download } },
+      (request, reply) =>
+        sendCustomerProjectFile(deps.db, reply, {
+          userId: request.user.id,
+          reference: request.params.reference,
+          fileId: request.params.fileId,
+        }),
+    );
+
     scoped.get(
       '/api/projects',
       { schema: { response: { 200: z.array(projectSummarySchema), ...errorResponses(401) } } },
@@ -118,6 +175,16 @@ export async function projectRoutes(app: AppInstance): Promise<void> {
   });
 
   await adminScope(app, (admin) => {
+    admin.get(
+      '/api/admin/projects/:reference/files/:fileId',
+      { schema: { params: referenceParams.extend(fileParams.shape), response: download } },
+      (request, reply) =>
+        sendAdminProjectFile(deps.db, reply, {
+          reference: request.params.reference,
+          fileId: request.params.fileId,
+        }),
+    );
+
     admin.get(
       '/api/admin/projects',
       { schema: { response: { 200: adminProjectBoardSchema, ...errorResponses(401) } } },

@@ -2,8 +2,10 @@ import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
 import { serviceRequests, websiteProjectComments, websiteProjects } from '#db/schema/index.ts';
 import {
+  contentItemLabels,
   contentItems,
   defaultDueDays,
+  type ContentItem,
   projectStages,
   type AdminProject,
   type AdminProjectSummary,
@@ -12,12 +14,14 @@ import {
   type ProjectStage,
   type ProjectSummary,
 } from '#shared/projects.schemas.ts';
+import type { FastifyReply } from 'fastify';
 import type { Config } from '../../config.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
 import { newReference } from '../../lib/references.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { recordAudit } from '../admin/audit-log.service.ts';
 import { projectStageMail, projectToStaffMail, staffCommentMail } from './project-mails.ts';
+import { listUploads, sendUpload, storeUpload } from '../uploads/uploads.service.ts';
 
 type Row = typeof websiteProjects.$inferSelect;
 type CommentRow = typeof websiteProjectComments.$inferSelect;
@@ -82,6 +86,7 @@ async function fullView(tx: Db | Tx, row: Row): Promise<Project> {
     content: contentOf(row),
     approvedAt: row.approvedAt?.toISOString() ?? null,
     comments: comments.map(toComment),
+    files: await listUploads(tx, { projectId: row.id }),
   };
 }
 
@@ -383,4 +388,60 @@ export async function countProjectsByStage(db: Db): Promise<Record<ProjectStage,
   >;
   for (const row of rows) counts[row.stage] = row.total;
   return counts;
+}
+
+/**
+ * A file for the customer's content checklist (checked by its content, kept in the database); the
+ * company is told. Answers the project with its files.
+ */
+export async function uploadProjectFile(
+  { db, config }: ProjectDeps,
+  input: { userId: string; reference: string; item: ContentItem; filename: string; data: Buffer },
+): Promise<Project> {
+  return db.transaction(async (tx) => {
+    const row = await findOwned(tx, input.userId, input.reference);
+    const file = await storeUpload(tx, {
+      owner: { projectId: row.id },
+      purpose: input.item,
+      filename: input.filename,
+      data: input.data,
+      uploadedBy: 'customer',
+    });
+    await queueMail(tx, {
+      to: config.site.contactEmail,
+      ...projectToStaffMail(
+        config,
+        row,
+        'uploaded a file',
+        `${file.filename} (${Math.ceil(file.sizeBytes / 1024)} KB) for: ${contentItemLabels[input.item]}.`,
+      ),
+    });
+    // An item answered by a file counts as done; its text names the file until the customer
+    // writes something else there.
+    const content =
+      (row.content[input.item] ?? '') === ''
+        ? { ...row.content, [input.item]: `File: ${file.filename}` }
+        : row.content;
+    return fullView(tx, await touch(tx, row.id, { content }));
+  });
+}
+
+/** One of the customer's project files, as a download. */
+export async function sendCustomerProjectFile(
+  db: Db,
+  reply: FastifyReply,
+  input: { userId: string; reference: string; fileId: string },
+) {
+  const row = await findOwned(db, input.userId, input.reference);
+  return sendUpload(db, reply, { projectId: row.id }, input.fileId);
+}
+
+/** Any project's file, for the back office. */
+export async function sendAdminProjectFile(
+  db: Db,
+  reply: FastifyReply,
+  input: { reference: string; fileId: string },
+) {
+  const row = await findByReference(db, input.reference);
+  return sendUpload(db, reply, { projectId: row.id }, input.fileId);
 }

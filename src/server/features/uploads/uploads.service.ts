@@ -1,0 +1,152 @@
+import { createHash } from 'node:crypto';
+import { basename } from 'node:path';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import type { FastifyReply } from 'fastify';
+import type { Db, Tx } from '#db/client.ts';
+import { uploads } from '#db/schema/index.ts';
+import {
+  MAX_UPLOAD_BYTES,
+  uploadTypes,
+  uploadTypesText,
+  type Upload,
+  type UploadType,
+} from '#shared/uploads.schemas.ts';
+import { AppError } from '../../plugins/errors.ts';
+
+type Row = typeof uploads.$inferSelect;
+/** What a file belongs to: one project or one ticket. */
+export type UploadOwner = { projectId: string } | { ticketId: string };
+
+const ownerFilter = (owner: UploadOwner): SQL =>
+  'projectId' in owner
+    ? eq(uploads.projectId, owner.projectId)
+    : eq(uploads.ticketId, owner.ticketId);
+
+const refused = (message: string) => new AppError('VALIDATION_ERROR', { message });
+
+/** Text is accepted only when it is UTF-8 without control characters (no binary in disguise). */
+function isPlainText(data: Buffer): boolean {
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(data);
+    // Tab, line feed and carriage return are text; any other control character is not.
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) {
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The file's type from its content (the name and the browser's word count for nothing): one of
+ * `uploadTypes`, else a 400 naming what is allowed. An empty or too large file is refused too.
+ */
+export async function sniffUpload(data: Buffer): Promise<UploadType> {
+  if (data.length === 0) throw refused('The file is empty.');
+  if (data.length > MAX_UPLOAD_BYTES) {
+    throw new AppError('PAYLOAD_TOO_LARGE', {
+      message: `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
+    });
+  }
+  const detected = await fileTypeFromBuffer(data);
+  if (detected && detected.mime in uploadTypes) return detected.mime as UploadType;
+  if (!detected && isPlainText(data)) return 'text/plain';
+  throw refused(
+    `This kind of file cannot be uploaded${detected ? ` (it is ${detected.ext.toUpperCase()})` : ''}. Upload ${uploadTypesText}.`,
+  );
+}
+
+/** The name as shown and offered for download: no folders, no control characters. */
+const cleanName = (name: string) =>
+  basename(name.replaceAll('\\', '/'))
+    .split('')
+    .filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f && ch !== '"')
+    .join('')
+    .trim()
+    .slice(0, 200) || 'file';
+
+const toUpload = (row: Row): Upload => ({
+  id: row.id,
+  purpose: row.purpose,
+  filename: row.filename,
+  contentType: row.contentType,
+  sizeBytes: row.sizeBytes,
+  uploadedBy: row.uploadedBy,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Checks and keeps one uploaded file for a project or a ticket. */
+export async function storeUpload(
+  tx: Db | Tx,
+  input: {
+    owner: UploadOwner;
+    purpose: string;
+    filename: string;
+    data: Buffer;
+    uploadedBy: 'customer' | 'staff';
+  },
+): Promise<Upload> {
+  const contentType = await sniffUpload(input.data);
+  const [row] = await tx
+    .insert(uploads)
+    .values({
+      ...input.owner,
+      purpose: input.purpose,
+      filename: cleanName(input.filename),
+      contentType,
+      sizeBytes: input.data.length,
+      sha256: createHash('sha256').update(input.data).digest('hex'),
+      uploadedBy: input.uploadedBy,
+      data: input.data,
+    })
+    .returning();
+  return toUpload(row!);
+}
+
+/** The files of a project or a ticket, oldest first, without their content. */
+export async function listUploads(db: Db | Tx, owner: UploadOwner): Promise<Upload[]> {
+  const rows = await db
+    .select({
+      id: uploads.id,
+      purpose: uploads.purpose,
+      filename: uploads.filename,
+      contentType: uploads.contentType,
+      sizeBytes: uploads.sizeBytes,
+      uploadedBy: uploads.uploadedBy,
+      createdAt: uploads.createdAt,
+    })
+    .from(uploads)
+    .where(ownerFilter(owner))
+    .orderBy(asc(uploads.createdAt), asc(uploads.id));
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/**
+ * Sends one file of a project or a ticket as a download (404 for a file of anything else): the
+ * caller has already checked that the viewer may see its owner.
+ */
+export async function sendUpload(
+  db: Db,
+  reply: FastifyReply,
+  owner: UploadOwner,
+  fileId: string,
+): Promise<FastifyReply> {
+  const [row] = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.id, fileId), ownerFilter(owner)));
+  if (!row) throw new AppError('NOT_FOUND', { message: 'That file does not exist' });
+  return reply
+    .headers({
+      'cache-control': 'private, no-store',
+      'content-disposition': `attachment; filename="${row.filename.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(row.filename)}`,
+      'x-content-type-options': 'nosniff',
+    })
+    .type(row.contentType)
+    .send(row.data);
+}
