@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uploadSchema } from './uploads.schemas.ts';
 import { pageNumberSchema, pageOf } from './paging.ts';
 
 export const ticketCategories = ['billing', 'domains', 'website', 'other'] as const;
@@ -114,6 +115,8 @@ export type TicketMessage = z.infer<typeof ticketMessageSchema>;
 /** A ticket as its customer sees it: never an internal note. */
 export const ticketSchema = ticketSummarySchema.extend({
   messages: z.array(ticketMessageSchema),
+  /** Files the customer attached (screenshots, statements), oldest first. */
+  attachments: z.array(uploadSchema),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
@@ -133,6 +136,7 @@ export const adminTicketSchema = adminTicketSummarySchema.extend({
   /** Whether the customer has an account (else they answer through the mailed link). */
   hasAccount: z.boolean(),
   messages: z.array(ticketMessageSchema.extend({ internal: z.boolean() })),
+  attachments: z.array(uploadSchema),
   /** Who a ticket can be assigned to. */
   assignees: z.array(assigneeSchema),
 });

@@ -11,7 +11,6 @@ import {
   projectUpdateSchema,
 } from '#shared/projects.schemas.ts';
 import type { AppInstance } from '../../app-instance.ts';
-import { AppError } from '../../plugins/errors.ts';
 import { adminScope, userScope } from '../../plugins/signed-in-scopes.ts';
 import {
   approveProject,
@@ -27,9 +26,8 @@ import {
   updateProject,
   uploadProjectFile,
 } from './projects.service.ts';
-import { downloadSchema } from '#shared/http.schemas.ts';
 import { fileParams, MAX_UPLOAD_BYTES } from '#shared/uploads.schemas.ts';
-import { acceptFileBodies } from '../../plugins/file-bodies.ts';
+import { acceptFileBodies, fileBody, fileDownloadResponses } from '../../plugins/file-bodies.ts';
 
 const referenceParams = z.object({
   reference: z
@@ -45,11 +43,6 @@ const referenceParams = z.object({
  */
 export async function projectRoutes(app: AppInstance): Promise<void> {
   const deps = { db: app.database.db, config: app.config };
-
-  const download = {
-    200: { content: { 'application/octet-stream': { schema: downloadSchema } } },
-    ...errorResponses(400, 401, 404),
-  };
 
   await userScope(app, (scoped) => {
     acceptFileBodies(scoped);
@@ -69,17 +62,12 @@ export async function projectRoutes(app: AppInstance): Promise<void> {
         config: { rateLimit: { max: 100, timeWindow: '1 hour' } },
       },
       async (request, reply) => {
-        if (!Buffer.isBuffer(request.body)) {
-          throw new AppError('VALIDATION_ERROR', {
-            message: 'Send the file itself as the body (Content-Type: application/octet-stream).',
-          });
-        }
         const project = await uploadProjectFile(deps, {
           userId: request.user.id,
           reference: request.params.reference,
           item: request.query.item,
           filename: request.query.filename,
-          data: request.body,
+          data: fileBody(request.body),
         });
         return reply.status(201).send(project);
       },
@@ -87,7 +75,12 @@ export async function projectRoutes(app: AppInstance): Promise<void> {
 
     scoped.get(
       '/api/projects/:reference/files/:fileId',
-      { schema: { params: referenceParams.extend(fileParams.shape), response: download } },
+      {
+        schema: {
+          params: referenceParams.extend(fileParams.shape),
+          response: fileDownloadResponses,
+        },
+      },
       (request, reply) =>
         sendCustomerProjectFile(deps.db, reply, {
           userId: request.user.id,
@@ -177,7 +170,12 @@ export async function projectRoutes(app: AppInstance): Promise<void> {
   await adminScope(app, (admin) => {
     admin.get(
       '/api/admin/projects/:reference/files/:fileId',
-      { schema: { params: referenceParams.extend(fileParams.shape), response: download } },
+      {
+        schema: {
+          params: referenceParams.extend(fileParams.shape),
+          response: fileDownloadResponses,
+        },
+      },
       (request, reply) =>
         sendAdminProjectFile(deps.db, reply, {
           reference: request.params.reference,

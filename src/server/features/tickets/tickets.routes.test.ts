@@ -121,6 +121,63 @@ describe('customer tickets', () => {
   });
 });
 
+describe('ticket attachments', () => {
+  const screenshot = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const attach = (reference: string, cookie: string, data: Buffer, filename: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/tickets/${reference}/attachments?filename=${encodeURIComponent(filename)}`,
+      headers: { cookie, 'content-type': 'application/octet-stream' },
+      payload: data,
+    });
+
+  it('takes a checked file for the customer and the back office, and refuses what it cannot take', async () => {
+    const customer = await signUp(t.app);
+    const { reference } = await openTicketAs(customer.cookie);
+    const attached = await attach(reference, customer.cookie, screenshot, 'invoice error.png');
+    expect(attached.statusCode).toBe(201);
+    const [file] = attached.json<{
+      attachments: { id: string; filename: string; contentType: string }[];
+    }>().attachments;
+    expect(file).toMatchObject({ filename: 'invoice error.png', contentType: 'image/png' });
+
+    const own = await call('GET', `/api/tickets/${reference}/attachments/${file!.id}`, {
+      cookie: customer.cookie,
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.rawPayload.equals(screenshot)).toBe(true);
+    const admin = await signInAdmin(t.app);
+    const staff = await call('GET', `/api/admin/tickets/${reference}/attachments/${file!.id}`, {
+      cookie: admin.cookie,
+    });
+    expect(staff.statusCode).toBe(200);
+    const seen = await call('GET', `/api/admin/tickets/${reference}`, { cookie: admin.cookie });
+    expect(seen.json().attachments).toHaveLength(1);
+
+    const stranger = await signUp(t.app);
+    expect(
+      (
+        await call('GET', `/api/tickets/${reference}/attachments/${file!.id}`, {
+          cookie: stranger.cookie,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await attach(reference, stranger.cookie, screenshot, 'x.png')).statusCode).toBe(404);
+
+    const script = await attach(
+      reference,
+      customer.cookie,
+      Buffer.from('#!/bin/sh\x00rm -rf /'),
+      'notes.txt',
+    );
+    expect(script.statusCode).toBe(400);
+    expect(script.json().error).toMatch(/cannot be uploaded\. Upload PNG/);
+  });
+});
+
 describe('a conversation between a customer and the back office', () => {
   it('assigns, replies, keeps internal notes from the customer and moves the states', async () => {
     const customer = await signUp(t.app, { fullName: 'Sipho Dlamini' });

@@ -15,7 +15,11 @@ import {
 } from '#shared/tickets.schemas.ts';
 import type { AppInstance } from '../../app-instance.ts';
 import { adminScope, userScope } from '../../plugins/signed-in-scopes.ts';
+import { fileParams, MAX_UPLOAD_BYTES, uploadQuerySchema } from '#shared/uploads.schemas.ts';
+import { acceptFileBodies, fileBody, fileDownloadResponses } from '../../plugins/file-bodies.ts';
 import {
+  attachToTicket,
+  sendTicketAttachment,
   listAdminTickets,
   listCustomerTickets,
   openTicket,
@@ -42,6 +46,49 @@ export async function ticketRoutes(app: AppInstance): Promise<void> {
   const deps = { db: app.database.db, config: app.config };
 
   await userScope(app, (scoped) => {
+    acceptFileBodies(scoped);
+
+    scoped.post(
+      '/api/tickets/:reference/attachments',
+      {
+        bodyLimit: MAX_UPLOAD_BYTES,
+        schema: {
+          params: referenceParams,
+          querystring: uploadQuerySchema,
+          response: {
+            201: ticketSchema,
+            ...errorResponses(...stateChangeErrors, 401, 404, 409, 429),
+          },
+        },
+        config: { rateLimit: { max: 60, timeWindow: '1 hour' } },
+      },
+      async (request, reply) => {
+        const ticket = await attachToTicket(deps.db, {
+          userId: request.user.id,
+          reference: request.params.reference,
+          filename: request.query.filename,
+          data: fileBody(request.body),
+        });
+        return reply.status(201).send(ticket);
+      },
+    );
+
+    scoped.get(
+      '/api/tickets/:reference/attachments/:fileId',
+      {
+        schema: {
+          params: referenceParams.extend(fileParams.shape),
+          response: fileDownloadResponses,
+        },
+      },
+      (request, reply) =>
+        sendTicketAttachment(deps.db, reply, {
+          userId: request.user.id,
+          reference: request.params.reference,
+          fileId: request.params.fileId,
+        }),
+    );
+
     scoped.post(
       '/api/tickets',
       {
@@ -143,6 +190,22 @@ export async function ticketRoutes(app: AppInstance): Promise<void> {
   );
 
   await adminScope(app, (admin) => {
+    admin.get(
+      '/api/admin/tickets/:reference/attachments/:fileId',
+      {
+        schema: {
+          params: referenceParams.extend(fileParams.shape),
+          response: fileDownloadResponses,
+        },
+      },
+      (request, reply) =>
+        sendTicketAttachment(deps.db, reply, {
+          userId: null,
+          reference: request.params.reference,
+          fileId: request.params.fileId,
+        }),
+    );
+
     admin.get(
       '/api/admin/tickets',
       {

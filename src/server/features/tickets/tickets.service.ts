@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
 import {
@@ -26,6 +27,7 @@ import { enqueueJob } from '../../jobs/queue.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { newReference } from '../../lib/references.ts';
 import { createSecureToken, hashToken } from '../../lib/secure-token.ts';
+import { listUploads, sendUpload, storeUpload } from '../uploads/uploads.service.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { recordAudit } from '../admin/audit-log.service.ts';
 import {
@@ -91,7 +93,11 @@ async function customerView(tx: Db | Tx, row: Row): Promise<Ticket> {
       and(eq(supportTicketMessages.ticketId, row.id), eq(supportTicketMessages.internal, false)),
     )
     .orderBy(asc(supportTicketMessages.createdAt), asc(supportTicketMessages.id));
-  return { ...toSummary(row), messages: messages.map(toMessage) };
+  return {
+    ...toSummary(row),
+    messages: messages.map(toMessage),
+    attachments: await listUploads(tx, { ticketId: row.id }),
+  };
 }
 
 /**
@@ -315,6 +321,7 @@ async function adminView(tx: Db | Tx, row: Row): Promise<AdminTicket> {
     phone: row.phone,
     hasAccount: row.userId !== null,
     messages: messages.map((m) => ({ ...toMessage(m), internal: m.internal })),
+    attachments: await listUploads(tx, { ticketId: row.id }),
     assignees,
   };
 }
@@ -510,4 +517,52 @@ export async function exportCustomerTickets(db: Db, userId: string): Promise<Tic
 /** POPIA deletion: the customer's tickets are erased with their messages and reply links. */
 export async function deleteCustomerTickets(tx: Db | Tx, userId: string): Promise<void> {
   await tx.delete(supportTickets).where(eq(supportTickets.userId, userId));
+}
+
+/** A file the customer attaches to their ticket (checked by its content); not to a closed one. */
+export async function attachToTicket(
+  db: Db,
+  input: { userId: string; reference: string; filename: string; data: Buffer },
+): Promise<Ticket> {
+  return db.transaction(async (tx) => {
+    const row = await findHeldTicket(tx, { userId: input.userId }, input.reference);
+    if (!row) throw notFound();
+    if (row.state === 'closed') {
+      throw new AppError('CONFLICT', {
+        message: 'This ticket is closed. Open a new ticket to send us a file.',
+      });
+    }
+    await storeUpload(tx, {
+      owner: { ticketId: row.id },
+      purpose: 'attachment',
+      filename: input.filename,
+      data: input.data,
+      uploadedBy: 'customer',
+    });
+    const [touched] = await tx
+      .update(supportTickets)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(supportTickets.id, row.id))
+      .returning();
+    return customerView(tx, touched!);
+  });
+}
+
+/** One of a ticket's attachments as a download: the customer's own ticket, or any for staff. */
+export async function sendTicketAttachment(
+  db: Db,
+  reply: FastifyReply,
+  input: { userId: string | null; reference: string; fileId: string },
+) {
+  const [row] = await db
+    .select()
+    .from(supportTickets)
+    .where(
+      and(
+        eq(supportTickets.reference, input.reference),
+        ...(input.userId === null ? [] : [eq(supportTickets.userId, input.userId)]),
+      ),
+    );
+  if (!row) throw notFound();
+  return sendUpload(db, reply, { ticketId: row.id }, input.fileId);
 }
