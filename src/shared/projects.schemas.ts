@@ -39,8 +39,8 @@ export const contentItems = ['logo', 'photos', 'pageTexts', 'domain'] as const;
 export type ContentItem = (typeof contentItems)[number];
 
 export const contentItemLabels: Record<ContentItem, string> = {
-  logo: 'Logo (a link to the file)',
-  photos: 'Photos (links to an album or folder)',
+  logo: 'Logo',
+  photos: 'Photos',
   pageTexts: 'Page texts',
   domain: 'Domain name',
 };

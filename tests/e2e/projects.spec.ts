@@ -89,9 +89,7 @@ test.describe('website projects', () => {
       `[${reference}] Your website project: Brief`,
     );
     expect(first.text).toContain(`/user/projects/${reference}`);
-    await customer
-      .getByLabel('Logo (a link to the file)')
-      .fill('https://drive.example.co.za/logo.png');
+    await customer.getByLabel('Logo', { exact: true }).fill('https://drive.example.co.za/logo.png');
     await customer.getByLabel('Domain name').fill('zulubakery.co.za');
     await customer.getByRole('button', { name: 'Save content' }).click();
     await expect(customer.getByText('2 of 4 done.')).toBeVisible();

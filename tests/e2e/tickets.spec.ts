@@ -75,12 +75,40 @@ test.describe('support tickets', () => {
     const received = await mailTo(page.request, account.email, `[${reference}] We received`);
     expect(received.text).toContain(`/user/support/${reference}`);
 
+    // A screenshot goes with it; a program dressed as a picture is refused with the reason.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const attach = customer.getByLabel('Attach a file (optional)');
+    await attach.setInputFiles({ name: 'old-host.png', mimeType: 'image/png', buffer: png });
+    await customer.getByRole('button', { name: 'Upload' }).click();
+    await expect(customer.getByRole('link', { name: 'old-host.png' })).toBeVisible();
+    await attach.setInputFiles({
+      name: 'invoice.png',
+      mimeType: 'image/png',
+      buffer: Buffer.concat([
+        Buffer.from('MZ'),
+        Buffer.alloc(126),
+        Buffer.from('PE\0\0'),
+        Buffer.alloc(64),
+      ]),
+    });
+    await customer.getByRole('button', { name: 'Upload' }).click();
+    await expect(
+      customer.getByText(/This kind of file cannot be uploaded \(it is EXE\)/),
+    ).toBeVisible();
+    const download = customer.waitForEvent('download');
+    await customer.getByRole('link', { name: 'old-host.png' }).click();
+    expect((await download).suggestedFilename()).toBe('old-host.png');
+
     // The administrator finds it by state and category, assigns it, notes and replies.
     await gotoHydrated(page, '/admin/support-tickets');
     await page.getByLabel('Status').selectOption('Open');
     await page.getByLabel('Category').selectOption('Domains');
     await page.getByRole('link', { name: subject }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/support-tickets/${reference}$`));
+    await expect(page.getByRole('link', { name: 'old-host.png' })).toBeVisible();
     await page.getByLabel('Assignee').selectOption({ label: e2eAdmin.name });
     await expect(page.getByText('Ticket updated').first()).toBeVisible();
     await page.getByLabel('Internal note (not sent to the customer)').check();

@@ -40,14 +40,14 @@ export function withCacheBuster(url: string, now: number = Date.now()): string {
   return `${url}${url.includes('?') ? '&' : '?'}_t=${now}`;
 }
 
-function requestHeaders(hasBody: boolean): Record<string, string> {
+function requestHeaders(bodyType: string | null): Record<string, string> {
   const agent = typeof navigator === 'undefined' ? '' : navigator.userAgent;
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'X-Client-Type': clientTypeFromUserAgent(agent),
     'X-Request-Time': String(Date.now()),
   };
-  if (hasBody) headers['Content-Type'] = 'application/json';
+  if (bodyType) headers['Content-Type'] = bodyType;
   return headers;
 }
 
@@ -83,16 +83,22 @@ export const isAdminCall = (url: string) => url.includes('/api/admin/');
 
 /**
  * The transport of every API call (SPEC §7): session credentials, JSON headers, client type,
- * request time and the `_t` cache-buster.
+ * request time and the `_t` cache-buster. A `Blob` (a file to upload) is sent as it is.
  */
 export async function apiFetch(method: string, url: string, data?: unknown): Promise<Response> {
-  const hasBody = data !== undefined;
+  // A file (an upload) goes as the raw body; anything else as JSON.
+  const file = typeof Blob !== 'undefined' && data instanceof Blob ? data : null;
+  const bodyType = file
+    ? 'application/octet-stream'
+    : data === undefined
+      ? null
+      : 'application/json';
   try {
     return await fetch(withCacheBuster(url), {
       method,
       credentials: 'include',
-      headers: requestHeaders(hasBody),
-      body: hasBody ? JSON.stringify(data) : undefined,
+      headers: requestHeaders(bodyType),
+      body: file ?? (data === undefined ? undefined : JSON.stringify(data)),
     });
   } catch (cause) {
     if (isAdminCall(url)) console.warn(`Admin call ${method} ${url} did not reach the server`);

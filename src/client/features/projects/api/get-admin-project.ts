@@ -13,3 +13,7 @@ export const adminProjectQueryOptions = (reference: string) =>
   });
 
 export const useAdminProject = (reference: string) => useQuery(adminProjectQueryOptions(reference));
+
+/** GET /api/admin/projects/{reference}/files/{id}: a customer's project file, as a download. */
+export const adminProjectFileUrl = (reference: string, fileId: string) =>
+  `/api/admin/projects/${encodeURIComponent(reference)}/files/${encodeURIComponent(fileId)}`;

@@ -12,13 +12,14 @@ import {
 import { paths } from '#shared/routes.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { FileLinks } from '../../../components/file-upload.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { useCommentAsAdmin } from '../api/comment-as-admin.ts';
-import { useAdminProject } from '../api/get-admin-project.ts';
+import { adminProjectFileUrl, useAdminProject } from '../api/get-admin-project.ts';
 import { useUpdateAdminProject } from '../api/update-admin-project.ts';
 import { CommentForm, Comments } from '../components/comments.tsx';
 import { StageBadge } from '../components/stage-badge.tsx';
@@ -145,6 +146,15 @@ export function AdminProjectPage() {
                       </div>
                     ))}
                   </dl>
+                  {project.files.length > 0 && (
+                    <div className="mt-3">
+                      <h4 className="text-sm font-semibold text-ink">Files</h4>
+                      <FileLinks
+                        files={project.files}
+                        hrefOf={(file) => adminProjectFileUrl(project.reference, file.id)}
+                      />
+                    </div>
+                  )}
                 </Card>
                 <section aria-labelledby="comments-heading" className="grid gap-4">
                   <h3 id="comments-heading" className="text-lg font-bold text-ink">

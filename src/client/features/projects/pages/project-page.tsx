@@ -9,6 +9,7 @@ import {
   projectStageLabels,
   projectStageNotes,
   type Project,
+  type ContentItem,
   type ProjectContentInput,
 } from '#shared/projects.schemas.ts';
 import { paths } from '#shared/routes.ts';
@@ -22,11 +23,72 @@ import { useApproveProject } from '../api/approve-project.ts';
 import { useCommentOnProject } from '../api/comment-on-project.ts';
 import { useMyProject } from '../api/get-my-project.ts';
 import { useSaveProjectContent } from '../api/save-project-content.ts';
+import { projectFileUrl, useUploadProjectFile } from '../api/upload-project-file.ts';
+import { FileLinks, FileUpload } from '../../../components/file-upload.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { useState } from 'react';
 import { CommentForm, Comments } from '../components/comments.tsx';
 import { StageBadge } from '../components/stage-badge.tsx';
 import { StageProgress } from '../components/stage-progress.tsx';
 
-/** The content checklist: logo, photos, page texts and domain, as text or links. */
+/** Files for the checklist: the item they are for, then the file; the list of what was sent. */
+function ChecklistFiles({
+  project,
+  onUploaded,
+}: {
+  project: Project;
+  onUploaded: (saved: Project, item: ContentItem) => void;
+}) {
+  const [item, setItem] = useState<ContentItem>('logo');
+  const [error, setError] = useState<string | undefined>();
+  const upload = useUploadProjectFile({
+    onSuccess: (saved, { file }) => {
+      setError(undefined);
+      onUploaded(saved, item);
+      toast({ title: 'File uploaded', description: file.name, variant: 'success' });
+    },
+    onError: (failure) => setError(failure.message),
+  });
+  return (
+    <section aria-labelledby="checklist-files" className="grid gap-3 border-t border-line pt-4">
+      <h3 id="checklist-files" className="font-bold text-ink">
+        Files
+      </h3>
+      <FileLinks
+        files={project.files}
+        hrefOf={(file) => projectFileUrl(project.reference, file.id)}
+      />
+      {project.stage !== 'live' && (
+        <>
+          <div className="grid gap-1.5">
+            <Label htmlFor="file-item">The file is for</Label>
+            <Select
+              id="file-item"
+              value={item}
+              onChange={(event) => setItem(event.target.value as ContentItem)}
+            >
+              {contentItems.map((option) => (
+                <option key={option} value={option}>
+                  {contentItemLabels[option]}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <FileUpload
+            id="checklist-file"
+            label="File"
+            pending={upload.isPending}
+            error={error}
+            onUpload={(file) => upload.mutate({ reference: project.reference, item, file })}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The content checklist: logo, photos, page texts and domain, as text, links or files. */
 function ContentChecklist({ project }: { project: Project }) {
   const form = useForm<ProjectContentInput>({
     resolver: zodResolver(projectContentInputSchema),
@@ -41,59 +103,70 @@ function ContentChecklist({ project }: { project: Project }) {
   });
   const locked = project.stage === 'live';
   return (
-    <form
-      noValidate
-      className="grid gap-4"
-      onSubmit={form.handleSubmit((content) =>
-        save.mutate({ reference: project.reference, content }),
-      )}
-    >
-      <div>
-        <h2 className="text-lg font-bold text-ink">Content checklist</h2>
-        <p className="mt-1 text-sm text-muted">
-          {project.contentDone} of {contentItems.length} done. Paste links to your files (Google
-          Drive, Dropbox, OneDrive…) or type the text.
-        </p>
-      </div>
-      <FormField
-        id="content-logo"
-        label={contentItemLabels.logo}
-        disabled={locked}
-        error={form.formState.errors.logo?.message}
-        {...form.register('logo')}
-      />
-      <FormField
-        id="content-photos"
-        label={contentItemLabels.photos}
-        disabled={locked}
-        error={form.formState.errors.photos?.message}
-        {...form.register('photos')}
-      />
-      <TextareaField
-        id="content-page-texts"
-        label={contentItemLabels.pageTexts}
-        rows={6}
-        disabled={locked}
-        hint="Home, about, services, contact: one heading per page."
-        error={form.formState.errors.pageTexts?.message}
-        {...form.register('pageTexts')}
-      />
-      <FormField
-        id="content-domain"
-        label={contentItemLabels.domain}
-        placeholder="yourbusiness.co.za"
-        disabled={locked}
-        error={form.formState.errors.domain?.message}
-        {...form.register('domain')}
-      />
-      {!locked && (
+    <>
+      <form
+        noValidate
+        className="grid gap-4"
+        onSubmit={form.handleSubmit((content) =>
+          save.mutate({ reference: project.reference, content }),
+        )}
+      >
         <div>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save content'}
-          </Button>
+          <h2 className="text-lg font-bold text-ink">Content checklist</h2>
+          <p className="mt-1 text-sm text-muted">
+            {project.contentDone} of {contentItems.length} done. Type the text, paste links to your
+            files (Google Drive, Dropbox, OneDrive…) or upload them below.
+          </p>
         </div>
-      )}
-    </form>
+        <FormField
+          id="content-logo"
+          label={contentItemLabels.logo}
+          hint="A link to the file, or upload it under Files."
+          disabled={locked}
+          error={form.formState.errors.logo?.message}
+          {...form.register('logo')}
+        />
+        <FormField
+          id="content-photos"
+          label={contentItemLabels.photos}
+          hint="A link to an album or folder, or upload them under Files."
+          disabled={locked}
+          error={form.formState.errors.photos?.message}
+          {...form.register('photos')}
+        />
+        <TextareaField
+          id="content-page-texts"
+          label={contentItemLabels.pageTexts}
+          rows={6}
+          disabled={locked}
+          hint="Home, about, services, contact: one heading per page."
+          error={form.formState.errors.pageTexts?.message}
+          {...form.register('pageTexts')}
+        />
+        <FormField
+          id="content-domain"
+          label={contentItemLabels.domain}
+          placeholder="yourbusiness.co.za"
+          disabled={locked}
+          error={form.formState.errors.domain?.message}
+          {...form.register('domain')}
+        />
+        {!locked && (
+          <div>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Saving…' : 'Save content'}
+            </Button>
+          </div>
+        )}
+      </form>
+      <ChecklistFiles
+        project={project}
+        onUploaded={(saved, item) => {
+          // The item a file answers shows the file's name unless the customer typed something.
+          if (!form.getValues(item)) form.setValue(item, saved.content[item]);
+        }}
+      />
+    </>
   );
 }
 

@@ -13,3 +13,7 @@ export const adminTicketQueryOptions = (reference: string) =>
   });
 
 export const useAdminTicket = (reference: string) => useQuery(adminTicketQueryOptions(reference));
+
+/** GET /api/admin/tickets/{reference}/attachments/{id}: a ticket's file, as a download. */
+export const adminTicketAttachmentUrl = (reference: string, fileId: string) =>
+  `/api/admin/tickets/${encodeURIComponent(reference)}/attachments/${encodeURIComponent(fileId)}`;

@@ -20,9 +20,10 @@ import { Label } from '../../../components/ui/label.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { showFieldIssues } from '../../../lib/show-field-issues.ts';
-import { useAdminTicket } from '../api/get-admin-ticket.ts';
+import { adminTicketAttachmentUrl, useAdminTicket } from '../api/get-admin-ticket.ts';
 import { useReplyAsAdmin } from '../api/reply-as-admin.ts';
 import { useUpdateAdminTicket } from '../api/update-admin-ticket.ts';
+import { FileLinks } from '../../../components/file-upload.tsx';
 import { Conversation } from '../components/conversation.tsx';
 import { TicketStateBadge } from '../components/ticket-state-badge.tsx';
 
@@ -160,6 +161,15 @@ export function AdminTicketPage() {
                 </p>
                 <div className="mt-6">
                   <Conversation messages={ticket.messages} viewer="staff" />
+                  {ticket.attachments.length > 0 && (
+                    <div className="mt-4">
+                      <h3 className="text-sm font-semibold text-ink">Attachments</h3>
+                      <FileLinks
+                        files={ticket.attachments}
+                        hrefOf={(file) => adminTicketAttachmentUrl(ticket.reference, file.id)}
+                      />
+                    </div>
+                  )}
                 </div>
                 <Card className="mt-6">
                   <StaffReplyForm ticket={ticket} />

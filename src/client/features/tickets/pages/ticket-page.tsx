@@ -5,6 +5,42 @@ import { toast } from '../../../components/ui/use-toast.ts';
 import { useMyTicket } from '../api/get-my-ticket.ts';
 import { useReplyToTicket } from '../api/reply-to-ticket.ts';
 import { TicketView } from './ticket-view.tsx';
+import { ticketAttachmentUrl, useAttachToTicket } from '../api/attach-to-ticket.ts';
+import { FileLinks, FileUpload } from '../../../components/file-upload.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import type { Ticket } from '#shared/tickets.schemas.ts';
+import { useState } from 'react';
+
+/** The ticket's files, and (while it is not closed) one more: a screenshot, a statement. */
+function TicketFiles({ ticket }: { ticket: Ticket }) {
+  const [error, setError] = useState<string | undefined>();
+  const attach = useAttachToTicket({
+    onSuccess: (_saved, { file }) => {
+      setError(undefined);
+      toast({ title: 'File attached', description: file.name, variant: 'success' });
+    },
+    onError: (failure) => setError(failure.message),
+  });
+  if (ticket.state === 'closed' && ticket.attachments.length === 0) return null;
+  return (
+    <Card className="mt-6 grid gap-3">
+      <h2 className="text-lg font-bold text-ink">Attachments</h2>
+      <FileLinks
+        files={ticket.attachments}
+        hrefOf={(file) => ticketAttachmentUrl(ticket.reference, file.id)}
+      />
+      {ticket.state !== 'closed' && (
+        <FileUpload
+          id="ticket-file"
+          label="Attach a file (optional)"
+          pending={attach.isPending}
+          error={error}
+          onUpload={(file) => attach.mutate({ reference: ticket.reference, file })}
+        />
+      )}
+    </Card>
+  );
+}
 
 /** /user/support/{reference}: one of the customer's tickets, its conversation and a reply. */
 export function TicketPage() {
@@ -33,6 +69,7 @@ export function TicketPage() {
             ticket={ticket.data}
             busy={reply.isPending}
             send={(message) => reply.mutateAsync({ reference, message })}
+            files={<TicketFiles ticket={ticket.data} />}
             closedNote={
               <>
                 Need more help?{' '}

@@ -12,12 +12,15 @@ export function TicketView({
   send,
   busy,
   closedNote,
+  files,
 }: {
   ticket: Ticket;
   send: (message: string) => Promise<unknown>;
   busy: boolean;
   /** What to do instead of replying to a closed ticket. */
   closedNote: ReactNode;
+  /** The ticket's attachments, where the viewer may see and add them. */
+  files?: ReactNode;
 }) {
   return (
     <>
@@ -44,6 +47,7 @@ export function TicketView({
       <div className="mt-6">
         <Conversation messages={ticket.messages} viewer="customer" />
       </div>
+      {files}
       <Card className="mt-6">
         {ticket.state === 'closed' ? (
           <div role="status">
