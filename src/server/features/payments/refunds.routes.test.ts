@@ -10,8 +10,9 @@ import {
   payments,
   refunds,
 } from '#db/schema/index.ts';
-import { formatZAR } from '#shared/money.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { pdfText } from '../../../../tests/helpers/pdf-text.ts';
+import { formatZAR } from '#shared/money.ts';
 import { signUp } from '../../../../tests/helpers/accounts.ts';
 import { signInAdmin } from '../../../../tests/helpers/admins.ts';
 import { freePort } from '../../../../tests/helpers/free-port.ts';
@@ -212,7 +213,22 @@ describe('refunds and credit notes', () => {
     });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect(pdf.rawPayload.toString('latin1')).toContain(`Credit Note ${made!.creditNote}`);
+    // VAT Act s21(3): the words, its number, the invoice it corrects, the reason, supplier and
+    // recipient as on the invoice, the amount and its VAT — read from the page as a person would.
+    const { text } = await pdfText(pdf.rawPayload);
+    for (const required of [
+      'Credit Note',
+      made!.creditNote,
+      `INV-${String(invoice!.invoices.number).padStart(6, '0')}`,
+      'Logo design dropped',
+      '4123456789',
+      '1 Long Street, Cape Town, 8001',
+      customer.user.fullName,
+      'R 1 000,00',
+      formatZAR(vatShare).replace(/\u00a0/g, ' '),
+    ]) {
+      expect(text, required).toContain(required);
+    }
     const stranger = await signUp(t.app);
     const hidden = await t.app.inject({
       method: 'GET',
