@@ -12,7 +12,14 @@ const inputs = [
   'package-lock.json',
   'scripts/build.ts',
 ];
-const envInputs = ['SITE_NAME', 'CONTACT_EMAIL', 'EXAMPLE_HOST', 'PUBLIC_URL', 'PORT'];
+const envInputs = [
+  'SITE_NAME',
+  'CONTACT_EMAIL',
+  'EXAMPLE_HOST',
+  'SUPPLIER_VAT_NUMBER',
+  'PUBLIC_URL',
+  'PORT',
+];
 
 function files(path: string): string[] {
   if (!statSync(path, { throwIfNoEntry: false })) return [];

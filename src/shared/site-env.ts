@@ -19,6 +19,8 @@ export const siteEnvSchema = z.object({
       .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a host name such as yourbusiness.co.za')
       .default('yourbusiness.co.za'),
   ),
+  // Checked in full by the server's configuration; here only whether it is set.
+  SUPPLIER_VAT_NUMBER: z.preprocess(blankAsUndefined, z.string().optional()),
 });
 
 export function toSiteConfig(env: z.infer<typeof siteEnvSchema>): SiteConfig {
@@ -26,5 +28,6 @@ export function toSiteConfig(env: z.infer<typeof siteEnvSchema>): SiteConfig {
     siteName: env.SITE_NAME,
     contactEmail: env.CONTACT_EMAIL,
     exampleHost: env.EXAMPLE_HOST,
+    vatRegistered: Boolean(env.SUPPLIER_VAT_NUMBER),
   };
 }

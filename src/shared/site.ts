@@ -3,6 +3,8 @@ export interface SiteConfig {
   siteName: string;
   contactEmail: string;
   exampleHost: string;
+  /** Whether the supplier is registered for VAT (SUPPLIER_VAT_NUMBER), so prices speak of it. */
+  vatRegistered: boolean;
 }
 
 export const siteLocation = 'Johannesburg East South Africa';

@@ -223,7 +223,7 @@ describe('refunds and credit notes', () => {
       'Logo design dropped',
       '4123456789',
       '1 Long Street, Cape Town, 8001',
-      customer.user.fullName,
+      'Thandi Nkosi',
       'R 1 000,00',
       formatZAR(vatShare).replace(/\u00a0/g, ' '),
     ]) {
