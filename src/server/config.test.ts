@@ -12,7 +12,20 @@ describe('loadConfig', () => {
       siteName: 'Sebenza Digital',
       contactEmail: 'hello@sebenzadigital.co.za',
       exampleHost: 'yourbusiness.co.za',
+      vatRegistered: false,
     });
+  });
+
+  it('needs the supplier address with a VAT number: a tax invoice shows it', () => {
+    expect(() => loadConfig({ SUPPLIER_VAT_NUMBER: '4123456789' })).toThrow(
+      'Invalid configuration: SUPPLIER_ADDRESS must be set when SUPPLIER_VAT_NUMBER is set',
+    );
+    const registered = loadConfig({
+      SUPPLIER_VAT_NUMBER: '4123456789',
+      SUPPLIER_ADDRESS: '1 Long Street, Cape Town, 8001',
+    });
+    expect(registered.site.vatRegistered).toBe(true);
+    expect(loadConfig({}).site.vatRegistered).toBe(false);
   });
 
   it('reads the site settings and strips a trailing slash from PUBLIC_URL', () => {

@@ -329,6 +329,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${got}`);
   }
   const e = parsed.data;
+  if (e.SUPPLIER_VAT_NUMBER && !e.SUPPLIER_ADDRESS) {
+    throw new ConfigError(
+      'Invalid configuration: SUPPLIER_ADDRESS must be set when SUPPLIER_VAT_NUMBER is set (a tax invoice shows the supplier’s address)',
+    );
+  }
   if (e.DNSIMPLE_TOKEN && !e.DNSIMPLE_ACCOUNT_ID) {
     throw new ConfigError(
       'Invalid configuration: DNSIMPLE_ACCOUNT_ID must be set when DNSIMPLE_TOKEN is set',

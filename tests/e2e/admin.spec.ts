@@ -177,7 +177,7 @@ test.describe('back office', () => {
     await expect(detail.getByRole('button', { name: 'Send quote' })).toBeVisible();
     await detail.getByRole('button', { name: 'Send quote' }).click();
     await expect(detail.getByText('Enter the quoted amount in rand')).toBeVisible();
-    await detail.getByLabel('Quote in rand, VAT included').fill('12500');
+    await detail.getByLabel('Quote in rand').fill('12500');
     await detail.getByRole('button', { name: 'Send quote' }).click();
     await expect(page.getByText(`${reference} is now quoted.`).first()).toBeVisible();
     await expect(detail.getByText('R 12 500,00')).toBeVisible();

@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { Mail, MapPin } from 'lucide-react';
 import { paths } from '#shared/routes.ts';
 import { siteLocation } from '#shared/site.ts';
-import { site } from '../lib/site.ts';
+import { site, vat } from '../lib/site.ts';
 
 const quickLinks = [
   { label: 'Services', href: paths.services },
@@ -91,7 +91,7 @@ export function Footer() {
         <div>
           <p className="font-bold">Secure card payments</p>
           <p className="mt-2 mb-3 text-sm text-brand-100">
-            Pay by card through PayFast. Prices include VAT at 15%.
+            Pay by card through PayFast. {vat.pricesNote}
           </p>
           <PayFastLogo />
         </div>

@@ -1,3 +1,4 @@
+import { vatWording } from '#shared/vat-wording.ts';
 import { formatDate } from '#shared/dates.ts';
 import type { Config } from '../../config.ts';
 import { renderMail, type RenderedMail } from '../../integrations/mail/mail-template.ts';
@@ -138,7 +139,7 @@ export function domainRenewalInvoiceMail(
     subject: `Renew ${input.domain} before ${input.expires}: ${input.total}`,
     greeting: `Hi ${input.firstName},`,
     paragraphs: [
-      `${input.domain} expires on ${input.expires} and is set to renew automatically, so we have prepared order ${input.orderReference} to renew it for 1 year: ${input.total}, VAT included.`,
+      `${input.domain} expires on ${input.expires} and is set to renew automatically, so we have prepared order ${input.orderReference} to renew it for 1 year: ${input.total}${vatWording(config.site.vatRegistered).included}.`,
       'Pay it from your dashboard before the expiry date; we renew the domain with the registrar as soon as it is paid. If you would rather let it go, ignore this e-mail and switch off auto-renew on My domains.',
     ],
     action: { label: 'Pay the renewal', url: `${config.publicUrl}/user/dashboard` },

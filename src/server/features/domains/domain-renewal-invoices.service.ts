@@ -81,6 +81,7 @@ export async function invoiceDomainRenewal(
     const order = await createOrder(tx, {
       userId: registration.userId,
       registrar: deps.registrar.provider,
+      vatRegistered: deps.config.supplier.vatNumber !== undefined,
       lines: [
         {
           input: { type: 'domain-renewal', domain: registration.domain, years: 1, quantity: 1 },

@@ -232,7 +232,11 @@ describe('admin: registrar overview and TLD switches', () => {
 describe('prices with VAT on top (VAT-registered supplier)', () => {
   let t: DnsimpleTestApp;
   beforeAll(async () => {
-    t = await createDnsimpleTestApp({ USD_ZAR_RATE: '18.50', SUPPLIER_VAT_NUMBER: '4123456789' });
+    t = await createDnsimpleTestApp({
+      USD_ZAR_RATE: '18.50',
+      SUPPLIER_VAT_NUMBER: '4123456789',
+      SUPPLIER_ADDRESS: '1 Long Street, Cape Town, 8001',
+    });
   });
   afterAll(() => t.close());
 

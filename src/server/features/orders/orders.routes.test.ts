@@ -33,7 +33,7 @@ const registrant = {
 };
 
 describe('POST /api/orders', () => {
-  it('prices every line on the server, ignoring the browser price, with the VAT split', async () => {
+  it('prices every line on the server, ignoring the browser price; no VAT stored for a supplier not registered', async () => {
     const response = await order([
       {
         type: 'package',
@@ -67,8 +67,8 @@ describe('POST /api/orders', () => {
         total: 228,
       },
     ]);
-    // R11 126,00 incl. VAT: VAT = 11126 × 15/115 = R1 451,22; subtotal R9 674,78.
-    expect(body).toMatchObject({ total: 11126, vat: 1451.22, subtotal: 9674.78 });
+    // This supplier is not registered for VAT (no SUPPLIER_VAT_NUMBER): it stores and shows none.
+    expect(body).toMatchObject({ total: 11126, vat: 0, subtotal: 11126 });
     const [stored] = await t.app.database.db
       .select()
       .from(orders)

@@ -30,7 +30,12 @@ export async function orderRoutes(app: AppInstance): Promise<void> {
           userId,
           app.config.speedReports,
         );
-        const order = await createOrder(db, { userId, lines, registrar: app.registrar.provider });
+        const order = await createOrder(db, {
+          userId,
+          lines,
+          registrar: app.registrar.provider,
+          vatRegistered: app.config.site.vatRegistered,
+        });
         // The names are held now: nobody should be told from the cache that they are available.
         for (const line of lines) if (line.domain) app.domainChecker.forget(line.domain);
         return reply.status(201).send(order);

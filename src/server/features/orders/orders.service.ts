@@ -57,10 +57,16 @@ async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
 /** Stores the priced lines as one order awaiting payment: all of it, or nothing. */
 export async function createOrder(
   db: Db | Tx,
-  input: { userId: string; lines: PricedLine[]; registrar: Registrar['provider'] },
+  input: {
+    userId: string;
+    lines: PricedLine[];
+    registrar: Registrar['provider'];
+    /** A supplier not registered for VAT charges none, so none is stored. */
+    vatRegistered: boolean;
+  },
 ): Promise<Order> {
   const totalCents = input.lines.reduce((sum, line) => sum + line.totalCents, 0);
-  const vatCents = vatFromInclusive(totalCents);
+  const vatCents = input.vatRegistered ? vatFromInclusive(totalCents) : 0;
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await db.transaction(async (tx) => {

@@ -24,7 +24,9 @@ export function receiptMail(
         (item) =>
           `${item.quantity > 1 ? `${item.quantity} × ` : ''}${item.title}: ${formatZAR(item.totalCents)}`,
       ),
-      `Total ${formatZAR(input.totalCents)}, which includes VAT of ${formatZAR(vatFromInclusive(input.totalCents))} at 15%.`,
+      config.site.vatRegistered
+        ? `Total ${formatZAR(input.totalCents)}, which includes VAT of ${formatZAR(vatFromInclusive(input.totalCents))} at 15%.`
+        : `Total ${formatZAR(input.totalCents)}.`,
       `Your ${input.invoice} is attached as a PDF, and you can download it again from your dashboard at any time.`,
       'We start on your order today and keep you updated by e-mail.',
     ],

@@ -38,6 +38,7 @@ beforeAll(async () => {
     PAYFAST_VALIDATE_URL: payfast.validateUrl,
     PAYFAST_VERIFY_SOURCE: 'false',
     SUPPLIER_VAT_NUMBER: '4123456789',
+    SUPPLIER_ADDRESS: '1 Long Street, Cape Town, 8001',
   });
   ({ cookie, email } = await signUp(t.app, { fullName: 'Thandi Nkosi' }));
 });

@@ -145,6 +145,7 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
           userId,
           lines: [testPaymentLine],
           registrar: app.registrar.provider,
+          vatRegistered: app.config.site.vatRegistered,
         });
         return startPayfastPayment(deps, { orderReference: order.reference, userId });
       },

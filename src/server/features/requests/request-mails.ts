@@ -53,7 +53,7 @@ export function quoteMail(
     greeting: `Hi ${request.name.split(/\s+/)[0]},`,
     paragraphs: [
       `Thank you for talking to us about your ${serviceTypeLabel(request.serviceType)} request ${request.reference}.`,
-      `Our price for the work we discussed is ${formatZAR(request.quoteCents)}, VAT at 15% included.`,
+      `Our price for the work we discussed is ${formatZAR(request.quoteCents)}${config.site.vatRegistered ? ', VAT at 15% included' : ''}.`,
       'You can pay it by card from your dashboard; we start as soon as the payment clears.',
     ],
     action: { label: 'Open my dashboard', url: `${config.publicUrl}/user/dashboard` },

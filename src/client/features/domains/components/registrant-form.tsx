@@ -17,6 +17,7 @@ import { FieldError, Label } from '../../../components/ui/label.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { addToCart } from '../../../lib/cart.ts';
 import { useQuoteDomain } from '../api/quote-domain.ts';
+import { site, vat } from '../../../lib/site.ts';
 
 /**
  * Years, registrant and choices for the selected domain; the server prices it for the cart. For
@@ -69,7 +70,7 @@ export function RegistrantForm({
     });
     toast({
       title: 'Added to cart',
-      description: `${quote.domain} for ${formatZAR(randToCents(quote.total))} incl. VAT`,
+      description: `${quote.domain} for ${formatZAR(randToCents(quote.total))}${vat.incl}`,
       variant: 'success',
     });
     navigate(paths.checkout);
@@ -88,7 +89,7 @@ export function RegistrantForm({
     });
     toast({
       title: 'Added to cart',
-      description: `Transfer of ${domain} for ${formatZAR(randToCents(pricePerYear))} incl. VAT`,
+      description: `Transfer of ${domain} for ${formatZAR(randToCents(pricePerYear))}${vat.incl}`,
       variant: 'success',
     });
     navigate(paths.checkout);
@@ -260,7 +261,9 @@ export function RegistrantForm({
           <strong className="tabular-nums" data-testid="domain-total">
             {formatZAR(total)}
           </strong>{' '}
-          <span className="text-sm text-muted">incl. VAT, confirmed by our server</span>
+          <span className="text-sm text-muted">
+            {site.vatRegistered ? 'incl. VAT, confirmed by our server' : 'confirmed by our server'}
+          </span>
         </p>
         <Button type="submit" size="lg" disabled={add.isPending}>
           {add.isPending ? 'Checking the price…' : 'Add to cart'}

@@ -2,6 +2,7 @@ import { formatZAR, randToCents } from '#shared/money.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { DataTable, numberCell, rowHeading } from '../../../components/data-table.tsx';
 import { useTldPrices } from '../api/get-tld-prices.ts';
+import { vat } from '../../../lib/site.ts';
 
 /** Every ending we sell with its yearly price, from the live price list. */
 export function TldPriceTable() {
@@ -16,7 +17,7 @@ export function TldPriceTable() {
   return (
     <DataTable
       label="Domain prices"
-      caption="Yearly domain prices in rand, VAT included"
+      caption={`Yearly domain prices in rand${vat.included}`}
       columns={[
         { label: 'Ending' },
         { label: 'Register, per year', align: 'right' },

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { useTldPrices } from '../api/get-tld-prices.ts';
 import { saveSelectedTransfer } from '../selected-domain.ts';
+import { vat } from '../../../lib/site.ts';
 
 /**
  * "Transfer a domain you own": the name and the EPP/auth code from its current registrar, priced
@@ -73,7 +74,7 @@ export function TransferStart() {
       <div className="flex flex-wrap items-center justify-between gap-3 sm:col-span-2">
         <p className="text-sm text-muted">
           {price
-            ? `${formatZAR(randToCents(price.transfer))} incl. VAT, and a year is added to the registration.`
+            ? `${formatZAR(randToCents(price.transfer))}${vat.incl}, and a year is added to the registration.`
             : 'Ask your current registrar for the auth code and to unlock the domain.'}
         </p>
         <Button type="submit">Transfer to us</Button>

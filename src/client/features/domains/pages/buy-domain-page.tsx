@@ -3,6 +3,7 @@ import { TldPriceTable } from '../components/tld-price-table.tsx';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.tsx';
 import { DomainSearch } from '../components/domain-search.tsx';
 import { TransferStart } from '../components/transfer-start.tsx';
+import { vat } from '../../../lib/site.ts';
 
 const extensions = [
   { tld: '.co.za', text: 'The home of South African business: trusted by local customers.' },
@@ -31,7 +32,7 @@ export function BuyDomainPage() {
       </Section>
       <Section
         title="Popular extensions"
-        intro="Prices are shown with every search result and include VAT at 15%."
+        intro={`Prices are shown with every search result. ${vat.pricesNote}`}
       >
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {extensions.map((e) => (
@@ -54,7 +55,7 @@ export function BuyDomainPage() {
       </Section>
       <Section
         title="Prices per ending"
-        intro="Yearly prices in rand, VAT included. Premium names are priced individually when you search."
+        intro={`Yearly prices in rand${vat.included}. Premium names are priced individually when you search.`}
       >
         <TldPriceTable />
       </Section>

@@ -15,6 +15,7 @@ import { DnsPanel } from '../components/dns-panel.tsx';
 import { useMyDomains } from '../api/get-my-domains.ts';
 import { statusText } from '../domain-status-text.ts';
 import { useSetAutoRenew } from '../api/set-auto-renew.ts';
+import { vat } from '../../../lib/site.ts';
 
 /** "Renew": 1 to 10 years (as many as the registry still allows) as a renewal line in the cart. */
 function RenewForm({
@@ -39,7 +40,7 @@ function RenewForm({
     });
     toast({
       title: 'Added to cart',
-      description: `Renewal of ${domain} for ${formatZAR(totalCents)} incl. VAT`,
+      description: `Renewal of ${domain} for ${formatZAR(totalCents)}${vat.incl}`,
       variant: 'success',
     });
     navigate(paths.checkout);
@@ -64,7 +65,8 @@ function RenewForm({
         </Select>
       </div>
       <p className="text-sm text-muted">
-        {formatZAR(totalCents)} incl. VAT ({formatZAR(randToCents(renewal.pricePerYear))} a year)
+        {formatZAR(totalCents)}
+        {vat.incl} ({formatZAR(randToCents(renewal.pricePerYear))} a year)
       </p>
       <Button size="sm" onClick={add}>
         Add renewal to cart

@@ -22,6 +22,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { FieldError, Label } from '../../../components/ui/label.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { addToCart } from '../../../lib/cart.ts';
+import { site, vat } from '../../../lib/site.ts';
 
 const service = findService('business-registration')!;
 /** Tax registrations a package does not include are priced as add-ons. */
@@ -90,7 +91,7 @@ export function BusinessRegistrationForm({ packageId }: { packageId: string }) {
     });
     toast({
       title: 'Added to cart',
-      description: `${title}, ${formatZAR(totalCents)} incl. VAT`,
+      description: `${title}, ${formatZAR(totalCents)}${vat.incl}`,
       variant: 'success',
     });
     navigate(paths.checkout);
@@ -363,7 +364,11 @@ export function BusinessRegistrationForm({ packageId }: { packageId: string }) {
             <strong className="tabular-nums" data-testid="registration-total">
               {formatZAR(totalCents)}
             </strong>{' '}
-            <span className="text-sm text-muted">incl. VAT{pkg ? ` · ${pkg.delivery}` : ''}</span>
+            <span className="text-sm text-muted">
+              {[site.vatRegistered ? 'incl. VAT' : '', pkg?.delivery ?? '']
+                .filter(Boolean)
+                .join(' · ')}
+            </span>
           </p>
           <Button type="submit" size="lg">
             Add to cart

@@ -7,6 +7,7 @@ import { Card, CardDescription, CardTitle } from '../../../components/ui/card.ts
 import { toast } from '../../../components/ui/use-toast.ts';
 import { addToCart } from '../../../lib/cart.ts';
 import { cn } from '../../../lib/cn.ts';
+import { vat } from '../../../lib/site.ts';
 
 /** What "Add to cart" puts in the cart for a package (SPEC §3 cart; the server re-prices it). */
 export function addPackageToCart(serviceSlug: string, pkg: CataloguePackage): void {
@@ -23,7 +24,7 @@ export function addPackageToCart(serviceSlug: string, pkg: CataloguePackage): vo
   });
   toast({
     title: 'Added to cart',
-    description: `${title}, ${formatZAR(pkg.priceCents)}${billingSuffix[pkg.billing]} incl. VAT`,
+    description: `${title}, ${formatZAR(pkg.priceCents)}${billingSuffix[pkg.billing]}${vat.incl}`,
     variant: 'success',
   });
 }
@@ -36,7 +37,8 @@ export function PriceLine({ pkg }: { pkg: CataloguePackage }) {
         {formatZAR(pkg.priceCents)}
       </p>
       <p className="text-sm text-muted">
-        incl. VAT{billingSuffix[pkg.billing]} · {pkg.delivery}
+        {vat.incl.trim()}
+        {billingSuffix[pkg.billing]} · {pkg.delivery}
       </p>
     </>
   );

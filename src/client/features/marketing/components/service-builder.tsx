@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { addToCart } from '../../../lib/cart.ts';
+import { site, vat } from '../../../lib/site.ts';
 
 /**
  * Only fixed-price packages can be bundled; quote-only services are left to a request, and the
@@ -94,7 +95,7 @@ export function ServiceBuilder() {
     );
     toast({
       title: 'Added to cart',
-      description: `${lines.length} ${lines.length === 1 ? 'service' : 'services'}, ${formatZAR(totalCents)} incl. VAT`,
+      description: `${lines.length} ${lines.length === 1 ? 'service' : 'services'}, ${formatZAR(totalCents)}${vat.incl}`,
       variant: 'success',
     });
     navigate(paths.checkout);
@@ -199,7 +200,7 @@ export function ServiceBuilder() {
             className="mt-3 flex justify-between gap-4 border-t-2 border-ink pt-3"
             aria-live="polite"
           >
-            <span className="font-bold text-ink">Total incl. VAT</span>
+            <span className="font-bold text-ink">Total{vat.incl}</span>
             <span
               className="font-extrabold whitespace-nowrap tabular-nums"
               data-testid="builder-total"
@@ -210,7 +211,8 @@ export function ServiceBuilder() {
           {lines.length > 0 && (
             <>
               <p className="mt-1 text-sm text-muted">
-                Of which VAT {formatZAR(vatFromInclusive(totalCents))}. {deliveryEstimate(lines)}.
+                {site.vatRegistered && `Of which VAT ${formatZAR(vatFromInclusive(totalCents))}. `}
+                {deliveryEstimate(lines)}.
               </p>
               {lines.some((l) => l.recurring) && (
                 <p className="mt-1 text-sm text-muted">

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.tsx';
 import { PageHeader, Section } from '../../../components/page.tsx';
 import { CtaBanner } from '../components/cta-banner.tsx';
-import { site } from '../../../lib/site.ts';
+import { site, vat } from '../../../lib/site.ts';
 
 const values = [
   {
@@ -16,7 +16,7 @@ const values = [
   {
     icon: ReceiptText,
     title: 'Honest pricing',
-    text: 'Fixed prices in rand with VAT included, agreed before we start. No surprise invoices.',
+    text: `Fixed prices in rand${vat.included}, agreed before we start. No surprise invoices.`,
   },
   {
     icon: ShieldCheck,

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.tsx';
 import { PageHeader, Section } from '../../../components/page.tsx';
 import { ServiceRequestForm } from '../components/service-request-form.tsx';
-import { site } from '../../../lib/site.ts';
+import { site, vat } from '../../../lib/site.ts';
 import { CtaBanner } from '../components/cta-banner.tsx';
 
 const steps = [
@@ -125,7 +125,7 @@ export function BuildWebsitePage() {
 
       <Section
         title="Typical timelines and starting prices"
-        intro="Every quote is fixed once the scope is agreed. Prices include VAT at 15%; we invoice 50% to start and 50% at launch."
+        intro={`Every quote is fixed once the scope is agreed. ${vat.pricesNote} We invoice 50% to start and 50% at launch.`}
       >
         <ul className="grid gap-6 md:grid-cols-3">
           {timelines.map((item) => (
@@ -136,7 +136,7 @@ export function BuildWebsitePage() {
                 {item.duration}
               </p>
               <p className="mt-2 text-2xl font-extrabold text-ink">{item.price}</p>
-              <p className="text-sm text-muted">incl. VAT</p>
+              {site.vatRegistered && <p className="text-sm text-muted">incl. VAT</p>}
             </li>
           ))}
         </ul>
@@ -160,7 +160,7 @@ export function BuildWebsitePage() {
         <Card>
           <p className="text-muted">
             Every custom website comes with 60 days of free fixes. After that, an optional care plan
-            from R 599 a month incl. VAT covers updates, security patches, daily backups, uptime
+            from R 599 a month{vat.incl} covers updates, security patches, daily backups, uptime
             monitoring and an hour of small changes each month. You own the code and the content
             either way.
           </p>

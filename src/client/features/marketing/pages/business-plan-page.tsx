@@ -7,7 +7,7 @@ import { PageHeader, Section } from '../../../components/page.tsx';
 import { CtaBanner } from '../components/cta-banner.tsx';
 import { ServiceRequestForm } from '../components/service-request-form.tsx';
 import { PackageCards } from '../components/package-cards.tsx';
-import { site } from '../../../lib/site.ts';
+import { site, vat } from '../../../lib/site.ts';
 
 const audiences = [
   {
@@ -111,7 +111,7 @@ export function BusinessPlanPage() {
 
       <Section
         title="Packages and prices"
-        intro="Fixed prices in rand, VAT included, paid in full by card when you order. Your plan opens in your account at once: add what you know, follow our comments section by section, and download the final PDF."
+        intro={`Fixed prices in rand${vat.included}, paid in full by card when you order. Your plan opens in your account at once: add what you know, follow our comments section by section, and download the final PDF.`}
       >
         <PackageCards serviceSlug="business-plan" />
       </Section>

@@ -180,7 +180,7 @@ export function BusinessRegistrationPage() {
 
       <Section
         title="Packages"
-        intro="Fixed prices that include VAT at 15% and the CIPC fees. Pay securely by card through PayFast."
+        intro={`Fixed prices that include ${site.vatRegistered ? 'VAT at 15% and ' : ''}the CIPC fees. Pay securely by card through PayFast.`}
       >
         <PackageCards
           serviceSlug="business-registration"

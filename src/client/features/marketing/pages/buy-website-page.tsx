@@ -6,7 +6,7 @@ import { PageHeader, Section } from '../../../components/page.tsx';
 import { CtaBanner } from '../components/cta-banner.tsx';
 import { FaqList } from '../components/faq-list.tsx';
 import { PackageCards } from '../components/package-cards.tsx';
-import { site } from '../../../lib/site.ts';
+import { site, vat } from '../../../lib/site.ts';
 
 const included = [
   {
@@ -17,7 +17,7 @@ const included = [
   {
     icon: Globe,
     title: 'Domain and hosting for a year',
-    text: 'A .co.za domain and 12 months of hosting are included. After that, both renew for R 1 499 a year incl. VAT.',
+    text: `A .co.za domain and 12 months of hosting are included. After that, both renew for R 1 499 a year${vat.incl}.`,
   },
   {
     icon: Lock,
@@ -56,8 +56,7 @@ const faqs = [
   },
   {
     question: 'What if I need more than these packages offer?',
-    answer:
-      'Extra pages cost R 450 each incl. VAT. For bookings, quotes, member areas or integrations, a custom build is usually the better choice.',
+    answer: `Extra pages cost R 450 each${vat.incl}. For bookings, quotes, member areas or integrations, a custom build is usually the better choice.`,
   },
 ];
 
@@ -80,7 +79,7 @@ export function BuyWebsitePage() {
       <div id="packages" className="scroll-mt-24">
         <Section
           title="Website packages"
-          intro="Once-off prices in rand, including VAT at 15%. Delivery times start once we have your content."
+          intro={`Once-off prices in rand${vat.included}. Delivery times start once we have your content.`}
         >
           <PackageCards serviceSlug="buy-website" />
         </Section>

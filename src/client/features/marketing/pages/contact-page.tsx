@@ -94,8 +94,8 @@ export function ContactPage() {
 
       <Section title="Looking for a quick answer?">
         <p className="max-w-3xl text-muted">
-          Many questions about payments, VAT invoices, domains and delivery times are already
-          answered on our FAQ page.
+          Many questions about payments, {site.vatRegistered ? 'VAT invoices' : 'invoices'}, domains
+          and delivery times are already answered on our FAQ page.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
           <Button asChild variant="outline">

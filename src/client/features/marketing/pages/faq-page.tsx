@@ -46,13 +46,15 @@ const groups: FaqGroup[] = [
       },
       {
         question: 'Do your prices include VAT?',
-        answer:
-          'Yes. Every price on the website is in rand and includes VAT at 15%, so the amount you see is the amount you pay.',
+        answer: site.vatRegistered
+          ? 'Yes. Every price on the website is in rand and includes VAT at 15%, so the amount you see is the amount you pay.'
+          : 'We are not registered for VAT, so no VAT is added: every price on the website is in rand and is the amount you pay.',
       },
       {
-        question: 'Will I get a tax invoice?',
-        answer:
-          'Yes. A valid tax invoice showing the VAT amount is e-mailed to you after payment and is also available in your account under Payments.',
+        question: site.vatRegistered ? 'Will I get a tax invoice?' : 'Will I get an invoice?',
+        answer: site.vatRegistered
+          ? 'Yes. A valid tax invoice showing the VAT amount is e-mailed to you after payment and is also available in your account under Payments.'
+          : 'Yes. An invoice is e-mailed to you after payment and is also available in your account under Payments.',
       },
       {
         question: 'Can I get a refund?',

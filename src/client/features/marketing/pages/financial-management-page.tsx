@@ -6,7 +6,7 @@ import { Card, CardDescription, CardTitle } from '../../../components/ui/card.ts
 import { PageHeader, Section } from '../../../components/page.tsx';
 import { ServiceRequestForm } from '../components/service-request-form.tsx';
 import { PackageCards } from '../components/package-cards.tsx';
-import { site } from '../../../lib/site.ts';
+import { site, vat } from '../../../lib/site.ts';
 import { CtaBanner } from '../components/cta-banner.tsx';
 
 const services = [
@@ -109,7 +109,7 @@ export function FinancialManagementPage() {
 
       <Section
         title="Monthly packages"
-        intro="Prices include VAT at 15%. Month-to-month with one calendar month’s notice; no long contracts."
+        intro={`${vat.pricesNote} Month-to-month with one calendar month’s notice; no long contracts.`}
       >
         <PackageCards serviceSlug="financial-management" />
       </Section>

@@ -94,7 +94,7 @@ export function HomePage({
 
       <Section
         title="Everything your business needs to get going"
-        intro="Pick one service or combine several; every price includes VAT."
+        intro={`Pick one service or combine several.${site.vatRegistered ? ' Every price includes VAT.' : ''}`}
       >
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {featureCards.map(({ icon: Icon, title, text, href, cta }) => (

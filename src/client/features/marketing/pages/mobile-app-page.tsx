@@ -120,7 +120,7 @@ export function MobileAppPage() {
 
       <Section
         title="Packages"
-        intro="Starting prices include VAT at 15%. You receive a fixed quote after the discovery workshop; app-store developer fees are paid directly by you."
+        intro={`${site.vatRegistered ? 'Starting prices include VAT at 15%. ' : ''}You receive a fixed quote after the discovery workshop; app-store developer fees are paid directly by you.`}
       >
         <PackageCards serviceSlug="mobile-app" quoteHref="#request" />
       </Section>

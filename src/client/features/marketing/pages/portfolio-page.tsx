@@ -3,7 +3,7 @@ import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardTitle } from '../../../components/ui/card.tsx';
 import { PageHeader, Section } from '../../../components/page.tsx';
-import { site } from '../../../lib/site.ts';
+import { site, vat } from '../../../lib/site.ts';
 import { CtaBanner } from '../components/cta-banner.tsx';
 
 type Artwork = 'shop' | 'website' | 'app' | 'plan' | 'books' | 'speed';
@@ -270,7 +270,7 @@ export function PortfolioPage() {
           }
         >
           Tell us where you are now and where you want to be. We reply within one business day with
-          a plan and a price in rand, VAT included.
+          a plan and a price in rand{vat.included}.
         </CtaBanner>
       </Section>
     </>

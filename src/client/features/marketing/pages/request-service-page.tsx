@@ -14,7 +14,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.tsx';
 import { PageHeader, Section } from '../../../components/page.tsx';
 import { ServiceRequestForm } from '../components/service-request-form.tsx';
-import { site } from '../../../lib/site.ts';
+import { site, vat } from '../../../lib/site.ts';
 
 const services = [
   {
@@ -76,7 +76,7 @@ const nextSteps = [
   },
   {
     title: 'You receive a fixed quote',
-    text: 'Every quote is in rand, includes VAT at 15% and lists exactly what is delivered and when.',
+    text: `Every quote is in rand${vat.included} and lists exactly what is delivered and when.`,
   },
   {
     title: 'You accept and pay securely',

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { PageHeader, Section } from '../../../components/page.tsx';
 import { CtaBanner } from '../components/cta-banner.tsx';
 import { ServiceBuilder } from '../components/service-builder.tsx';
-import { site } from '../../../lib/site.ts';
+import { site, vat } from '../../../lib/site.ts';
 
 const steps = [
   {
@@ -16,7 +16,7 @@ const steps = [
   {
     icon: Calculator,
     title: '2. See the total',
-    text: 'Every service shows its price in rand with VAT included, so the total you see is the total you pay.',
+    text: `Every service shows its price in rand${vat.included}, so the total you see is the total you pay.`,
   },
   {
     icon: CreditCard,
@@ -31,7 +31,7 @@ export function ServiceBuilderPage() {
       <PageHeader
         eyebrow="Service builder"
         title="Build the package your business needs"
-        lead={`Combine any of the ${site.siteName} services and see one total in rand, VAT included. One quote, one tax invoice, one team to call.`}
+        lead={`Combine any of the ${site.siteName} services and see one total in rand${vat.included}. One quote, one tax invoice, one team to call.`}
       >
         <Button asChild size="lg">
           <a href="#builder">Start building</a>
@@ -53,7 +53,7 @@ export function ServiceBuilderPage() {
       <div id="builder" className="scroll-mt-24">
         <Section
           title="Choose your services"
-          intro="Fixed prices in rand, VAT included. Custom websites and mobile apps are quoted separately: request a quote on their pages."
+          intro={`Fixed prices in rand${vat.included}. Custom websites and mobile apps are quoted separately: request a quote on their pages.`}
         >
           <ServiceBuilder />
         </Section>

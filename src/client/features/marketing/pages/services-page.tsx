@@ -17,7 +17,7 @@ import { Card, CardDescription, CardTitle } from '../../../components/ui/card.ts
 import { PageHeader, Section } from '../../../components/page.tsx';
 import { ServiceRequestForm } from '../components/service-request-form.tsx';
 import { PackageCards } from '../components/package-cards.tsx';
-import { site } from '../../../lib/site.ts';
+import { site, vat } from '../../../lib/site.ts';
 import { CtaBanner } from '../components/cta-banner.tsx';
 
 const services = [
@@ -25,7 +25,7 @@ const services = [
     icon: LayoutTemplate,
     title: 'Buy a ready-made website',
     text: 'Fixed-price Starter, Business and Online Shop packages, designed for your brand and live within 5 to 14 business days.',
-    price: 'from R 2 499 incl. VAT',
+    price: `from R 2 499${vat.incl}`,
     href: paths.buyWebsite,
     cta: 'Compare website packages',
   },
@@ -33,7 +33,7 @@ const services = [
     icon: Code,
     title: 'Custom website build',
     text: 'A website designed and developed around how your business works: bookings, quotes, member areas or integrations.',
-    price: 'from R 14 999 incl. VAT',
+    price: `from R 14 999${vat.incl}`,
     href: paths.buildWebsite,
     cta: 'How a custom build works',
   },
@@ -41,7 +41,7 @@ const services = [
     icon: FileText,
     title: 'Business plans',
     text: 'Bank-ready and investor-ready plans with market research and three-year financial projections in rand.',
-    price: 'from R 3 499 incl. VAT',
+    price: `from R 3 499${vat.incl}`,
     href: paths.businessPlan,
     cta: 'Explore business plans',
   },
@@ -49,7 +49,7 @@ const services = [
     icon: Building2,
     title: 'Company registration (CIPC + SARS)',
     text: 'Name reservation, (Pty) Ltd registration with CIPC, and income tax, VAT and PAYE/UIF set up with SARS.',
-    price: 'from R 999 incl. VAT',
+    price: `from R 999${vat.incl}`,
     href: paths.businessRegistration,
     cta: 'Register your company',
   },
@@ -57,7 +57,7 @@ const services = [
     icon: Calculator,
     title: 'Financial management',
     text: 'Monthly bookkeeping, management accounts, VAT201 returns, payroll with EMP201, and annual financial statements.',
-    price: 'from R 1 299 per month incl. VAT',
+    price: `from R 1 299 per month${vat.incl}`,
     href: paths.financialManagement,
     cta: 'See finance packages',
   },
@@ -65,7 +65,7 @@ const services = [
     icon: Smartphone,
     title: 'Mobile apps',
     text: 'Android and iPhone apps that run well on entry-level phones and keep working when the signal drops.',
-    price: 'from R 49 999 incl. VAT',
+    price: `from R 49 999${vat.incl}`,
     href: paths.mobileApp,
     cta: 'Plan your mobile app',
   },
@@ -73,7 +73,7 @@ const services = [
     icon: Zap,
     title: '60-second speed report',
     text: 'A Lighthouse report on your website’s speed with Core Web Vitals and the fixes that matter most, in plain language.',
-    price: 'R 199 incl. VAT per report',
+    price: `R 199${vat.incl} per report`,
     href: paths.speedOptimization,
     cta: 'Get a speed report',
   },
@@ -98,8 +98,8 @@ const emailFeatures = [
 ];
 
 const emailPrices = [
-  { label: 'Per mailbox', price: 'R 59 per month incl. VAT' },
-  { label: 'Moving an existing mailbox', price: 'R 299 once-off per mailbox incl. VAT' },
+  { label: 'Per mailbox', price: `R 59 per month${vat.incl}` },
+  { label: 'Moving an existing mailbox', price: `R 299 once-off per mailbox${vat.incl}` },
 ];
 
 export function ServicesPage() {
@@ -108,7 +108,7 @@ export function ServicesPage() {
       <PageHeader
         eyebrow="Services"
         title="Everything a South African business needs, under one roof"
-        lead={`${site.siteName} registers your company, writes your business plan, keeps your books and gets you online. Every price is in rand and includes VAT at 15%.`}
+        lead={`${site.siteName} registers your company, writes your business plan, keeps your books and gets you online. Every price is in rand. ${vat.pricesNote}`}
       >
         <Button asChild size="lg">
           <Link href={paths.serviceBuilder}>Build your package</Link>

@@ -45,8 +45,9 @@ export function TermsPage() {
           <h2>3. Prices and payment</h2>
           <ul>
             <li>
-              All prices are in South African rand (ZAR) and include VAT at 15%. Your tax invoice
-              shows the VAT amount separately.
+              {site.vatRegistered
+                ? 'All prices are in South African rand (ZAR) and include VAT at 15%. Your tax invoice shows the VAT amount separately.'
+                : 'All prices are in South African rand (ZAR). We are not registered for VAT, so no VAT is charged or shown on your invoice.'}
             </li>
             <li>
               Payment is by debit or credit card through PayFast, a registered South African payment

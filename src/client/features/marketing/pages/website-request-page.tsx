@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.tsx';
 import { PageHeader, Section } from '../../../components/page.tsx';
 import { ServiceRequestForm } from '../components/service-request-form.tsx';
-import { site } from '../../../lib/site.ts';
+import { site, vat } from '../../../lib/site.ts';
 import { CtaBanner } from '../components/cta-banner.tsx';
 
 const mailto = `mailto:${site.contactEmail}?subject=${encodeURIComponent('Website request')}`;
@@ -24,7 +24,7 @@ const howItWorks = [
   {
     icon: FileText,
     title: 'You receive a fixed quote',
-    text: 'Within two business days of the call you get a written scope, timeline and price in rand, VAT included.',
+    text: `Within two business days of the call you get a written scope, timeline and price in rand${vat.included}.`,
   },
   {
     icon: Rocket,

@@ -68,7 +68,8 @@ function OrderDetail({ order, onChanged }: { order: AdminOrder; onChanged?: () =
         )}
         <dt className="text-muted">Total</dt>
         <dd>
-          {rand(order.total)} (VAT {rand(order.vat)})
+          {rand(order.total)}
+          {order.vat > 0 && ` (VAT ${rand(order.vat)})`}
         </dd>
         {order.invoice && (
           <>

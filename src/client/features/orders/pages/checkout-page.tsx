@@ -14,6 +14,7 @@ import {
   useCart,
 } from '../../../lib/cart.ts';
 import { PayWithCard } from '../components/pay-with-card.tsx';
+import { site, vat } from '../../../lib/site.ts';
 
 /**
  * `signIn` is the inline sign-in or registration, shown when nobody is signed in; `details` the
@@ -27,7 +28,7 @@ export function CheckoutPage({ signIn, details }: { signIn: ReactNode; details: 
       <PageHeader
         eyebrow="Checkout"
         title="Your cart"
-        lead="Review what you are buying. All prices include VAT at 15%."
+        lead={`Review what you are buying. ${vat.pricesNote}`}
       />
       <Section>
         {items.length === 0 ? (
@@ -102,14 +103,18 @@ export function CheckoutPage({ signIn, details }: { signIn: ReactNode; details: 
               ))}
             </ul>
             <dl className="mt-4 space-y-1 border-t border-line pt-4 text-sm">
-              <div className="flex justify-between">
-                <dt className="text-muted">Subtotal excl. VAT</dt>
-                <dd>{formatZAR(totalCents - vatFromInclusive(totalCents))}</dd>
-              </div>
-              <div className="flex justify-between">
-                <dt className="text-muted">VAT (15%) included</dt>
-                <dd>{formatZAR(vatFromInclusive(totalCents))}</dd>
-              </div>
+              {site.vatRegistered && (
+                <>
+                  <div className="flex justify-between">
+                    <dt className="text-muted">Subtotal excl. VAT</dt>
+                    <dd>{formatZAR(totalCents - vatFromInclusive(totalCents))}</dd>
+                  </div>
+                  <div className="flex justify-between">
+                    <dt className="text-muted">VAT (15%) included</dt>
+                    <dd>{formatZAR(vatFromInclusive(totalCents))}</dd>
+                  </div>
+                </>
+              )}
               <div className="flex justify-between text-lg font-bold">
                 <dt>Total</dt>
                 <dd>{formatZAR(totalCents)}</dd>

@@ -10,6 +10,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { usePayment } from '../api/get-payment.ts';
 import { StatusBadge } from '../../../components/status-badge.tsx';
+import { site } from '../../../lib/site.ts';
 
 /** /payment/details/{reference}: one of the customer's own payments. */
 export function PaymentDetailsPage() {
@@ -110,10 +111,12 @@ export function PaymentDetailsPage() {
                   </li>
                 ))}
               </ul>
-              <p className="mt-2 text-sm text-muted">
-                Includes VAT of {formatZAR(vatFromInclusive(randToCents(payment.data.amount)))} at
-                15%.
-              </p>
+              {site.vatRegistered && (
+                <p className="mt-2 text-sm text-muted">
+                  Includes VAT of {formatZAR(vatFromInclusive(randToCents(payment.data.amount)))} at
+                  15%.
+                </p>
+              )}
             </div>
           </Card>
         )}

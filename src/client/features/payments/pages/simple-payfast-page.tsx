@@ -13,6 +13,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { createOrder } from '../../../lib/api/create-order.ts';
 import { payOrder, usePayfastStart } from '../../../lib/payfast.ts';
 import { useServices } from '../api/get-services.ts';
+import { site } from '../../../lib/site.ts';
 
 /** Fixed-price packages that need nothing but a click (registration needs its own form). */
 const payable = (services: Service[]) =>
@@ -93,7 +94,8 @@ export function SimplePayfastPage() {
                 <dd>{chosen.pkg.delivery}</dd>
                 <dt className="text-muted">Amount</dt>
                 <dd className="font-bold">
-                  {formatZAR(randToCents(chosen.pkg.price))} (VAT included)
+                  {formatZAR(randToCents(chosen.pkg.price))}
+                  {site.vatRegistered ? ' (VAT included)' : ''}
                 </dd>
               </dl>
             )}

@@ -19,6 +19,7 @@ import { useServiceRequests } from '../api/get-service-requests.ts';
 import { ListWithDetail } from '../../../components/list-with-detail.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { StatusFilter } from '../../../components/status-filter.tsx';
+import { vat } from '../../../lib/site.ts';
 
 const statusLabels: Record<ServiceRequestStatus, string> = {
   new: 'New',
@@ -48,7 +49,7 @@ function QuoteForm({ onQuote, busy }: { onQuote: (change: StatusChange) => void;
         onQuote(parsed.data);
       }}
     >
-      <Label htmlFor="quote-amount">Quote in rand, VAT included</Label>
+      <Label htmlFor="quote-amount">Quote in rand{vat.included}</Label>
       <div className="flex flex-wrap gap-2">
         <div className="w-40">
           <Input

@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { addToCart } from '../../../lib/cart.ts';
-import { site } from '../../../lib/site.ts';
+import { site, vat } from '../../../lib/site.ts';
 
 const service = findService('speed-optimization')!;
 const pkg = service.packages.find((p) => p.id === 'speed-report')!;
@@ -44,7 +44,7 @@ export function FullReportOrder() {
     });
     toast({
       title: 'Added to cart',
-      description: `${title}, ${formatZAR(pkg.priceCents)} incl. VAT`,
+      description: `${title}, ${formatZAR(pkg.priceCents)}${vat.incl}`,
       variant: 'success',
     });
     navigate(paths.checkout);
