@@ -12,6 +12,13 @@ import { checkSpeedReportAddress } from '../speed-reports/speed-reports.service.
 
 type OrderItemInput = z.output<typeof orderItemSchema>;
 
+/** One priced part of a package line: the package itself, or one of its add-ons. */
+export interface InvoicePart {
+  name: string;
+  unitCents: number;
+  billing: 'once' | 'monthly' | 'yearly';
+}
+
 export interface PricedLine {
   /** What the customer asked for; a test payment is made by the server, never by a cart. */
   input: OrderItemInput | { type: 'test' };
@@ -89,10 +96,23 @@ async function pricePackage(db: Db, packageId: string, addOnIds: string[], servi
     const missing = unique.filter((id) => !addOns.some((a) => a.id === id));
     throw refuse(`The add-on "${missing[0]}" is not available for ${row.service.name}`);
   }
+  const parts: InvoicePart[] = [
+    {
+      name: `${row.service.name}: ${row.pkg.name}`,
+      unitCents: row.pkg.priceCents,
+      billing: row.pkg.billing,
+    },
+    ...addOns.map((a) => ({
+      name: `${a.name} (add-on)`,
+      unitCents: a.priceCents,
+      billing: a.billing,
+    })),
+  ];
   return {
     title: [`${row.service.name}: ${row.pkg.name}`, ...addOns.map((a) => a.name)].join(' + '),
     unitPriceCents: row.pkg.priceCents + addOns.reduce((sum, a) => sum + a.priceCents, 0),
     addOnIds: unique,
+    parts,
   };
 }
 
@@ -231,6 +251,8 @@ export async function priceLines(
       quantity: item.quantity,
       unitPriceCents: priced.unitPriceCents,
       totalCents: priced.unitPriceCents * item.quantity,
+      // The package and each add-on at the price charged, for their own invoice lines.
+      details: { parts: priced.parts },
     });
   }
   return lines;

@@ -4,6 +4,7 @@ import { invoices, orderItems, orders, users } from '#db/schema/index.ts';
 import type { Config } from '../../config.ts';
 import { invoiceNumber, renderInvoicePdf } from '../../integrations/pdf/money-documents-pdf.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { invoiceLines } from './invoice-lines.ts';
 import type { Viewer } from '../../plugins/sessions.ts';
 
 /** Issues the invoice of a paid order in the caller's transaction; the next number, no gaps. */
@@ -38,12 +39,7 @@ export async function issueInvoice(
       ...(customer?.address ? { address: customer.address } : {}),
       ...(customer?.vatNumber ? { vatNumber: customer.vatNumber } : {}),
     },
-    lines: items.map((i) => ({
-      title: i.title,
-      quantity: i.quantity,
-      unitCents: i.unitPriceCents,
-      totalCents: i.totalCents,
-    })),
+    lines: invoiceLines(items, new Date()),
     totalCents: order.totalCents,
     vatCents: order.vatCents,
   });

@@ -9,6 +9,7 @@ import {
   payments,
   serviceRequests,
 } from '#db/schema/index.ts';
+import { pdfText } from '../../../../tests/helpers/pdf-text.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { latestMail, signUp } from '../../../../tests/helpers/accounts.ts';
 import { jobsNamed, runRetriesNow } from '../../../../tests/helpers/jobs.ts';
@@ -633,6 +634,13 @@ describe('paying a quoted service request', () => {
       total: 18_500,
       items: [{ title: `Mobile App Development (quote ${reference})`, total: 18_500 }],
     });
+    // Over R5 000 the tax invoice names the customer's address, so it is on the profile first.
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user/profile',
+      headers: { cookie },
+      payload: { fullName: 'Thandi Nkosi', address: '4 Bree Street, Cape Town, 8001' },
+    });
     const form = (
       await t.app.inject({
         method: 'POST',
@@ -749,6 +757,86 @@ describe('ITN source check', () => {
 });
 
 describe('tax invoices', () => {
+  it('asks for the address above R5 000, then issues a full tax invoice: add-ons and periods on their own lines', async () => {
+    const buyer = await signUp(t.app, { fullName: 'Sipho Ndlovu' });
+    const order = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: { cookie: buyer.cookie },
+        payload: {
+          items: [
+            { type: 'package', packageId: 'plan-bank-ready', addOnIds: ['plan-pitch-deck'] },
+            {
+              type: 'package',
+              packageId: 'finance-bookkeeping',
+              addOnIds: ['finance-cipc-annual-return'],
+            },
+          ],
+        },
+      })
+    ).json<{ reference: string; total: number }>();
+    expect(order.total).toBe(6999 + 1999 + 1299 + 399);
+    const start = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/orders/${order.reference}/payfast`,
+        headers: { cookie: buyer.cookie },
+      });
+    const refused = await start();
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe(
+      'A tax invoice over R 5 000,00 must show your address. Add it to your invoice details, then pay.',
+    );
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user/profile',
+      headers: { cookie: buyer.cookie },
+      payload: {
+        fullName: 'Sipho Ndlovu',
+        address: '12 Vilakazi Street, Orlando West, Soweto, 1804',
+      },
+    });
+    const form = (await start()).json<{ reference: string }>();
+    await notify(itn(form.reference, { amount_gross: '10696.00' }));
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/${order.reference}/invoice.pdf`,
+      headers: { cookie: buyer.cookie },
+    });
+    const { text } = await pdfText(pdf.rawPayload);
+    const today = new Intl.DateTimeFormat('en-ZA', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'Africa/Johannesburg',
+    }).format(new Date());
+    for (const required of [
+      'Tax Invoice',
+      'INV-',
+      `Date: ${today}`,
+      'VAT number: 4123456789',
+      '1 Long Street, Cape Town, 8001',
+      'Sipho Ndlovu',
+      '12 Vilakazi Street, Orlando West, Soweto, 1804',
+      'Unit incl. VAT',
+      'Amount incl. VAT',
+      'Business plan: Bank-ready plan',
+      'R 6 999,00',
+      '12-slide pitch deck (add-on)',
+      'R 1 999,00',
+      `Financial management: Bookkeeping (monthly: ${today} to`,
+      'CIPC annual return filed (add-on) (yearly:',
+      'R 399,00',
+      // R10 696,00 incl. VAT: VAT = 10 696 × 15/115 = R1 395,13.
+      'Total excluding VAT: R 9 300,87',
+      'VAT at 15%: R 1 395,13',
+      'Total: R 10 696,00',
+    ]) {
+      expect(text, required).toContain(required);
+    }
+  });
+
   it('issues one numbered invoice per paid order, in an unbroken series, as a PDF', async () => {
     const { invoices } = await import('#db/schema/index.ts');
     await t.app.inject({

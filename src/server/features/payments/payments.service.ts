@@ -44,6 +44,9 @@ export interface PaymentDeps {
 }
 
 /** The signed form that sends the customer to PayFast's payment page for one of their orders. */
+/** Above this total (incl. VAT) a tax invoice must be the full one (VAT Act s20(4)). */
+const fullTaxInvoiceAboveCents = 500_000;
+
 export async function startPayfastPayment(
   { db, config }: PaymentDeps,
   input: { orderReference: string; userId: string },
@@ -62,6 +65,17 @@ export async function startPayfastPayment(
     });
   }
   const [customer] = await db.select().from(users).where(eq(users.id, input.userId));
+  // VAT Act s20(4): a tax invoice over R5 000 names the recipient's address.
+  if (
+    config.supplier.vatNumber &&
+    order.totalCents > fullTaxInvoiceAboveCents &&
+    !customer?.address
+  ) {
+    throw new AppError('VALIDATION_ERROR', {
+      message:
+        'A tax invoice over R 5 000,00 must show your address. Add it to your invoice details, then pay.',
+    });
+  }
   const items = await db
     .select({ title: orderItems.title })
     .from(orderItems)

@@ -122,11 +122,13 @@ function renderDocument(document: {
 
   doc.moveDown().font('Helvetica-Bold');
   const top = doc.y;
+  // A VAT vendor's prices include VAT; the columns say so (the split follows the lines).
+  const incl = document.vatCents !== null ? ' incl. VAT' : '';
   doc
     .text('Description', 50, top)
     .text('Qty', 330, top)
-    .text('Unit', 380, top)
-    .text('Amount', 470, top);
+    .text(`Unit${incl}`, 380, top, { width: 85 })
+    .text(`Amount${incl}`, 470, top, { width: 95 });
   doc.font('Helvetica');
   for (const line of document.lines) {
     const y = doc.y + 4;
