@@ -1,6 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, sessions, users } from '#db/schema/index.ts';
+import {
+  auditLog,
+  businessPlans,
+  mailOutbox,
+  orders,
+  payments,
+  serviceRequests,
+  sessions,
+  users,
+} from '#db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import {
   latestMail,
@@ -166,6 +175,81 @@ describe('POPIA', () => {
     });
     expect(data.emailLinks[0]).toMatchObject({ purpose: 'verify_email' });
     expect(response.body).not.toMatch(/argon2|tokenHash|token_hash|passwordHash/);
+    // The confirmation link's secret stays out of the export: a working link is a way in.
+    const [mail] = await t.app.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, email));
+    expect(response.body).not.toContain(tokenFromText(mail!.text));
+    expect(data.emails[0].text).toContain('token=[deleted]');
+  });
+
+  it('exports and erases the records kept beyond the account, keeping the books whole', async () => {
+    const { cookie, email, password, user } = await signUp(t.app, { fullName: 'Nomsa Khumalo' });
+    const db = t.app.database.db;
+    const origin = { cookie, origin: 'http://localhost:5000' };
+    const send = (method: 'POST' | 'PUT', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: origin, ...(payload ? { payload } : {}) });
+    expect(
+      (
+        await send('POST', '/api/service-requests', {
+          serviceType: 'website_development',
+          name: 'Nomsa Khumalo',
+          email,
+          phone: '082 555 0101',
+          company: 'Khumalo Catering',
+          message: 'A website for my catering business in Soweto, please.',
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (await send('POST', '/api/business-plans', { name: 'Catering expansion' })).statusCode,
+    ).toBe(201);
+    const order = (
+      await send('POST', '/api/orders', {
+        items: [{ type: 'package', packageId: 'plan-essential' }],
+      })
+    ).json<{ reference: string }>();
+    expect((await send('POST', `/api/orders/${order.reference}/payfast`)).statusCode).toBe(200);
+
+    const data = (await call('GET', '/api/user/export', cookie)).json();
+    expect(data.orders).toEqual([
+      expect.objectContaining({ reference: order.reference, totalCents: 349_900 }),
+    ]);
+    expect(data.payments).toEqual([expect.objectContaining({ amountCents: 349_900 })]);
+    expect(data.serviceRequests).toEqual([
+      expect.objectContaining({ phone: '082 555 0101', company: 'Khumalo Catering' }),
+    ]);
+    expect(data.businessPlans).toEqual([expect.objectContaining({ name: 'Catering expansion' })]);
+    for (const key of ['invoices', 'creditNotes', 'domains', 'websiteProjects', 'speedReports']) {
+      expect(Array.isArray(data[key]), key).toBe(true);
+    }
+
+    expect((await call('DELETE', '/api/user', cookie, { password })).statusCode).toBe(200);
+    const [payment] = await db
+      .select()
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(eq(orders.reference, order.reference));
+    const fields = Object.fromEntries(payment!.payments.fields);
+    expect(fields).toMatchObject({ name_first: '[deleted]', email_address: '[deleted]' });
+    expect(fields.amount).toBe('3499.00');
+    expect(payment!.orders.totalCents).toBe(349_900);
+    const [request] = await db
+      .select()
+      .from(serviceRequests)
+      .where(eq(serviceRequests.userId, user.id));
+    expect(request).toMatchObject({
+      name: 'Deleted customer',
+      phone: null,
+      company: null,
+      message: '[deleted]',
+    });
+    expect(await db.select().from(businessPlans).where(eq(businessPlans.userId, user.id))).toEqual(
+      [],
+    );
+    const audited = await db.select().from(auditLog).where(eq(auditLog.entityId, user.id));
+    expect(audited.map((a) => a.action).sort()).toEqual(['account.deleted', 'account.exported']);
   });
 
   it('deletes the account: personal data erased, row kept anonymised, signed out', async () => {

@@ -13,6 +13,8 @@ import {
 import { emailTaken, findActiveUserByEmail, toUser, type AuthDeps } from '../auth/auth.service.ts';
 import { findPendingEmail, mailUserLink } from '../auth/user-tokens.service.ts';
 import { deleteCustomerTickets, exportCustomerTickets } from '../tickets/tickets.service.ts';
+import { recordAudit } from '../admin/audit-log.service.ts';
+import { eraseCustomerRecords, exportCustomerRecords, withoutSecrets } from './personal-data.ts';
 
 async function loadUser({ db }: AuthDeps, userId: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
@@ -170,15 +172,25 @@ export async function exportUserData(deps: AuthDeps, userId: string) {
       .orderBy(desc(loginFailures.createdAt)),
     exportCustomerTickets(db, userId),
   ]);
+  const records = await exportCustomerRecords(db, userId);
+  await recordAudit(db, {
+    adminId: null,
+    actor: `customer ${userId}`,
+    action: 'account.exported',
+    entityType: 'user',
+    entityId: userId,
+  });
   return {
     exportedAt: new Date().toISOString(),
     site: deps.config.site.siteName,
     profile,
     sessions: userSessions,
     emailLinks: links,
-    emails: mails,
+    // Stored e-mails without their links' secrets: a working reset link would be a way in.
+    emails: mails.map((mail) => ({ ...mail, text: withoutSecrets(mail.text) })),
     failedSignIns: failures,
     supportTickets: tickets,
+    ...records,
   };
 }
 
@@ -199,6 +211,14 @@ export async function deleteAccount(
     await tx.delete(mailOutbox).where(eq(mailOutbox.userId, userId));
     await tx.delete(loginFailures).where(eq(loginFailures.key, `account:${user.email}`));
     await deleteCustomerTickets(tx, userId);
+    await eraseCustomerRecords(tx, userId);
+    await recordAudit(tx, {
+      adminId: null,
+      actor: `customer ${userId}`,
+      action: 'account.deleted',
+      entityType: 'user',
+      entityId: userId,
+    });
     await tx
       .update(users)
       .set({
