@@ -27,6 +27,24 @@ export interface ProjectionRow {
   loanBalance: number;
 }
 
+/** The lines the plan's tables show, in order (the page and the PDF). */
+export const projectionLines: { key: keyof ProjectionRow; label: string; strong?: boolean }[] = [
+  { key: 'revenue', label: 'Revenue' },
+  { key: 'costOfSales', label: 'Cost of sales' },
+  { key: 'grossProfit', label: 'Gross profit', strong: true },
+  { key: 'operatingCosts', label: 'Operating costs' },
+  { key: 'startupCosts', label: 'Start-up costs' },
+  { key: 'loanInterest', label: 'Loan interest' },
+  { key: 'profitBeforeTax', label: 'Profit before tax', strong: true },
+  { key: 'incomeTax', label: 'Income tax' },
+  { key: 'profitAfterTax', label: 'Profit after tax', strong: true },
+  { key: 'vatPayable', label: 'VAT payable' },
+  { key: 'cashIn', label: 'Cash in' },
+  { key: 'cashOut', label: 'Cash out' },
+  { key: 'netCashFlow', label: 'Net cash flow' },
+  { key: 'closingCash', label: 'Cash at period end', strong: true },
+];
+
 export interface Projection {
   months: (ProjectionRow & { month: number })[];
   years: (ProjectionRow & { year: number })[];

@@ -10,9 +10,9 @@ import {
 } from '#shared/business-plans.schemas.ts';
 import { planSectionGuide } from '#shared/business-plan-guide.ts';
 import {
+  projectionLines,
   projectPlan,
   type Projection,
-  type ProjectionRow,
 } from '#shared/business-plan-projections.ts';
 import {
   COMPANY_TAX_RATE_PERCENT,
@@ -31,23 +31,6 @@ interface PlanDocument {
   assumptions: PlanAssumptions;
   updatedAt: Date;
 }
-
-const tableRows: { key: keyof ProjectionRow; label: string; strong?: boolean }[] = [
-  { key: 'revenue', label: 'Revenue' },
-  { key: 'costOfSales', label: 'Cost of sales' },
-  { key: 'grossProfit', label: 'Gross profit', strong: true },
-  { key: 'operatingCosts', label: 'Operating costs' },
-  { key: 'startupCosts', label: 'Start-up costs' },
-  { key: 'loanInterest', label: 'Loan interest' },
-  { key: 'profitBeforeTax', label: 'Profit before tax', strong: true },
-  { key: 'incomeTax', label: 'Income tax' },
-  { key: 'profitAfterTax', label: 'Profit after tax', strong: true },
-  { key: 'vatPayable', label: 'VAT payable' },
-  { key: 'cashIn', label: 'Cash in' },
-  { key: 'cashOut', label: 'Cash out' },
-  { key: 'netCashFlow', label: 'Net cash flow' },
-  { key: 'closingCash', label: 'Cash at month end', strong: true },
-];
 
 /** Rand without cents for the dense tables ("R 12 345"); negative amounts in brackets. */
 const wholeRand = (cents: number) => {
@@ -307,7 +290,7 @@ export function businessPlanPdf(
   table(
     doc,
     ['Year 1', 'Year 2', 'Year 3'],
-    tableRows.map((r) => ({
+    projectionLines.map((r) => ({
       label: r.key === 'closingCash' ? 'Cash at year end' : r.label,
       strong: r.strong,
       values: projection.years.map((y) => wholeRand(y[r.key])),
@@ -329,7 +312,7 @@ export function businessPlanPdf(
     table(
       doc,
       months.map((m) => `M${m.month}`),
-      tableRows.map((r) => ({
+      projectionLines.map((r) => ({
         label: r.label,
         strong: r.strong,
         values: months.map((m) => wholeRand(m[r.key])),

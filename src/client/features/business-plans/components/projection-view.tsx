@@ -1,20 +1,9 @@
-import type { Projection, ProjectionRow } from '#shared/business-plan-projections.ts';
+import {
+  projectionLines,
+  type Projection,
+  type ProjectionRow,
+} from '#shared/business-plan-projections.ts';
 import { formatZAR } from '#shared/money.ts';
-
-const rows: { key: keyof ProjectionRow; label: string; strong?: boolean }[] = [
-  { key: 'revenue', label: 'Revenue' },
-  { key: 'costOfSales', label: 'Cost of sales' },
-  { key: 'grossProfit', label: 'Gross profit', strong: true },
-  { key: 'operatingCosts', label: 'Operating costs' },
-  { key: 'startupCosts', label: 'Start-up costs' },
-  { key: 'loanInterest', label: 'Loan interest' },
-  { key: 'profitBeforeTax', label: 'Profit before tax', strong: true },
-  { key: 'incomeTax', label: 'Income tax' },
-  { key: 'profitAfterTax', label: 'Profit after tax', strong: true },
-  { key: 'vatPayable', label: 'VAT payable' },
-  { key: 'netCashFlow', label: 'Net cash flow' },
-  { key: 'closingCash', label: 'Cash at period end', strong: true },
-];
 
 function Figures({
   caption,
@@ -48,7 +37,7 @@ function Figures({
           </tr>
         </thead>
         <tbody className="divide-y divide-line">
-          {rows.map((row) => (
+          {projectionLines.map((row) => (
             <tr key={row.key} className={row.strong ? 'font-semibold text-ink' : 'text-ink'}>
               <th scope="row" className="px-3 py-1.5 text-left font-medium whitespace-nowrap">
                 {row.label}
