@@ -8,6 +8,7 @@ import { Link } from 'wouter';
 import { Card } from '../../../components/ui/card.tsx';
 import { dashboardQueryOptions, useDashboard } from '../api/get-dashboard.ts';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
+import { site } from '../../../lib/site.ts';
 
 function Figure({ label, value, empty }: { label: string; value: string | null; empty: string }) {
   return (
@@ -59,7 +60,7 @@ export function AdminDashboardPage({
                 empty="No orders recorded yet."
               />
               <Figure
-                label="Revenue this month (excl. VAT)"
+                label={site.vatRegistered ? 'Revenue this month (excl. VAT)' : 'Revenue this month'}
                 value={
                   data.revenueThisMonthExVatCents === null
                     ? null

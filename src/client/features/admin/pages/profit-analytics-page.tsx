@@ -9,6 +9,7 @@ import { DataTable, numberCell, rowHeading } from '../../../components/data-tabl
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { site } from '../../../lib/site.ts';
 
 const monthName = new Intl.DateTimeFormat('en-ZA', {
   month: 'long',
@@ -81,21 +82,32 @@ function ProfitChart({ months }: { months: ProfitMonth[] }) {
   );
 }
 
+// A supplier not registered for VAT charges none and claims none back: no VAT columns then.
+const withVat = site.vatRegistered;
+
 function MonthsTable({ months }: { months: ProfitMonth[] }) {
   return (
     <DataTable
       label="Profit per month"
-      caption="Revenue, costs and gross profit per month in rand, excluding VAT unless marked; refunds are taken off revenue and VAT in the month they are made"
+      caption={
+        withVat
+          ? 'Revenue, costs and gross profit per month in rand, excluding VAT unless marked; refunds are taken off revenue and VAT in the month they are made'
+          : 'Revenue, costs and gross profit per month in rand; refunds are taken off revenue in the month they are made'
+      }
       columns={[
         { label: 'Month' },
         { label: 'Orders', align: 'right' },
-        { label: 'Revenue incl. VAT', align: 'right' },
-        { label: 'VAT', align: 'right' },
-        { label: 'Revenue excl. VAT', align: 'right' },
+        { label: withVat ? 'Revenue incl. VAT' : 'Revenue', align: 'right' },
+        ...(withVat
+          ? [
+              { label: 'VAT', align: 'right' as const },
+              { label: 'Revenue excl. VAT', align: 'right' as const },
+            ]
+          : []),
         { label: 'Refunds', align: 'right' },
         { label: 'Overpayments', align: 'right' },
-        { label: 'Card fees excl. VAT', align: 'right' },
-        { label: 'VAT on fees', align: 'right' },
+        { label: withVat ? 'Card fees excl. VAT' : 'Card fees', align: 'right' },
+        ...(withVat ? [{ label: 'VAT on fees', align: 'right' as const }] : []),
         { label: 'Registrar costs', align: 'right' },
         { label: 'Gross profit', align: 'right' },
       ]}
@@ -107,12 +119,16 @@ function MonthsTable({ months }: { months: ProfitMonth[] }) {
           </th>
           <td className={numberCell}>{m.orders}</td>
           <td className={numberCell}>{rand(m.revenue)}</td>
-          <td className={numberCell}>{rand(m.vat)}</td>
-          <td className={numberCell}>{rand(m.revenueExVat)}</td>
+          {withVat && (
+            <>
+              <td className={numberCell}>{rand(m.vat)}</td>
+              <td className={numberCell}>{rand(m.revenueExVat)}</td>
+            </>
+          )}
           <td className={numberCell}>{rand(m.refunds)}</td>
           <td className={numberCell}>{rand(m.overpayments)}</td>
           <td className={numberCell}>{rand(m.paymentFeesExVat)}</td>
-          <td className={numberCell}>{rand(m.paymentFeeVat)}</td>
+          {withVat && <td className={numberCell}>{rand(m.paymentFeeVat)}</td>}
           <td className={numberCell}>{rand(m.registrarCosts)}</td>
           <td className={cn(numberCell, 'font-semibold')}>{rand(m.grossProfit)}</td>
         </tr>
@@ -129,11 +145,11 @@ function ServicesTable({ from, to }: { from: string; to: string }) {
         services.length === 0 ? null : (
           <DataTable
             label="Sales by service"
-            caption="Sales excluding VAT by kind of service over the period, before refunds"
+            caption={`Sales${withVat ? ' excluding VAT' : ''} by kind of service over the period, before refunds`}
             columns={[
               { label: 'Service' },
               { label: 'Lines', align: 'right' },
-              { label: 'Sales excl. VAT', align: 'right' },
+              { label: withVat ? 'Sales excl. VAT' : 'Sales', align: 'right' },
             ]}
           >
             {services.map((s) => (
