@@ -52,6 +52,8 @@ import {
 import { domainRenewalInvoiceJob } from './jobs/domain-renewal-invoice.job.ts';
 import { refundPaymentJob } from './jobs/refund-payment.job.ts';
 import { closeResolvedTicketJob } from './jobs/close-resolved-ticket.job.ts';
+import { nextRetentionRun, retentionJob, retentionKey } from './jobs/retention.job.ts';
+import { enqueueJob } from './jobs/queue.ts';
 import { ticketRoutes } from './features/tickets/tickets.routes.ts';
 import { projectRoutes } from './features/projects/projects.routes.ts';
 import { businessPlanRoutes } from './features/business-plans/business-plans.routes.ts';
@@ -120,6 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     'refund-payment': refundPaymentJob({ config }),
     'close-resolved-ticket': closeResolvedTicketJob(),
     'speed-report': speedReportJob(config.speedReports),
+    retention: retentionJob(),
   });
 
   await registerSecurity(app);
@@ -147,6 +150,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   adminAuthRoutes(app);
   await backOfficeRoutes(app);
   await jobRoutes(app);
+
+  // The daily retention run keeps itself going; a start makes sure the next one is queued.
+  app.addHook('onReady', async () => {
+    const next = nextRetentionRun(new Date());
+    await enqueueJob(database.db, 'retention', {}, { key: retentionKey(next), runAt: next }).catch(
+      (error: unknown) => app.log.warn({ err: error }, 'retention run not queued at start'),
+    );
+  });
 
   // No default administrator: until one exists, each start logs a one-time setup link.
   app.addHook('onReady', async () => {

@@ -39,6 +39,9 @@ export const jobTypes = {
   // SPEED_REPORT_CONCURRENCY at once) so a report never holds up mail or PayFast checks; a
   // second try only after a crash of the process.
   'speed-report': { payload: z.object({ reportId: z.uuid() }), maxAttempts: 2, lane: 'browser' },
+  // Daily (each run queues the next): what the VAT Act no longer needs kept about deleted
+  // customers — invoices and credit notes past five years — is anonymised.
+  retention: { payload: z.object({}), maxAttempts: 5 },
 } as const satisfies Record<
   string,
   {

@@ -52,6 +52,7 @@ async function runner(sendMail: JobHandlers['send-mail']): Promise<JobRunner> {
       'refund-payment': unexpected,
       'close-resolved-ticket': unexpected,
       'speed-report': unexpected,
+      retention: unexpected,
     },
   });
   runners.push(started);

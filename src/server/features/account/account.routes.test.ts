@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   businessPlans,
+  invoices,
   mailOutbox,
   orders,
   payments,
@@ -278,5 +279,52 @@ describe('POPIA', () => {
       password,
     });
     expect(again.statusCode).toBe(201);
+  });
+
+  it("anonymises a deleted customer's invoices once the five years have passed, not before", async () => {
+    const db = t.app.database.db;
+    const { cookie, password, user } = await signUp(t.app, { fullName: 'Pieter Botha' });
+    const keeper = await signUp(t.app, { fullName: 'Lindiwe Mokoena' });
+    const invoiceFor = async (userId: string, name: string, yearsAgo: number) => {
+      const [order] = await db
+        .insert(orders)
+        .values({
+          reference: `SO-R${Math.random().toString(36).slice(2, 7).toUpperCase()}`,
+          userId,
+          subtotalCents: 100_000,
+          vatCents: 0,
+          totalCents: 100_000,
+        })
+        .returning();
+      const [invoice] = await db
+        .insert(invoices)
+        .values({
+          number: 900_000 + Math.floor(Math.random() * 99_999),
+          orderId: order!.id,
+          issuedAt: new Date(Date.now() - yearsAgo * 366 * 24 * 60 * 60 * 1000),
+          supplier: { name: 'Sebenza Digital' },
+          recipient: { name, email: `${name.split(' ')[0]}@example.co.za` },
+          lines: [],
+          totalCents: 100_000,
+          vatCents: 0,
+        })
+        .returning();
+      return invoice!.id;
+    };
+    const old = await invoiceFor(user.id, 'Pieter Botha', 6);
+    const recent = await invoiceFor(user.id, 'Pieter Botha', 1);
+    const living = await invoiceFor(keeper.user.id, 'Lindiwe Mokoena', 6);
+    expect((await call('DELETE', '/api/user', cookie, { password })).statusCode).toBe(200);
+
+    const { anonymiseExpiredRecords } = await import('./account.service.ts');
+    expect(await anonymiseExpiredRecords(db)).toBeGreaterThanOrEqual(1);
+    const recipient = async (id: string) =>
+      (await db.select().from(invoices).where(eq(invoices.id, id)))[0]!.recipient;
+    expect(await recipient(old)).toEqual({ name: 'Deleted customer' });
+    // Within five years the VAT Act keeps the invoice as issued; a living customer's always.
+    expect(await recipient(recent)).toMatchObject({ name: 'Pieter Botha' });
+    expect(await recipient(living)).toMatchObject({ name: 'Lindiwe Mokoena' });
+    // Run again: nothing left to change.
+    expect(await anonymiseExpiredRecords(db)).toBe(0);
   });
 });

@@ -16,6 +16,8 @@ import { deleteCustomerTickets, exportCustomerTickets } from '../tickets/tickets
 import { recordAudit } from '../admin/audit-log.service.ts';
 import { eraseCustomerRecords, exportCustomerRecords, withoutSecrets } from './personal-data.ts';
 
+export { anonymiseExpiredRecords } from './personal-data.ts';
+
 async function loadUser({ db }: AuthDeps, userId: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user || user.deletedAt) {

@@ -239,3 +239,36 @@ export async function eraseCustomerRecords(tx: Tx, userId: string): Promise<void
     .where(eq(businessPlans.userId, userId));
   await tx.update(speedReports).set({ userId: null }).where(eq(speedReports.userId, userId));
 }
+
+const ordersOfDeletedCustomers = () =>
+  sql`select o.id from orders o join users u on u.id = o.user_id where u.deleted_at is not null`;
+
+const affected = (result: unknown) =>
+  Number(
+    (result as { affectedRows?: number; rowCount?: number }).affectedRows ??
+      (result as { rowCount?: number }).rowCount ??
+      0,
+  );
+
+/** How long the VAT Act (s55) and the Tax Administration Act keep invoices and credit notes. */
+export const RECORDS_KEPT_YEARS = 5;
+
+/**
+ * Once the retention period has passed, the recipient on a deleted customer's invoices and credit
+ * notes is anonymised too (the amounts and numbers stay, so the books still add up). Answers how
+ * many documents changed.
+ */
+export async function anonymiseExpiredRecords(db: Db): Promise<number> {
+  const anonymous = { name: 'Deleted customer' };
+  const expired = sql`now() - make_interval(years => ${RECORDS_KEPT_YEARS})`;
+  const deletedOrders = ordersOfDeletedCustomers();
+  const invoicesChanged = await db.execute(sql`
+    update invoices set recipient = ${JSON.stringify(anonymous)}::jsonb
+    where issued_at < ${expired} and recipient <> ${JSON.stringify(anonymous)}::jsonb
+      and order_id in (${deletedOrders})`);
+  const notesChanged = await db.execute(sql`
+    update credit_notes set recipient = ${JSON.stringify(anonymous)}::jsonb
+    where issued_at < ${expired} and recipient <> ${JSON.stringify(anonymous)}::jsonb
+      and refund_id in (select r.id from refunds r where r.order_id in (${deletedOrders}))`);
+  return affected(invoicesChanged) + affected(notesChanged);
+}

@@ -22,6 +22,7 @@ const jobLabels: Record<string, string> = {
   'check-itn': 'Check a PayFast notification',
   'register-domain': 'Register a domain',
   'speed-report': 'Measure a website speed report',
+  retention: 'Anonymise records past their retention',
 };
 
 const jobLabel = (job: JobItem) => jobLabels[job.name] ?? job.name;
