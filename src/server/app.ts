@@ -36,6 +36,7 @@ import { adminOrderRoutes } from './features/orders/admin-orders.routes.ts';
 import { paymentRoutes } from './features/payments/payments.routes.ts';
 import { payfastSimulatorRoutes } from './features/payments/payfast-simulator.routes.ts';
 import { refundRoutes } from './features/payments/refunds.routes.ts';
+import { subscriptionRoutes } from './features/subscriptions/subscriptions.routes.ts';
 import { moneyDocumentRoutes } from './features/payments/money-documents.routes.ts';
 import { backOfficeRoutes } from './features/admin/back-office.routes.ts';
 import { jobRoutes } from './features/admin/jobs.routes.ts';
@@ -51,6 +52,7 @@ import {
 } from './jobs/register-domain.job.ts';
 import { domainRenewalInvoiceJob } from './jobs/domain-renewal-invoice.job.ts';
 import { refundPaymentJob } from './jobs/refund-payment.job.ts';
+import { cancelSubscriptionJob } from './jobs/cancel-subscription.job.ts';
 import { closeResolvedTicketJob } from './jobs/close-resolved-ticket.job.ts';
 import { nextRetentionRun, retentionJob, retentionKey } from './jobs/retention.job.ts';
 import { enqueueJob } from './jobs/queue.ts';
@@ -120,6 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     'domain-order-failed': domainOrderFailedJob({ registrar, config }),
     'domain-expiry-reminder': domainExpiryReminderJob({ registrar, config }),
     'refund-payment': refundPaymentJob({ config }),
+    'cancel-subscription': cancelSubscriptionJob({ config }),
     'close-resolved-ticket': closeResolvedTicketJob(),
     'speed-report': speedReportJob(config.speedReports),
     retention: retentionJob(),
@@ -144,6 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await paymentRoutes(app);
   await payfastSimulatorRoutes(app);
   await refundRoutes(app);
+  await subscriptionRoutes(app);
   moneyDocumentRoutes(app);
   await speedReportRoutes(app);
   domainRoutes(app);

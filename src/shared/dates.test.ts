@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './dates.ts';
+import { formatDate, formatDateTime, nextMonth, saToday } from './dates.ts';
 
 describe('formatDate', () => {
   it('writes en-ZA long dates with the full year and no zero padding', () => {
@@ -24,5 +24,20 @@ describe('formatDateTime', () => {
     expect(formatDateTime('2026-11-22T12:05:09Z', { seconds: true })).toBe(
       '22 November 2026 at 14:05:09',
     );
+  });
+});
+
+describe('billing dates', () => {
+  it('moves to the same day next month, or the last day of a shorter month', () => {
+    expect(nextMonth('2026-11-25')).toBe('2026-12-25');
+    expect(nextMonth('2026-12-15')).toBe('2027-01-15');
+    expect(nextMonth('2027-01-31')).toBe('2027-02-28');
+    expect(nextMonth('2028-01-30')).toBe('2028-02-29');
+    expect(nextMonth('2026-08-31')).toBe('2026-09-30');
+  });
+
+  it('takes today in South Africa, not in UTC', () => {
+    expect(saToday(new Date('2026-11-30T22:30:00Z'))).toBe('2026-12-01');
+    expect(saToday(new Date('2026-11-30T21:30:00Z'))).toBe('2026-11-30');
   });
 });

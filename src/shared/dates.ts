@@ -40,3 +40,18 @@ export function formatDateTime(
 ): string {
   return (seconds ? dateTimeSeconds : dateTime).format(toDate(value));
 }
+
+/** Today's date in South Africa, YYYY-MM-DD. */
+export const saToday = (now = new Date()): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: SA_TIME_ZONE }).format(now);
+
+/**
+ * The same day a month after `date` (YYYY-MM-DD), or the month's last day when it has no such
+ * day: 31 January → 28 (29) February, as a monthly charge on the 31st falls in a short month.
+ */
+export function nextMonth(date: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const next = new Date(Date.UTC(year, month, Math.min(day, lastDay)));
+  return next.toISOString().slice(0, 10);
+}

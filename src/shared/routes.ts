@@ -334,6 +334,12 @@ export const routes = {
     guard: 'admin',
     nav: { area: 'admin', label: 'Reconciliation' },
   },
+  adminSubscriptions: {
+    path: '/admin/subscriptions',
+    title: 'Subscriptions',
+    guard: 'admin',
+    nav: { area: 'admin', label: 'Subscriptions' },
+  },
   adminDnsimple: {
     path: '/admin/dnsimple-management',
     title: 'DNSimple management',

@@ -17,7 +17,7 @@ export interface ApiCall {
 }
 
 /**
- * PayFast's REST refund API for tests, answering in PayFast's shapes: the refund query's bare
+ * PayFast's REST refund and subscription-cancel API for tests, answering in PayFast's shapes: the refund query's bare
  * object (`status`, `amount_original`, `amount_available_for_refund` in cents, `errors`), and
  * the `{ code, status, data: { response, message } }` envelope for a refund or a refusal. Keeps
  * every call; `fail()` queues faults for the next calls.
@@ -25,6 +25,7 @@ export interface ApiCall {
 export async function startPayfastApiStandIn() {
   const originals = new Map<string, number>();
   const refunded = new Map<string, number>();
+  const subscriptions = new Map<string, 'active' | 'cancelled'>();
   const faults: ApiFault[] = [];
   const calls: ApiCall[] = [];
   const envelope = (code: number, status: string, response: unknown) =>
@@ -50,6 +51,18 @@ export async function startPayfastApiStandIn() {
           : response.writeHead(status, { 'content-type': contentType }).end(body);
       if (fault === 'drop') return request.socket.destroy();
       if (typeof fault === 'object') return send(fault.status, fault.body, fault.contentType);
+      const cancel = /^\/subscriptions\/([^/]+)\/cancel$/.exec(url.pathname);
+      if (cancel && call.method === 'PUT') {
+        const token = decodeURIComponent(cancel[1]!);
+        const state = subscriptions.get(token);
+        if (state === undefined)
+          return send(404, envelope(404, 'failed', 'Subscription not found'));
+        if (state === 'cancelled') {
+          return send(400, envelope(400, 'failed', 'Subscription is already cancelled'));
+        }
+        subscriptions.set(token, 'cancelled');
+        return send(200, envelope(200, 'success', true));
+      }
       const query = /^\/refunds\/query\/([^/]+)$/.exec(url.pathname);
       const create = /^\/refunds\/([^/]+)$/.exec(url.pathname);
       const id = decodeURIComponent((query ?? create)?.[1] ?? '');
@@ -94,6 +107,11 @@ export async function startPayfastApiStandIn() {
       refunded.set(pfPaymentId, (refunded.get(pfPaymentId) ?? 0) + cents);
     },
     refundedOf: (pfPaymentId: string) => refunded.get(pfPaymentId) ?? 0,
+    /** A subscription PayFast holds (its token), so it can be cancelled. */
+    addSubscription(token: string) {
+      subscriptions.set(token, 'active');
+    },
+    subscriptionState: (token: string) => subscriptions.get(token),
     fail(...next: ApiFault[]) {
       faults.push(...next);
     },

@@ -70,6 +70,11 @@ export const backOfficePages = {
     'ReconciliationPage',
     adminFrame('Reconciliation'),
   ),
+  adminSubscriptions: pageLoader(
+    () => import('../features/payments/pages/admin-subscriptions-page.tsx'),
+    'AdminSubscriptionsPage',
+    adminFrame('Subscriptions'),
+  ),
   adminDnsimple: pageLoader(
     () => import('../features/domains/pages/registrar-page.tsx'),
     'RegistrarPage',

@@ -200,6 +200,7 @@ export const pages: Record<RouteId, ComponentType> = {
   adminDomainOrders: backOffice('adminDomainOrders'),
   adminProfitAnalytics: backOffice('adminProfitAnalytics'),
   adminReconciliation: backOffice('adminReconciliation'),
+  adminSubscriptions: backOffice('adminSubscriptions'),
   adminDnsimple: backOffice('adminDnsimple'),
   adminDatabase: backOffice('adminDatabase'),
   adminOutbox: backOffice('adminOutbox'),

@@ -108,6 +108,7 @@ const spec: { paths: string[]; guard: Guard; prerendered: boolean }[] = [
       '/admin/domain-orders',
       '/admin/profit-analytics',
       '/admin/reconciliation',
+      '/admin/subscriptions',
       '/admin/dnsimple-management',
       '/admin/database-management',
       '/admin/service-requests',

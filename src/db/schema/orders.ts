@@ -92,12 +92,49 @@ export const payments = pgTable(
     pfPaymentId: text('pf_payment_id').unique(),
     /** Paid for an order that was already paid (two tabs, a second card): money to give back. */
     overpayment: boolean('overpayment').notNull().default(false),
+    /** A later month's charge of a subscription (PayFast's recurring billing). */
+    subscriptionId: uuid('subscription_id').references(() => subscriptions.id, {
+      onDelete: 'set null',
+    }),
     /** The fields sent to PayFast, for the debug page. */
     fields: jsonb('fields').$type<[string, string][]>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
   (table) => [index('payments_order_idx').on(table.orderId)],
+);
+
+/**
+ * A monthly service billed by PayFast's recurring billing: opened by the first month's COMPLETE
+ * ITN (which carries the `token`), charged by PayFast every month after; each charge is its own
+ * payment, order and invoice. Cancelled through PayFast's subscription API or by PayFast's ITN.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reference: text('reference').notNull().unique(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The order whose payment started it; its monthly lines are what each month charges. */
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    token: text('token').notNull().unique(),
+    title: text('title').notNull(),
+    /** What PayFast charges each month (recurring_amount), VAT included. */
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: ['active', 'cancelling', 'cancelled'] })
+      .notNull()
+      .default('active'),
+    nextBillingDate: text('next_billing_date').notNull(),
+    /** Charges PayFast reported FAILED since the last one that went through. */
+    failedCharges: integer('failed_charges').notNull().default(0),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (table) => [index('subscriptions_user_idx').on(table.userId, table.createdAt)],
 );
 
 /**
@@ -141,6 +178,22 @@ export const payfastSimulatorItns = pgTable(
   },
   (table) => [index('payfast_simulator_itns_param_idx').on(sql`md5(${table.paramString})`)],
 );
+
+/**
+ * The subscriptions the embedded PayFast simulator holds (simulator mode only): what it charges
+ * when asked to bill the next month, and whether the subscription API has cancelled it.
+ */
+export const payfastSimulatorSubscriptions = pgTable('payfast_simulator_subscriptions', {
+  token: text('token').primaryKey(),
+  /** The signed form the subscription came from (m_payment_id, notify_url, recurring_amount…). */
+  form: jsonb('form').$type<Record<string, string>>().notNull(),
+  runDate: text('run_date').notNull(),
+  cyclesComplete: integer('cycles_complete').notNull().default(0),
+  status: text('status', { enum: ['active', 'cancelled'] })
+    .notNull()
+    .default('active'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Invoices, numbered in an unbroken series: the number is taken inside the payment's transaction

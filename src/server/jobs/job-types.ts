@@ -33,6 +33,9 @@ export const jobTypes = {
   // PayFast's API down: 1, 2, 4 … 32 minutes, then hourly — about 9 hours before the refund is
   // marked failed for an administrator to try again.
   'refund-payment': { payload: z.object({ refundId: z.uuid() }), maxAttempts: 12 },
+  // PayFast's subscription API down: tried like a refund (about 9 hours), then the subscription
+  // goes back to active and the company is told.
+  'cancel-subscription': { payload: z.object({ subscriptionId: z.uuid() }), maxAttempts: 12 },
   // Runs 7 days after a ticket is resolved (queued with runAt) and closes it unless reopened.
   'close-resolved-ticket': { payload: z.object({ ticketId: z.uuid() }), maxAttempts: 5 },
   // Lighthouse in Chromium, at most 60 s. Runs in the `browser` lane (its own runner,

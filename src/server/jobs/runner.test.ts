@@ -50,6 +50,7 @@ async function runner(sendMail: JobHandlers['send-mail']): Promise<JobRunner> {
       'domain-renewal-invoice': unexpected,
       'domain-expiry-reminder': unexpected,
       'refund-payment': unexpected,
+      'cancel-subscription': unexpected,
       'close-resolved-ticket': unexpected,
       'speed-report': unexpected,
       retention: unexpected,

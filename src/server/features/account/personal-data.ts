@@ -15,6 +15,7 @@ import {
   uploads,
   websiteProjects,
 } from '#db/schema/index.ts';
+import { listSubscriptions } from '../subscriptions/subscriptions.service.ts';
 
 /** PayFast form and ITN fields that name the person. */
 const personalFields = new Set(['name_first', 'name_last', 'email_address', 'cell_number']);
@@ -67,6 +68,8 @@ export async function exportCustomerRecords(db: Db, userId: string) {
         .where(eq(speedReports.userId, userId)),
     ]);
   return {
+    // Monthly services with every charge; PayFast's token is left out (it is a live secret).
+    subscriptions: await listSubscriptions(db, { userId }),
     orders: ownOrders.map((o) => ({
       reference: o.reference,
       status: o.status,

@@ -37,6 +37,12 @@ import { moveOrder } from '../orders/order-status.service.ts';
 import { startPaidSpeedReports } from '../speed-reports/speed-reports.service.ts';
 import { openPaidPlans } from '../business-plans/business-plans.service.ts';
 import { invoiceNumber } from '../../integrations/pdf/money-documents-pdf.ts';
+import {
+  applySubscriptionItn,
+  monthlyAmountFor,
+  openSubscription,
+  subscriptionFormFields,
+} from '../subscriptions/subscriptions.service.ts';
 
 export interface PaymentDeps {
   db: Db;
@@ -99,6 +105,8 @@ export async function startPayfastPayment(
         .map((i) => i.title)
         .join('; ')
         .slice(0, 255),
+      // Monthly lines: the first month is in `amount`, PayFast bills the next ones itself.
+      ...(await subscriptionFormFields(db, order.id)),
     },
     config.payfast.passphrase,
   );
@@ -349,6 +357,7 @@ async function screenItn(
       pfPaymentId: string;
       status: string;
       reported: { grossCents: number | null; feeCents: number | null; netCents: number | null };
+      token: string;
     }
 > {
   const get = (name: string) => itnField(fields, name);
@@ -364,7 +373,11 @@ async function screenItn(
   const amounts = itnAmounts(fields);
   if ('refused' in amounts) return refuse(amounts.refused);
   if (amounts.gross === null && status !== 'CANCELLED') return refuse('no amount_gross');
-  if (amounts.gross !== null && amounts.gross !== payment.amountCents) {
+  if (
+    amounts.gross !== null &&
+    amounts.gross !== payment.amountCents &&
+    amounts.gross !== (await monthlyAmountFor(db, payment, get('token')))
+  ) {
     return refuse(
       `amount ${get('amount_gross')} does not match ${payfastAmount(payment.amountCents)}`,
     );
@@ -375,6 +388,7 @@ async function screenItn(
     payment,
     pfPaymentId,
     status,
+    token: get('token'),
     // As PayFast reports them; its amount_fee is negative (-2.30), fee_cents is the fee (230).
     reported: {
       grossCents: amounts.gross,
@@ -398,7 +412,7 @@ async function applyItn(
   if (config.payfast.verifySource && !(await isPayfastSource(input.ip))) {
     return { accepted: false, reason: `source ${input.ip} is not PayFast` };
   }
-  const { payment, reported, pfPaymentId, status } = screened;
+  const { payment, reported, pfPaymentId, status, token } = screened;
   if (!(await confirmWithPayfast(config.payfast.validateUrl, input.fields))) {
     return { accepted: false, reason: 'PayFast answered INVALID to the server confirmation' };
   }
@@ -408,6 +422,15 @@ async function applyItn(
       .from(payments)
       .where(eq(payments.id, payment.id))
       .for('update');
+    // A later month of a subscription names the first payment and carries the token.
+    const monthly = await applySubscriptionItn(tx, config, {
+      payment: current!,
+      token,
+      pfPaymentId,
+      status,
+      reported,
+    });
+    if (monthly) return monthly;
     if (current!.pfPaymentId === pfPaymentId || current!.status === 'paid') {
       return { accepted: true, reason: 'duplicate: already applied' };
     }
@@ -471,6 +494,7 @@ async function applyItn(
         lines.flatMap((line) => (line.serviceRequestId ? [line.serviceRequestId] : [])),
       );
       const invoice = await issueInvoice(tx, config.supplier, paid);
+      if (token) await openSubscription(tx, { order: paid, payment: current!, token });
       await fulfilPaidOrder(tx, config, paid, { paymentReference: payment.reference, invoice });
       return {
         accepted: true,

@@ -5,11 +5,8 @@ import { centsToRand, formatZAR, randToCents } from '#shared/money.ts';
 import type { AdminPayment, Refund } from '#shared/payment-ledger.schemas.ts';
 import type { Config } from '../../config.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
-import {
-  createRefund,
-  RefundApiRefusedError,
-  refundableCents,
-} from '../../integrations/payfast/refunds-api.ts';
+import { createRefund, refundableCents } from '../../integrations/payfast/refunds-api.ts';
+import { PayfastApiRefusedError } from '../../integrations/payfast/api.ts';
 import {
   creditNoteNumber,
   renderCreditNotePdf,
@@ -168,8 +165,8 @@ async function refundVat(
  * The refund-payment job: asks PayFast what is left to refund and notes it before asking for the
  * refund, so a later try that finds the refund already taken off (the try before crashed after
  * PayFast made it) completes it instead of refunding twice.
- * PayFast's refusal (RefundApiRefusedError) fails the refund for good and the administrators are
- * told; no answer throws RefundApiUnavailableError, and the queue tries again later.
+ * PayFast's refusal (PayfastApiRefusedError) fails the refund for good and the administrators are
+ * told; no answer throws PayfastApiUnavailableError, and the queue tries again later.
  */
 export async function carryOutRefund(
   deps: RefundDeps,
@@ -192,7 +189,7 @@ export async function carryOutRefund(
       return;
     }
     if (available < refund.amountCents) {
-      throw new RefundApiRefusedError(
+      throw new PayfastApiRefusedError(
         `PayFast allows only ${formatZAR(available)} more to be refunded on this payment`,
       );
     }
@@ -207,10 +204,10 @@ export async function carryOutRefund(
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (error instanceof RefundApiRefusedError || options.lastAttempt) {
+    if (error instanceof PayfastApiRefusedError || options.lastAttempt) {
       await failRefund(deps, refund, payment.reference, {
         why: message,
-        refused: error instanceof RefundApiRefusedError,
+        refused: error instanceof PayfastApiRefusedError,
       });
     }
     throw error;

@@ -1,13 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPayfastApiStandIn } from '../../../../tests/stubs/payfast-api-stand-in.ts';
-import {
-  apiSignature,
-  createRefund,
-  RefundApiRefusedError,
-  RefundApiUnavailableError,
-  refundableCents,
-} from './refunds-api.ts';
+import { apiSignature, PayfastApiRefusedError, PayfastApiUnavailableError } from './api.ts';
+import { createRefund, refundableCents } from './refunds-api.ts';
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 let api: Awaited<ReturnType<typeof startPayfastApiStandIn>>;
@@ -88,7 +83,7 @@ describe('PayFast refund API client', () => {
       amountCents: 20000,
       reason: 'Too much',
     });
-    await expect(refused).rejects.toThrow(RefundApiRefusedError);
+    await expect(refused).rejects.toThrow(PayfastApiRefusedError);
     await expect(
       createRefund(config(), { pfPaymentId: '2000001', amountCents: 20000, reason: 'x' }),
     ).rejects.toThrow('PayFast refused (400): Refund amount exceeds the available balance');
@@ -113,7 +108,7 @@ describe('PayFast refund API client', () => {
     });
     await expect(
       createRefund(config(), { pfPaymentId: '2000001', amountCents: 100, reason: 'x' }),
-    ).rejects.toThrow(RefundApiRefusedError);
+    ).rejects.toThrow(PayfastApiRefusedError);
   });
 
   it('takes no answer as transient: 5xx pages, 429, a cut line, a body that is not JSON', async () => {
@@ -134,7 +129,9 @@ describe('PayFast refund API client', () => {
     ];
     for (const fault of faults) {
       api.fail(fault);
-      await expect(refundableCents(config(), '3000001')).rejects.toThrow(RefundApiUnavailableError);
+      await expect(refundableCents(config(), '3000001')).rejects.toThrow(
+        PayfastApiUnavailableError,
+      );
     }
     expect(await refundableCents(config(), '3000001')).toBe(10000);
   });

@@ -1,106 +1,10 @@
-import type { PayfastConfig } from '../../config.ts';
-import { md5, phpUrlencode } from './signature.ts';
-
-/**
- * PayFast's REST API signature (its PHP SDK, `Auth::generateApiSignature`): every header and
- * body field plus the passphrase, sorted by name, as `name=urlencode(value)` joined with "&",
- * MD5 in lower-case hex.
- */
-export function apiSignature(
-  fields: Record<string, string | number>,
-  passphrase: string | undefined,
-): string {
-  const all: Record<string, string> = {};
-  for (const [name, value] of Object.entries(fields)) {
-    if (name !== 'signature') all[name] = String(value);
-  }
-  if (passphrase) all.passphrase = passphrase;
-  return md5(
-    Object.keys(all)
-      .sort()
-      .map((name) => `${name}=${phpUrlencode(all[name]!)}`)
-      .join('&'),
-  );
-}
-
-/** PayFast gave no answer we can act on (network, timeout, 5xx, 429): ask again later. */
-export class RefundApiUnavailableError extends Error {}
-
-/** PayFast answered and said no (4xx, `status: "failed"`): asking again will not help. */
-export class RefundApiRefusedError extends Error {}
-
-type ApiConfig = Pick<PayfastConfig, 'apiUrl' | 'merchantId' | 'passphrase' | 'mode'>;
-
-/** PayFast's timestamp form, e.g. 2026-11-23T10:00:00+02:00 (the SDK sends local time + offset). */
-const apiTimestamp = (now: Date) => {
-  const sast = new Date(now.getTime() + 2 * 3600_000);
-  return `${sast.toISOString().slice(0, 19)}+02:00`;
-};
-
-/** One signed call to PayFast's REST API; the parsed JSON body of a 2xx answer. */
-async function callApi(
-  config: ApiConfig,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: Record<string, string | number>,
-): Promise<unknown> {
-  const headers: Record<string, string> = {
-    'merchant-id': config.merchantId,
-    version: 'v1',
-    timestamp: apiTimestamp(new Date()),
-  };
-  const query: Record<string, string> = config.mode === 'sandbox' ? { testing: 'true' } : {};
-  headers.signature = apiSignature({ ...headers, ...query, ...body }, config.passphrase);
-  const url = new URL(`${config.apiUrl.replace(/\/$/, '')}/${path}`);
-  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
-  let response: Response;
-  let text: string;
-  try {
-    response = await fetch(url, {
-      method,
-      headers: body ? { ...headers, 'content-type': 'application/json' } : headers,
-      ...(body ? { body: JSON.stringify(body) } : {}),
-      signal: AbortSignal.timeout(15_000),
-    });
-    text = await response.text();
-  } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    throw new RefundApiUnavailableError(`PayFast's API did not answer: ${why}`);
-  }
-  const parsed = parseJson(text);
-  if (response.status >= 500 || response.status === 429 || response.status === 408) {
-    throw new RefundApiUnavailableError(
-      `PayFast's API answered ${response.status}${describe(parsed, text)}`,
-    );
-  }
-  if (!response.ok) {
-    throw new RefundApiRefusedError(
-      `PayFast refused (${response.status})${describe(parsed, text)}`,
-    );
-  }
-  if (parsed === undefined) {
-    throw new RefundApiUnavailableError(`PayFast's API answered ${response.status} without JSON`);
-  }
-  return parsed;
-}
-
-const parseJson = (text: string): unknown => {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-};
-
-/** PayFast's own words from an answer: `data.response` / `data.message` when they are text. */
-function describe(parsed: unknown, text: string): string {
-  const data = (parsed as { data?: { response?: unknown; message?: unknown } } | undefined)?.data;
-  const words = [data?.response, data?.message].filter(
-    (value): value is string => typeof value === 'string' && value.trim() !== '',
-  );
-  if (words.length > 0) return `: ${words.join(' — ').slice(0, 300)}`;
-  return parsed === undefined && text.trim() ? `: ${text.trim().slice(0, 120)}` : '';
-}
+import {
+  callApi,
+  payfastWords,
+  PayfastApiRefusedError,
+  PayfastApiUnavailableError,
+  type ApiConfig,
+} from './api.ts';
 
 /**
  * What PayFast still allows refunding on a payment (GET /refunds/query/{id}), in cents: the
@@ -117,7 +21,7 @@ export async function refundableCents(config: ApiConfig, pfPaymentId: string): P
   };
   const available = Number(answer.amount_available_for_refund);
   if (!Number.isInteger(available) || available < 0) {
-    throw new RefundApiUnavailableError(
+    throw new PayfastApiUnavailableError(
       "PayFast's refund query did not say how much can be refunded",
     );
   }
@@ -143,6 +47,6 @@ export async function createRefund(
     },
   )) as { status?: unknown };
   if (answer.status !== 'success') {
-    throw new RefundApiRefusedError(`PayFast did not make the refund${describe(answer, '')}`);
+    throw new PayfastApiRefusedError(`PayFast did not make the refund${payfastWords(answer, '')}`);
   }
 }

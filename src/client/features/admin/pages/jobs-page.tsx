@@ -21,6 +21,8 @@ const jobLabels: Record<string, string> = {
   'send-mail': 'Send an e-mail',
   'check-itn': 'Check a PayFast notification',
   'register-domain': 'Register a domain',
+  'refund-payment': 'Refund a card payment at PayFast',
+  'cancel-subscription': 'Cancel a subscription at PayFast',
   'speed-report': 'Measure a website speed report',
   retention: 'Anonymise records past their retention',
 };

@@ -5,14 +5,19 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useMyPayments } from '../api/get-my-payments.ts';
 import { PaymentRow } from '../components/payment-row.tsx';
+import { SubscriptionsSection } from '../components/subscriptions-section.tsx';
 
-/** /user/payments: every card payment with its status and a link to its details. */
+/**
+ * /user/payments: the monthly subscriptions, then every card payment with its status and a link
+ * to its details.
+ */
 export function PaymentsPage() {
   const payments = useMyPayments();
   return (
     <>
       <h1 className="text-3xl font-extrabold text-ink">Payments</h1>
       <div className="mt-6">
+        <SubscriptionsSection />
         {payments.isPending ? (
           <Spinner label="Loading your payments" />
         ) : payments.isError ? (

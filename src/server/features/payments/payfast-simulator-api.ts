@@ -1,0 +1,389 @@
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  payfastSimulatorItns,
+  payfastSimulatorRefunds,
+  payfastSimulatorSubscriptions,
+} from '#db/schema/index.ts';
+import { apiErrorSchema, errorResponses } from '#shared/errors.ts';
+import { htmlPageSchema, redirectSchema } from '#shared/http.schemas.ts';
+import type { AppInstance } from '../../app-instance.ts';
+import type { PayfastConfig } from '../../config.ts';
+import { payfastAmountToCents } from '../../integrations/payfast/amounts.ts';
+import { apiSignature } from '../../integrations/payfast/api.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { simulatorPage } from './payfast-simulator-page.ts';
+import { nextMonth } from '#shared/dates.ts';
+
+/** PayFast's API answer envelope: `{ code, status, data: { response, message } }`. */
+const apiAnswer = z.object({
+  code: z.number(),
+  status: z.string(),
+  data: z.object({ response: z.union([z.boolean(), z.string()]), message: z.string() }),
+});
+const refundQueryAnswer = z.object({
+  status: z.enum(['REFUNDABLE', 'NOT_AVAILABLE']),
+  funding_type: z.string(),
+  amount_original: z.number(),
+  amount_available_for_refund: z.number(),
+  errors: z.array(z.string()),
+});
+const apiJson = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
+const refundBody = z
+  .object({
+    amount: z.union([z.number(), z.string()]).optional(),
+    reason: z.string().optional(),
+    notify_buyer: z.union([z.number(), z.string()]).optional(),
+  })
+  .loose()
+  .optional();
+
+/** PayFast's refusal envelope. */
+const failed = (code: number, response: string) => ({
+  code,
+  status: 'failed',
+  data: { response, message: '' },
+});
+
+type Signed = { headers: Record<string, unknown>; body?: unknown; query: unknown };
+
+/** Whether a call carries the merchant's id and PayFast's API signature over headers, query, body. */
+const merchantSignature =
+  ({ passphrase, merchantId }: Pick<PayfastConfig, 'passphrase' | 'merchantId'>) =>
+  (request: Signed) => {
+    const header = (name: string) => String(request.headers[name] ?? '');
+    const fields: Record<string, string | number> = {
+      'merchant-id': header('merchant-id'),
+      version: header('version'),
+      timestamp: header('timestamp'),
+      ...(request.query as Record<string, string>),
+      ...((request.body ?? {}) as Record<string, string | number>),
+    };
+    return (
+      header('merchant-id') === merchantId &&
+      header('signature') === apiSignature(fields, passphrase)
+    );
+  };
+
+/** Sends a subscription's ITN (the simulator's sendItn). */
+type SendItn = (
+  form: Record<string, string>,
+  sent: {
+    status: 'COMPLETE' | 'FAILED' | 'CANCELLED';
+    subscription?: { token: string; billingDate: string; amount: string };
+  },
+  log: AppInstance['log'],
+) => Promise<{ pfPaymentId: string; delivered: number | null }>;
+
+/** The simulator's REST API (refunds, subscriptions) and its "bill the next month" control. */
+export async function simulatorApi(app: AppInstance, sendItn: SendItn): Promise<void> {
+  await simulatorRefundApi(app);
+  await simulatorSubscriptionApi(app);
+  await simulatorSubscriptionBilling(app, sendItn);
+}
+
+/**
+ * PayFast's refund API as the simulator answers it (simulator mode only): the signed headers are
+ * checked like PayFast checks them; the query tells what is left of a payment the simulator took,
+ * and a refund of at most that is recorded (its table survives restarts).
+ */
+async function simulatorRefundApi(app: AppInstance): Promise<void> {
+  const { db } = app.database;
+  const signedByMerchant = merchantSignature(app.config.payfast);
+
+  /** The simulator's own completed payment `pfPaymentId`: its amount and what is left of it. */
+  async function refundable(pfPaymentId: string) {
+    const [sent] = await db
+      .select({ paramString: payfastSimulatorItns.paramString })
+      .from(payfastSimulatorItns)
+      .where(eq(payfastSimulatorItns.pfPaymentId, pfPaymentId));
+    const fields = new URLSearchParams(sent?.paramString ?? '');
+    if (!sent || fields.get('payment_status') !== 'COMPLETE') return null;
+    const original = payfastAmountToCents(fields.get('amount_gross') ?? '') ?? 0;
+    const [done] = await db
+      .select({ cents: sql<number>`coalesce(sum(${payfastSimulatorRefunds.amountCents}), 0)::int` })
+      .from(payfastSimulatorRefunds)
+      .where(eq(payfastSimulatorRefunds.pfPaymentId, pfPaymentId));
+    return { original, available: original - Number(done?.cents ?? 0) };
+  }
+
+  const params = z.object({ id: z.string().max(40) });
+  // PayFast's own refusals, and ours when a request cannot even be read (a bad body or id).
+  const errors = {
+    ...errorResponses(413, 415),
+    400: apiJson(z.union([apiAnswer, apiErrorSchema])),
+    401: apiJson(apiAnswer),
+    404: apiJson(apiAnswer),
+  };
+
+  app.get(
+    '/payfast-simulator/api/refunds/query/:id',
+    {
+      schema: {
+        params,
+        querystring: z.object({ testing: z.string().optional() }),
+        response: { 200: apiJson(refundQueryAnswer), ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!signedByMerchant(request)) {
+        return reply.status(401).send(failed(401, 'Merchant authorization failed.'));
+      }
+      const payment = await refundable(request.params.id);
+      if (!payment) return reply.status(404).send(failed(404, 'Transaction not found'));
+      return {
+        status: payment.available > 0 ? 'REFUNDABLE' : 'NOT_AVAILABLE',
+        funding_type: 'CC',
+        amount_original: payment.original,
+        amount_available_for_refund: payment.available,
+        errors: [],
+      };
+    },
+  );
+
+  app.post(
+    '/payfast-simulator/api/refunds/:id',
+    {
+      schema: {
+        params,
+        querystring: z.object({ testing: z.string().optional() }),
+        body: refundBody,
+        response: { 200: apiJson(apiAnswer), ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!signedByMerchant(request)) {
+        return reply.status(401).send(failed(401, 'Merchant authorization failed.'));
+      }
+      const payment = await refundable(request.params.id);
+      if (!payment) return reply.status(404).send(failed(404, 'Transaction not found'));
+      const amount = Number(request.body?.amount);
+      if (!Number.isInteger(amount) || amount < 1) {
+        return reply.status(400).send(failed(400, 'The amount must be a whole number of cents'));
+      }
+      if (amount > payment.available) {
+        return reply
+          .status(400)
+          .send(failed(400, 'The refund amount exceeds the amount available for refund'));
+      }
+      await db.insert(payfastSimulatorRefunds).values({
+        pfPaymentId: request.params.id,
+        amountCents: amount,
+        reason: String(request.body?.reason ?? '').slice(0, 255),
+      });
+      return {
+        code: 200,
+        status: 'success',
+        data: { response: true, message: 'Refund processed' },
+      };
+    },
+  );
+}
+
+const subscriptionFetchAnswer = z.object({
+  code: z.number(),
+  status: z.string(),
+  data: z.object({
+    response: z.object({
+      token: z.string(),
+      amount: z.number(),
+      cycles: z.number(),
+      cycles_complete: z.number(),
+      frequency: z.number(),
+      run_date: z.string(),
+      status: z.number(),
+      status_reason: z.string(),
+      status_text: z.string(),
+    }),
+  }),
+});
+
+/**
+ * PayFast's subscription API as the simulator answers it: fetch (GET …/fetch) and cancel
+ * (PUT …/cancel) of a subscription it holds, with PayFast's signed headers and envelopes; a
+ * cancelled subscription cannot be cancelled again.
+ */
+async function simulatorSubscriptionApi(app: AppInstance): Promise<void> {
+  const { db } = app.database;
+  const signedByMerchant = merchantSignature(app.config.payfast);
+  const params = z.object({ token: z.string().max(60) });
+  const querystring = z.object({ testing: z.string().optional() });
+  const errors = {
+    ...errorResponses(413, 415),
+    400: apiJson(z.union([apiAnswer, apiErrorSchema])),
+    401: apiJson(apiAnswer),
+    404: apiJson(apiAnswer),
+  };
+  const held = async (token: string) =>
+    (
+      await db
+        .select()
+        .from(payfastSimulatorSubscriptions)
+        .where(eq(payfastSimulatorSubscriptions.token, token))
+    )[0];
+
+  app.get(
+    '/payfast-simulator/api/subscriptions/:token/fetch',
+    {
+      schema: {
+        params,
+        querystring,
+        response: { 200: apiJson(subscriptionFetchAnswer), ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!signedByMerchant(request)) {
+        return reply.status(401).send(failed(401, 'Merchant authorization failed.'));
+      }
+      const subscription = await held(request.params.token);
+      if (!subscription) return reply.status(404).send(failed(404, 'Subscription not found'));
+      const active = subscription.status === 'active';
+      return {
+        code: 200,
+        status: 'success',
+        data: {
+          response: {
+            token: subscription.token,
+            amount: payfastAmountToCents(subscription.form.recurring_amount ?? '') ?? 0,
+            cycles: Number(subscription.form.cycles ?? 0),
+            cycles_complete: subscription.cyclesComplete,
+            frequency: Number(subscription.form.frequency ?? 3),
+            run_date: subscription.runDate,
+            status: active ? 1 : 2,
+            status_reason: '',
+            status_text: active ? 'ACTIVE' : 'CANCELLED',
+          },
+        },
+      };
+    },
+  );
+
+  app.put(
+    '/payfast-simulator/api/subscriptions/:token/cancel',
+    { schema: { params, querystring, response: { 200: apiJson(apiAnswer), ...errors } } },
+    async (request, reply) => {
+      if (!signedByMerchant(request)) {
+        return reply.status(401).send(failed(401, 'Merchant authorization failed.'));
+      }
+      const subscription = await held(request.params.token);
+      if (!subscription) return reply.status(404).send(failed(404, 'Subscription not found'));
+      if (subscription.status === 'cancelled') {
+        return reply.status(400).send(failed(400, 'Subscription is already cancelled'));
+      }
+      await db
+        .update(payfastSimulatorSubscriptions)
+        .set({ status: 'cancelled' })
+        .where(eq(payfastSimulatorSubscriptions.token, subscription.token));
+      return { code: 200, status: 'success', data: { response: true, message: '' } };
+    },
+  );
+}
+
+const billBody = z.object({ outcome: z.enum(['complete', 'fail', 'cancel']) });
+const billAnswer = z.object({
+  pfPaymentId: z.string(),
+  status: z.enum(['COMPLETE', 'FAILED', 'CANCELLED']),
+  /** The notify URL's HTTP status, null when it could not be reached. */
+  delivered: z.number().nullable(),
+  runDate: z.string(),
+});
+
+/**
+ * What PayFast does on a billing day, on demand (simulator mode only): a page listing the
+ * subscriptions the simulator holds, and POST …/bill to charge one now (COMPLETE or FAILED, at
+ * its recurring amount) or to cancel it as a buyer would in PayFast (a CANCELLED ITN without
+ * amounts). A form post returns to the page; a JSON post (tests, scripts) gets what was sent.
+ */
+async function simulatorSubscriptionBilling(app: AppInstance, sendItn: SendItn): Promise<void> {
+  const { db } = app.database;
+  const html = { content: { 'text/html': { schema: htmlPageSchema } } };
+
+  app.get(
+    '/payfast-simulator/subscriptions',
+    { schema: { response: { 200: html, ...errorResponses() } } },
+    async (_request, reply) => {
+      const held = await db
+        .select()
+        .from(payfastSimulatorSubscriptions)
+        .orderBy(sql`${payfastSimulatorSubscriptions.createdAt} desc`)
+        .limit(50);
+      const button = (token: string, outcome: string, label: string) =>
+        `<form method="post" action="/payfast-simulator/subscriptions/${escapeHtml(token)}/bill" style="display:inline"><input type="hidden" name="outcome" value="${outcome}"><button type="submit" style="padding:8px 12px;margin:4px 4px 0 0;border:1px solid #334155;border-radius:6px;background:#fff;cursor:pointer">${label}</button></form>`;
+      const rows = held.map(
+        (s) =>
+          `<li style="padding:12px 0;border-top:1px solid #e2e8f0"><strong>${escapeHtml(s.form.item_name ?? '')}</strong><br>R ${escapeHtml(s.form.recurring_amount ?? '')} a month · next charge ${escapeHtml(s.runDate)} · ${s.status}<br>${
+            s.status === 'active'
+              ? button(s.token, 'complete', 'Bill next month') +
+                button(s.token, 'fail', 'Fail next month') +
+                button(s.token, 'cancel', 'Cancel as the buyer')
+              : ''
+          }</li>`,
+      );
+      return reply
+        .type('text/html')
+        .send(
+          simulatorPage(
+            'PayFast simulator: subscriptions',
+            `<h1 style="margin-top:0">Subscriptions</h1>${rows.length ? `<ul style="list-style:none;padding:0;margin:0">${rows.join('')}</ul>` : '<p>No subscriptions yet. Pay for a monthly service to start one.</p>'}`,
+          ),
+        );
+    },
+  );
+
+  app.post(
+    '/payfast-simulator/subscriptions/:token/bill',
+    {
+      schema: {
+        params: z.object({ token: z.string().max(60) }),
+        body: billBody,
+        response: {
+          200: apiJson(billAnswer),
+          303: redirectSchema,
+          ...errorResponses(400, 404, 409, 413, 415),
+        },
+      },
+    },
+    async (request, reply) => {
+      const [subscription] = await db
+        .select()
+        .from(payfastSimulatorSubscriptions)
+        .where(eq(payfastSimulatorSubscriptions.token, request.params.token));
+      if (!subscription) {
+        throw new AppError('NOT_FOUND', { message: 'The simulator holds no such subscription' });
+      }
+      if (subscription.status !== 'active') {
+        throw new AppError('CONFLICT', { message: 'This subscription is cancelled' });
+      }
+      const status = ({ complete: 'COMPLETE', fail: 'FAILED', cancel: 'CANCELLED' } as const)[
+        request.body.outcome
+      ];
+      const runDate =
+        status === 'COMPLETE' ? nextMonth(subscription.runDate) : subscription.runDate;
+      await db
+        .update(payfastSimulatorSubscriptions)
+        .set({
+          runDate,
+          cyclesComplete: subscription.cyclesComplete + (status === 'COMPLETE' ? 1 : 0),
+          status: status === 'CANCELLED' ? 'cancelled' : 'active',
+        })
+        .where(eq(payfastSimulatorSubscriptions.token, subscription.token));
+      const sent = await sendItn(
+        subscription.form,
+        {
+          status,
+          subscription: {
+            token: subscription.token,
+            billingDate: subscription.runDate,
+            amount: subscription.form.recurring_amount ?? '',
+          },
+        },
+        request.log,
+      );
+      if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
+        return reply.redirect('/payfast-simulator/subscriptions', 303);
+      }
+      return { ...sent, status, runDate };
+    },
+  );
+}

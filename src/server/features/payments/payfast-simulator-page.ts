@@ -1,0 +1,9 @@
+import { escapeHtml } from '../../lib/html.ts';
+
+/** A page of the PayFast simulator, marked as a test so no one mistakes it for PayFast. */
+export function simulatorPage(title: string, body: string): string {
+  return `<!doctype html><html lang="en-ZA"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="/favicon.svg"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;font-family:Arial,Helvetica,sans-serif;background:#f1f5f9;color:#0f172a">
+<div style="background:#b91c1c;color:#fff;text-align:center;padding:10px;font-weight:bold">Test payment — no money moves</div>
+<main style="max-width:480px;margin:32px auto;background:#fff;border-radius:12px;padding:24px">${body}</main></body></html>`;
+}

@@ -1,0 +1,18 @@
+import {
+  carryOutCancellation,
+  type SubscriptionDeps,
+} from '../features/subscriptions/subscriptions.service.ts';
+import { PayfastApiRefusedError } from '../integrations/payfast/api.ts';
+import { PermanentJobError, type JobHandler } from './runner.ts';
+
+/** Asks PayFast to stop a subscription; its "no" ends the job, no answer is tried again. */
+export const cancelSubscriptionJob =
+  (deps: Omit<SubscriptionDeps, 'db'>): JobHandler<'cancel-subscription'> =>
+  async ({ subscriptionId }, { db, lastAttempt }) => {
+    try {
+      await carryOutCancellation({ ...deps, db }, subscriptionId, { lastAttempt });
+    } catch (error) {
+      if (error instanceof PayfastApiRefusedError) throw new PermanentJobError(error.message);
+      throw error;
+    }
+  };
