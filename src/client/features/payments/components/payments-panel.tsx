@@ -4,6 +4,7 @@ import { CardDescription } from '../../../components/ui/card.tsx';
 import { useMyPayments } from '../api/get-my-payments.ts';
 import { DashboardPanel } from '../../../components/dashboard-panel.tsx';
 import { PaymentRow } from './payment-row.tsx';
+import { ActiveSubscriptions } from './active-subscriptions.tsx';
 
 const shown = 3;
 
@@ -25,6 +26,7 @@ export function PaymentsPanel() {
               ))}
             </ul>
           )}
+          <ActiveSubscriptions />
           <Link
             href={paths.userPayments}
             className="mt-4 inline-block font-semibold text-brand-700 hover:underline"
