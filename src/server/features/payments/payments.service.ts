@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { newReference } from '../../lib/references.ts';
-import type { Db } from '#db/client.ts';
+import type { Db, Tx } from '#db/client.ts';
 import {
   domainOrders,
   invoices,
@@ -304,7 +304,7 @@ export async function checkItn(
     .from(payfastItns)
     .where(and(eq(payfastItns.id, id), isNull(payfastItns.accepted)));
   if (!itn) return null;
-  const verdict = await applyItn(deps, { fields: itn.fields, ip: itn.ip ?? '' }).catch(
+  const verdict = await applyItn(deps, { id, fields: itn.fields, ip: itn.ip ?? '' }).catch(
     async (error: unknown) => {
       if (error instanceof ConfirmationUnavailableError) {
         await deps.db
@@ -315,14 +315,20 @@ export async function checkItn(
       throw error;
     },
   );
-  await deps.db
-    .update(payfastItns)
-    .set({ accepted: verdict.accepted, reason: verdict.reason, checkedAt: sql`now()` })
-    // A second check of the same row (a run whose lease ran out, another process) must not
-    // overwrite the verdict that applied the payment with its own "duplicate".
-    .where(and(eq(payfastItns.id, id), isNull(payfastItns.accepted)));
+  // A refusal before the transaction (signature, source, INVALID) is written here.
+  await recordVerdict(deps.db, id, verdict);
   return verdict;
 }
+
+/**
+ * Writes an ITN row's verdict unless it has one: a second check of the same row (a run whose
+ * lease ran out, another process) never overwrites the verdict that applied the payment.
+ */
+const recordVerdict = (db: Db | Tx, id: number, verdict: Verdict) =>
+  db
+    .update(payfastItns)
+    .set({ accepted: verdict.accepted, reason: verdict.reason, checkedAt: sql`now()` })
+    .where(and(eq(payfastItns.id, id), isNull(payfastItns.accepted)));
 
 /**
  * Tells the company address that PayFast has given no verdict on an ITN for `tries` tries (the
@@ -347,10 +353,7 @@ export async function reportUnconfirmedItn(
  * merchant, a payment of ours, its exact amount, a pf_payment_id. The source and PayFast's own
  * confirmation (network calls) come later, in the check-itn job.
  */
-async function screenItn(
-  { db, config }: PaymentDeps,
-  fields: [string, string][],
-): Promise<
+type Screened =
   | { refused: string; payment?: typeof payments.$inferSelect }
   | {
       payment: typeof payments.$inferSelect;
@@ -358,8 +361,12 @@ async function screenItn(
       status: string;
       reported: { grossCents: number | null; feeCents: number | null; netCents: number | null };
       token: string;
-    }
-> {
+    };
+
+async function screenItn(
+  { db, config }: PaymentDeps,
+  fields: [string, string][],
+): Promise<Screened> {
   const get = (name: string) => itnField(fields, name);
   const reference = get('m_payment_id');
   const [payment] = reference
@@ -405,112 +412,124 @@ async function screenItn(
  */
 async function applyItn(
   { db, config }: PaymentDeps,
-  input: { fields: [string, string][]; ip: string },
+  input: { id: number; fields: [string, string][]; ip: string },
 ): Promise<Verdict & { paidOrderId?: string }> {
   const screened = await screenItn({ db, config }, input.fields);
   if ('refused' in screened) return { accepted: false, reason: screened.refused };
   if (config.payfast.verifySource && !(await isPayfastSource(input.ip))) {
     return { accepted: false, reason: `source ${input.ip} is not PayFast` };
   }
-  const { payment, reported, pfPaymentId, status, token } = screened;
   if (!(await confirmWithPayfast(config.payfast.validateUrl, input.fields))) {
     return { accepted: false, reason: 'PayFast answered INVALID to the server confirmation' };
   }
   return db.transaction(async (tx) => {
-    const [current] = await tx
+    const verdict = await applyConfirmedItn(tx, config, screened);
+    // In the same transaction as what it did: a second check of this row waiting on the
+    // payment's lock then finds it checked and cannot put its "duplicate" in its place.
+    await recordVerdict(tx, input.id, verdict);
+    return verdict;
+  });
+}
+
+/** What a confirmed ITN changes, in the caller's transaction, once per pf_payment_id. */
+async function applyConfirmedItn(
+  tx: Tx,
+  config: PaymentDeps['config'],
+  { payment, reported, pfPaymentId, status, token }: Exclude<Screened, { refused: string }>,
+): Promise<Verdict & { paidOrderId?: string }> {
+  const [current] = await tx
+    .select()
+    .from(payments)
+    .where(eq(payments.id, payment.id))
+    .for('update');
+  // A later month of a subscription names the first payment and carries the token.
+  const monthly = await applySubscriptionItn(tx, config, {
+    payment: current!,
+    token,
+    pfPaymentId,
+    status,
+    reported,
+  });
+  if (monthly) return monthly;
+  if (current!.pfPaymentId === pfPaymentId || current!.status === 'paid') {
+    return { accepted: true, reason: 'duplicate: already applied' };
+  }
+  if (status === 'COMPLETE') {
+    const [order] = await tx
       .select()
-      .from(payments)
-      .where(eq(payments.id, payment.id))
+      .from(orders)
+      .where(eq(orders.id, payment.orderId))
       .for('update');
-    // A later month of a subscription names the first payment and carries the token.
-    const monthly = await applySubscriptionItn(tx, config, {
-      payment: current!,
-      token,
-      pfPaymentId,
-      status,
-      reported,
-    });
-    if (monthly) return monthly;
-    if (current!.pfPaymentId === pfPaymentId || current!.status === 'paid') {
-      return { accepted: true, reason: 'duplicate: already applied' };
-    }
-    if (status === 'COMPLETE') {
-      const [order] = await tx
-        .select()
-        .from(orders)
-        .where(eq(orders.id, payment.orderId))
-        .for('update');
-      // A customer who pays an order that was cancelled meanwhile still gets what they paid for.
-      const payable = order!.status === 'pending_payment' || order!.status === 'cancelled';
-      await tx
-        .update(payments)
-        .set({
-          status: 'paid',
-          pfPaymentId,
-          ...reported,
-          paidAt: sql`now()`,
-          overpayment: !payable,
-        })
-        .where(eq(payments.id, payment.id));
-      if (!payable) {
-        // Paid twice (two tabs, a second card): the money is kept track of and owed back.
-        const paidTwice = {
-          orderReference: order!.reference,
-          paymentReference: payment.reference,
-          amountCents: payment.amountCents,
-        };
+    // A customer who pays an order that was cancelled meanwhile still gets what they paid for.
+    const payable = order!.status === 'pending_payment' || order!.status === 'cancelled';
+    await tx
+      .update(payments)
+      .set({
+        status: 'paid',
+        pfPaymentId,
+        ...reported,
+        paidAt: sql`now()`,
+        overpayment: !payable,
+      })
+      .where(eq(payments.id, payment.id));
+    if (!payable) {
+      // Paid twice (two tabs, a second card): the money is kept track of and owed back.
+      const paidTwice = {
+        orderReference: order!.reference,
+        paymentReference: payment.reference,
+        amountCents: payment.amountCents,
+      };
+      await queueMail(tx, {
+        to: config.site.contactEmail,
+        ...overpaymentAdminMail(config, paidTwice),
+      });
+      const [customer] = order!.userId
+        ? await tx.select().from(users).where(eq(users.id, order!.userId))
+        : [];
+      if (customer) {
         await queueMail(tx, {
-          to: config.site.contactEmail,
-          ...overpaymentAdminMail(config, paidTwice),
+          to: customer.email,
+          userId: customer.id,
+          ...overpaymentCustomerMail(config, { ...paidTwice, name: customer.fullName }),
         });
-        const [customer] = order!.userId
-          ? await tx.select().from(users).where(eq(users.id, order!.userId))
-          : [];
-        if (customer) {
-          await queueMail(tx, {
-            to: customer.email,
-            userId: customer.id,
-            ...overpaymentCustomerMail(config, { ...paidTwice, name: customer.fullName }),
-          });
-        }
-        return {
-          accepted: true,
-          reason: `COMPLETE: overpayment, order ${order!.reference} was already paid; refund it from the back office`,
-        };
       }
-      const paid = await moveOrder(tx, order!.id, 'paid', `PayFast ${pfPaymentId}`);
-      const lines = await tx
-        .select({
-          domainOrderId: orderItems.domainOrderId,
-          serviceRequestId: orderItems.serviceRequestId,
-        })
-        .from(orderItems)
-        .where(eq(orderItems.orderId, paid.id));
-      for (const { domainOrderId } of lines) {
-        if (domainOrderId) await markDomainOrderPaid(tx, domainOrderId);
-      }
-      await markQuotedRequestsPaid(
-        tx,
-        lines.flatMap((line) => (line.serviceRequestId ? [line.serviceRequestId] : [])),
-      );
-      const invoice = await issueInvoice(tx, config.supplier, paid);
-      if (token) await openSubscription(tx, { order: paid, payment: current!, token });
-      await fulfilPaidOrder(tx, config, paid, { paymentReference: payment.reference, invoice });
       return {
         accepted: true,
-        reason: 'COMPLETE: payment and order paid',
-        paidOrderId: payment.orderId,
+        reason: `COMPLETE: overpayment, order ${order!.reference} was already paid; refund it from the back office`,
       };
     }
-    if (status === 'FAILED' || status === 'CANCELLED') {
-      await tx
-        .update(payments)
-        .set({ status: status === 'FAILED' ? 'failed' : 'cancelled', pfPaymentId, ...reported })
-        .where(eq(payments.id, payment.id));
-      return { accepted: true, reason: `${status}: recorded, the order stays payable` };
+    const paid = await moveOrder(tx, order!.id, 'paid', `PayFast ${pfPaymentId}`);
+    const lines = await tx
+      .select({
+        domainOrderId: orderItems.domainOrderId,
+        serviceRequestId: orderItems.serviceRequestId,
+      })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, paid.id));
+    for (const { domainOrderId } of lines) {
+      if (domainOrderId) await markDomainOrderPaid(tx, domainOrderId);
     }
-    return { accepted: true, reason: `${status || 'no status'}: nothing to change yet` };
-  });
+    await markQuotedRequestsPaid(
+      tx,
+      lines.flatMap((line) => (line.serviceRequestId ? [line.serviceRequestId] : [])),
+    );
+    const invoice = await issueInvoice(tx, config.supplier, paid);
+    if (token) await openSubscription(tx, { order: paid, payment: current!, token });
+    await fulfilPaidOrder(tx, config, paid, { paymentReference: payment.reference, invoice });
+    return {
+      accepted: true,
+      reason: 'COMPLETE: payment and order paid',
+      paidOrderId: payment.orderId,
+    };
+  }
+  if (status === 'FAILED' || status === 'CANCELLED') {
+    await tx
+      .update(payments)
+      .set({ status: status === 'FAILED' ? 'failed' : 'cancelled', pfPaymentId, ...reported })
+      .where(eq(payments.id, payment.id));
+    return { accepted: true, reason: `${status}: recorded, the order stays payable` };
+  }
+  return { accepted: true, reason: `${status || 'no status'}: nothing to change yet` };
 }
 
 /** A payment as its owner sees it (the success page polls this). */

@@ -7,8 +7,10 @@ import {
   invoices,
   localRegistrarDomains,
   orders,
+  payfastSimulatorSubscriptions,
   payments,
   refunds,
+  subscriptions,
 } from '#db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { pdfText } from '../../../../tests/helpers/pdf-text.ts';
@@ -111,6 +113,16 @@ const refund = (payment: string, payload: Record<string, unknown>, cookie = admi
   });
 
 const db = () => t.app.database.db;
+
+/** The id of the subscription the payment `reference` started. */
+async function subscriptionOf(reference: string) {
+  const [first] = await db().select().from(payments).where(eq(payments.reference, reference));
+  const [row] = await db()
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(eq(subscriptions.orderId, first!.orderId));
+  return row?.id;
+}
 
 async function orderStatus(reference: string) {
   const [row] = await db().select().from(orders).where(eq(orders.reference, reference));
@@ -453,6 +465,44 @@ describe('refunds and credit notes', () => {
     );
     expect((await refund('PAY-NOPE0000', { amount: 10, reason: 'Unknown' })).statusCode).toBe(404);
     expect(await jobsNamed(t.app, 'refund-payment')).toHaveLength(5);
+  });
+
+  it('adds a monthly service to the set: the first month, a month paid, one failed, one refunded', async () => {
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      payload: { items: [{ type: 'package', packageId: 'finance-bookkeeping' }] },
+      headers: { cookie: customer.cookie },
+    });
+    const form = await startPayment(placed.json<{ reference: string }>().reference);
+    expect(form.fields.subscription_type).toBe('1');
+    await payOnSimulator(form);
+    const [held] = (await db().select().from(payfastSimulatorSubscriptions)).filter(
+      (s) => s.form.m_payment_id === form.reference,
+    );
+    const bill = async (outcome: 'complete' | 'fail') => {
+      const response = await fetch(`${base}/payfast-simulator/subscriptions/${held!.token}/bill`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ outcome }),
+      });
+      expect(response.status).toBe(200);
+      await t.app.jobs.drain();
+    };
+    await bill('complete');
+    await bill('fail');
+    const charges = await db()
+      .select()
+      .from(payments)
+      .where(eq(payments.subscriptionId, (await subscriptionOf(form.reference))!));
+    expect(charges.map((c) => c.status).sort()).toEqual(['failed', 'paid', 'paid']);
+    const month2 = charges.find((c) => c.status === 'paid' && c.reference !== form.reference)!;
+    expect(
+      (await refund(month2.reference, { amount: 1299, reason: 'Month not used' })).statusCode,
+    ).toBe(202);
+    await t.app.jobs.drain();
+    const [credited] = await db().select().from(orders).where(eq(orders.id, month2.orderId));
+    expect(credited!.status).toBe('refunded');
   });
 
   it('reconciles the mixed set to the cent: orders paid − refunds = payments − refunds = invoices − credit notes', async () => {
