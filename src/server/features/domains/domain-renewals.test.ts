@@ -10,6 +10,7 @@ import {
 import { freePort } from '../../../../tests/helpers/free-port.ts';
 import { jobsNamed, runRetriesNow } from '../../../../tests/helpers/jobs.ts';
 import { invoiceDomainRenewal } from './domain-renewal-invoices.service.ts';
+import { payOnSimulator } from '../../../../tests/helpers/simulator.ts';
 
 /**
  * Renewals and transfers in, end to end on the production path: the customer orders through the
@@ -35,7 +36,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.app.database.db;
-const formBody = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
 const registrant = {
   type: 'individual',
@@ -67,21 +67,11 @@ async function pay(reference: string) {
     headers: { cookie: customer.cookie },
   });
   expect(start.statusCode).toBe(200);
-  const form = start.json<{ action: string; fields: Record<string, string> }>();
-  const page = await fetch(new URL(form.action, base), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: formBody(form.fields),
-  });
-  const session = /name="session" value="([^"]+)"/.exec(await page.text())![1]!;
-  const done = await fetch(`${base}/payfast-simulator/eng/complete`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: formBody({ session, outcome: 'complete' }),
-    redirect: 'manual',
-  });
-  expect(done.status).toBe(303);
-  await t.app.jobs.drain();
+  await payOnSimulator(
+    t.app,
+    base,
+    start.json<{ action: string; fields: Record<string, string> }>(),
+  );
 }
 
 async function lineOf(reference: string) {

@@ -20,6 +20,7 @@ import { signInAdmin } from '../../../../tests/helpers/admins.ts';
 import { freePort } from '../../../../tests/helpers/free-port.ts';
 import { jobsNamed } from '../../../../tests/helpers/jobs.ts';
 import { startSmtpCatcher } from '../../../../tests/helpers/smtp-catcher.ts';
+import { payOnSimulator as payOnSimulatorPage } from '../../../../tests/helpers/simulator.ts';
 
 /**
  * Refunds end to end on the production path: the site listens, the customer pays on the
@@ -63,8 +64,6 @@ const registrant = {
   postalCode: '2196',
 };
 
-const formBody = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-
 async function placeOrder() {
   const order = await t.app.inject({
     method: 'POST',
@@ -87,22 +86,8 @@ async function startPayment(orderReference: string) {
 }
 
 /** "Complete payment" on the simulator's page, then the ITN's check job runs. */
-async function payOnSimulator(form: { action: string; fields: Record<string, string> }) {
-  const page = await fetch(new URL(form.action, base), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: formBody(form.fields),
-  });
-  const session = /name="session" value="([^"]+)"/.exec(await page.text())![1]!;
-  const done = await fetch(`${base}/payfast-simulator/eng/complete`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: formBody({ session, outcome: 'complete' }),
-    redirect: 'manual',
-  });
-  expect(done.status).toBe(303);
-  await t.app.jobs.drain();
-}
+const payOnSimulator = (form: { action: string; fields: Record<string, string> }) =>
+  payOnSimulatorPage(t.app, base, form);
 
 const refund = (payment: string, payload: Record<string, unknown>, cookie = admin.cookie) =>
   t.app.inject({

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  auditLog,
   invoices,
   orders,
   payfastItns,
@@ -16,6 +17,7 @@ import { signInAdmin } from '../../../../tests/helpers/admins.ts';
 import { freePort } from '../../../../tests/helpers/free-port.ts';
 import { pdfText } from '../../../../tests/helpers/pdf-text.ts';
 import { startSmtpCatcher } from '../../../../tests/helpers/smtp-catcher.ts';
+import { payOnSimulator as payOnSimulatorPage } from '../../../../tests/helpers/simulator.ts';
 
 /**
  * Monthly services end to end on the production path: the site listens, the checkout form asks
@@ -48,7 +50,6 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const formBody = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const db = () => t.app.database.db;
 
 /** Bookkeeping (R1 299 a month) with a once-off catch-up month, and a once-off website. */
@@ -83,22 +84,8 @@ async function orderMonthlyBookkeeping() {
 }
 
 /** "Complete payment" on the simulator's page, then the ITN's check job runs. */
-async function payOnSimulator(form: { action: string; fields: Record<string, string> }) {
-  const page = await fetch(new URL(form.action, base), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: formBody(form.fields),
-  });
-  const session = /name="session" value="([^"]+)"/.exec(await page.text())![1]!;
-  const done = await fetch(`${base}/payfast-simulator/eng/complete`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: formBody({ session, outcome: 'complete' }),
-    redirect: 'manual',
-  });
-  expect(done.status).toBe(303);
-  await t.app.jobs.drain();
-}
+const payOnSimulator = (form: { action: string; fields: Record<string, string> }) =>
+  payOnSimulatorPage(t.app, base, form);
 
 /** What PayFast does on the billing day: the simulator charges (or fails, or cancels) one now. */
 async function bill(token: string, outcome: 'complete' | 'fail' | 'cancel') {
@@ -343,6 +330,39 @@ describe('monthly services as PayFast subscriptions', () => {
       s.charges.some((c) => c.paymentReference === form.reference),
     );
     expect(ended!.status).toBe('cancelled');
+  });
+
+  it('lets an administrator cancel a customer’s subscription, audited', async () => {
+    const { form } = await orderMonthlyBookkeeping();
+    await payOnSimulator(form);
+    const [subscription] = (await mySubscriptions()).filter((s) =>
+      s.charges.some((c) => c.paymentReference === form.reference),
+    );
+    const url = `/api/admin/subscriptions/${subscription!.reference}/cancel`;
+    const asCustomer = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie: customer.cookie },
+    });
+    expect(asCustomer.statusCode).toBe(401);
+    const cancel = await t.app.inject({ method: 'POST', url, headers: { cookie: admin.cookie } });
+    expect(cancel.statusCode).toBe(202);
+    await t.app.jobs.drain();
+    const [after] = (await mySubscriptions()).filter(
+      (s) => s.reference === subscription!.reference,
+    );
+    expect(after!.status).toBe('cancelled');
+    const [entry] = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, subscription!.reference));
+    expect(entry).toMatchObject({ action: 'subscription.cancel', entityType: 'subscription' });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/subscriptions/SUB-NOPE0000/cancel',
+      headers: { cookie: admin.cookie },
+    });
+    expect(unknown.statusCode).toBe(404);
   });
 
   it('charges nothing monthly for an order without monthly lines (no subscription fields)', async () => {

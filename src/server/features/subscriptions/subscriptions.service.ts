@@ -293,35 +293,49 @@ async function endSubscription(
   });
 }
 
+/**
+ * Marks an active subscription `cancelling` and queues the job that asks PayFast to stop it (one
+ * transaction); `owner` limits it to the customer's own. Answers the row, for an audit entry.
+ */
+async function startCancellation(
+  tx: Tx,
+  reference: string,
+  owner?: string,
+): Promise<SubscriptionRow> {
+  const [subscription] = await tx
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.reference, reference),
+        owner ? eq(subscriptions.userId, owner) : undefined,
+      ),
+    )
+    .for('update');
+  if (!subscription) {
+    throw new AppError('NOT_FOUND', {
+      message: `There is no subscription ${reference}${owner ? ' in your account' : ''}`,
+    });
+  }
+  if (subscription.status !== 'active') {
+    throw new AppError('CONFLICT', {
+      message: `Subscription ${reference} is already ${subscription.status}`,
+    });
+  }
+  await tx
+    .update(subscriptions)
+    .set({ status: 'cancelling' })
+    .where(eq(subscriptions.id, subscription.id));
+  await enqueueJob(tx, 'cancel-subscription', { subscriptionId: subscription.id });
+  return subscription;
+}
+
 /** The customer asks to stop a subscription: PayFast is asked by a job, retried while it is down. */
 export async function requestCancellation(
   db: Db,
   input: { userId: string; reference: string },
 ): Promise<Subscription> {
-  await db.transaction(async (tx) => {
-    const [subscription] = await tx
-      .select()
-      .from(subscriptions)
-      .where(
-        and(eq(subscriptions.reference, input.reference), eq(subscriptions.userId, input.userId)),
-      )
-      .for('update');
-    if (!subscription) {
-      throw new AppError('NOT_FOUND', {
-        message: `There is no subscription ${input.reference} in your account`,
-      });
-    }
-    if (subscription.status !== 'active') {
-      throw new AppError('CONFLICT', {
-        message: `Subscription ${input.reference} is already ${subscription.status}`,
-      });
-    }
-    await tx
-      .update(subscriptions)
-      .set({ status: 'cancelling' })
-      .where(eq(subscriptions.id, subscription.id));
-    await enqueueJob(tx, 'cancel-subscription', { subscriptionId: subscription.id });
-  });
+  await db.transaction((tx) => startCancellation(tx, input.reference, input.userId));
   const [mine] = await listSubscriptions(db, { userId: input.userId, reference: input.reference });
   return mine!;
 }
@@ -374,24 +388,7 @@ export async function cancelForCustomer(
   input: { reference: string; admin: { id: string; email: string }; ip: string },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [subscription] = await tx
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.reference, input.reference))
-      .for('update');
-    if (!subscription) {
-      throw new AppError('NOT_FOUND', { message: `There is no subscription ${input.reference}` });
-    }
-    if (subscription.status !== 'active') {
-      throw new AppError('CONFLICT', {
-        message: `Subscription ${input.reference} is already ${subscription.status}`,
-      });
-    }
-    await tx
-      .update(subscriptions)
-      .set({ status: 'cancelling' })
-      .where(eq(subscriptions.id, subscription.id));
-    await enqueueJob(tx, 'cancel-subscription', { subscriptionId: subscription.id });
+    const subscription = await startCancellation(tx, input.reference);
     await recordAudit(tx, {
       adminId: input.admin.id,
       actor: input.admin.email,

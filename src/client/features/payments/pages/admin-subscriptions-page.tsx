@@ -3,7 +3,19 @@ import { formatZAR, randToCents } from '#shared/money.ts';
 import { DataTable, cell, numberCell, rowHeading } from '../../../components/data-table.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from '../../../components/ui/dialog.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import type { AdminSubscription } from '#shared/subscriptions.schemas.ts';
 import { useAdminSubscriptions } from '../api/get-admin-subscriptions.ts';
+import { useCancelSubscriptionForCustomer } from '../api/cancel-subscription-for-customer.ts';
 
 const columns = [
   { label: 'Subscription' },
@@ -12,7 +24,52 @@ const columns = [
   { label: 'Status' },
   { label: 'Next charge' },
   { label: 'Each month', align: 'right' as const },
+  { label: 'Actions' },
 ];
+
+/** Stops a subscription for the customer (on the phone, a dispute), after a confirmation. */
+function CancelForCustomer({ subscription }: { subscription: AdminSubscription }) {
+  const cancel = useCancelSubscriptionForCustomer({
+    onSuccess: () =>
+      toast({
+        title: 'Cancellation requested',
+        description: `PayFast is asked to stop ${subscription.reference}.`,
+        variant: 'success',
+      }),
+    onError: (error) =>
+      toast({ title: 'Could not cancel', description: error.message, variant: 'destructive' }),
+  });
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button size="sm" variant="outline">
+          Cancel
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogTitle>Cancel {subscription.reference}?</DialogTitle>
+        <DialogDescription className="mt-2">
+          PayFast stops charging {subscription.customer?.name ?? 'the customer'} for{' '}
+          {subscription.title}. The customer is e-mailed once PayFast confirms.
+        </DialogDescription>
+        <div className="mt-6 flex flex-wrap justify-end gap-3">
+          <DialogClose asChild>
+            <Button variant="outline">Keep it</Button>
+          </DialogClose>
+          <DialogClose asChild>
+            <Button
+              variant="destructive"
+              disabled={cancel.isPending}
+              onClick={() => cancel.mutate(subscription.reference)}
+            >
+              Cancel subscription
+            </Button>
+          </DialogClose>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
 
 /** /admin/subscriptions: monthly services billed by PayFast; failed charges flagged on top. */
 export function AdminSubscriptionsPage() {
@@ -68,6 +125,9 @@ export function AdminSubscriptionsPage() {
                       {s.nextBillingDate ? formatDate(s.nextBillingDate) : '—'}
                     </td>
                     <td className={numberCell}>{formatZAR(randToCents(s.amount))}</td>
+                    <td className={cell}>
+                      {s.status === 'active' ? <CancelForCustomer subscription={s} /> : '—'}
+                    </td>
                   </tr>
                 ))}
               </DataTable>
