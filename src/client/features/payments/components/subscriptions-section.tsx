@@ -7,14 +7,7 @@ import { PdfLink } from '../../../components/pdf-link.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-  DialogTrigger,
-} from '../../../components/ui/dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { useCancelSubscription } from '../api/cancel-subscription.ts';
 import { useMySubscriptions } from '../api/get-my-subscriptions.ts';
@@ -114,34 +107,20 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
         ))}
       </ul>
       {subscription.status === 'active' && (
-        <Dialog>
-          <DialogTrigger asChild>
+        <ConfirmDialog
+          trigger={
             <Button variant="outline" className="mt-4">
               Cancel subscription
             </Button>
-          </DialogTrigger>
-          <DialogContent>
-            <DialogTitle>Cancel {subscription.title}?</DialogTitle>
-            <DialogDescription className="mt-2">
-              PayFast stops charging {rand(subscription.amount)} a month. The months you have paid
-              for stay paid, and their invoices stay here.
-            </DialogDescription>
-            <div className="mt-6 flex flex-wrap justify-end gap-3">
-              <DialogClose asChild>
-                <Button variant="outline">Keep it</Button>
-              </DialogClose>
-              <DialogClose asChild>
-                <Button
-                  variant="destructive"
-                  disabled={cancel.isPending}
-                  onClick={() => cancel.mutate(subscription.reference)}
-                >
-                  Cancel subscription
-                </Button>
-              </DialogClose>
-            </div>
-          </DialogContent>
-        </Dialog>
+          }
+          title={`Cancel ${subscription.title}?`}
+          confirmLabel="Cancel subscription"
+          pending={cancel.isPending}
+          onConfirm={() => cancel.mutate(subscription.reference)}
+        >
+          PayFast stops charging {rand(subscription.amount)} a month. The months you have paid for
+          stay paid, and their invoices stay here.
+        </ConfirmDialog>
       )}
     </Card>
   );

@@ -4,14 +4,7 @@ import { DataTable, cell, numberCell, rowHeading } from '../../../components/dat
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-  DialogTrigger,
-} from '../../../components/ui/dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import type { AdminSubscription } from '#shared/subscriptions.schemas.ts';
 import { useAdminSubscriptions } from '../api/get-admin-subscriptions.ts';
@@ -40,34 +33,20 @@ function CancelForCustomer({ subscription }: { subscription: AdminSubscription }
       toast({ title: 'Could not cancel', description: error.message, variant: 'destructive' }),
   });
   return (
-    <Dialog>
-      <DialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button size="sm" variant="outline">
           Cancel
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogTitle>Cancel {subscription.reference}?</DialogTitle>
-        <DialogDescription className="mt-2">
-          PayFast stops charging {subscription.customer?.name ?? 'the customer'} for{' '}
-          {subscription.title}. The customer is e-mailed once PayFast confirms.
-        </DialogDescription>
-        <div className="mt-6 flex flex-wrap justify-end gap-3">
-          <DialogClose asChild>
-            <Button variant="outline">Keep it</Button>
-          </DialogClose>
-          <DialogClose asChild>
-            <Button
-              variant="destructive"
-              disabled={cancel.isPending}
-              onClick={() => cancel.mutate(subscription.reference)}
-            >
-              Cancel subscription
-            </Button>
-          </DialogClose>
-        </div>
-      </DialogContent>
-    </Dialog>
+      }
+      title={`Cancel ${subscription.reference}?`}
+      confirmLabel="Cancel subscription"
+      pending={cancel.isPending}
+      onConfirm={() => cancel.mutate(subscription.reference)}
+    >
+      PayFast stops charging {subscription.customer?.name ?? 'the customer'} for{' '}
+      {subscription.title}. The customer is e-mailed once PayFast confirms.
+    </ConfirmDialog>
   );
 }
 
