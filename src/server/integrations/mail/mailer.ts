@@ -22,12 +22,14 @@ const firstLink = (text: string) => /https?:\/\/\S+/.exec(text)?.[0];
 
 /**
  * Delivers the outbox: through SMTP when `smtpUrl` is set, otherwise each mail stays in the table
- * as "stored" and one log line names its recipient and link (the embedded default).
+ * as "stored" and one log line names its recipient (and, in development, its link).
  */
 export function createMailer(options: {
   smtpUrl: string | undefined;
   from: string;
   log: FastifyBaseLogger;
+  /** Whether the line for a mail kept in the outbox names its link (development only: links sign in). */
+  logLinks: boolean;
   buildAttachment?: AttachmentBuilder;
 }): Mailer {
   const { log } = options;
@@ -54,7 +56,7 @@ export function createMailer(options: {
           .update(mailOutbox)
           .set({ status: 'stored', sentAt: sql`now()` })
           .where(eq(mailOutbox.id, mail.id));
-        const link = firstLink(mail.text);
+        const link = options.logLinks ? firstLink(mail.text) : null;
         log.info(
           `mail stored in outbox for ${mail.to}: ${mail.subject}${link ? ` — ${link}` : ''}`,
         );
