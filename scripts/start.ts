@@ -14,6 +14,14 @@ try {
   console.error(error.message);
   process.exit(1);
 }
+// npm runs this script with the project's Node 24 (node@24 puts it first on the PATH); say so
+// when the machine's own Node, which ran npm, is another.
+const machineNode = /node\/v(\S+)/.exec(process.env.npm_config_user_agent ?? '')?.[1];
+if (machineNode && machineNode !== process.versions.node) {
+  console.log(
+    `Running on Node ${process.versions.node}, which comes with the project (node@24); this machine's Node ${machineNode} only runs npm.`,
+  );
+}
 const stamp = stampFile(root);
 const current = existsSync(stamp) ? readFileSync(stamp, 'utf8') : '';
 if (current !== buildStamp(root)) {
