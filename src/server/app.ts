@@ -139,7 +139,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   healthRoutes(app);
   await authRoutes(app);
   await accountRoutes(app);
-  catalogueRoutes(app);
+  await catalogueRoutes(app);
   await requestRoutes(app);
   contactRoutes(app);
   await ticketRoutes(app);
@@ -156,7 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await subscriptionRoutes(app);
   moneyDocumentRoutes(app);
   await speedReportRoutes(app);
-  domainRoutes(app);
+  await domainRoutes(app);
   adminAuthRoutes(app);
   await backOfficeRoutes(app);
   await jobRoutes(app);

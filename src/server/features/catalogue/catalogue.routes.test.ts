@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { servicePackages } from '#db/schema/index.ts';
 import { catalogue } from '#shared/catalogue.ts';
 import { serviceTypes } from '#shared/service-types.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
@@ -56,5 +58,28 @@ describe('GET /api/services', () => {
     });
     const bad = await t.app.inject({ method: 'GET', url: '/api/services/..%2Fetc' });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('answers from memory, and shows a price change (any process, NOTIFY) on the next read', async () => {
+    const price = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/services/buy-website' }))
+        .json<{
+          packages: { id: string; price: number }[];
+        }>()
+        .packages.find((p) => p.id === 'website-business')!.price;
+    expect(await price()).toBe(4999);
+    await t.app.database.db
+      .update(servicePackages)
+      .set({ priceCents: 519_900 })
+      .where(eq(servicePackages.id, 'website-business'));
+    await expect.poll(price, { timeout: 5000 }).toBe(5199);
+    const list = await t.app.inject({ method: 'GET', url: '/api/services' });
+    expect(list.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(JSON.stringify(list.json())).toContain('"price":5199');
+    await t.app.database.db
+      .update(servicePackages)
+      .set({ priceCents: 499_900 })
+      .where(eq(servicePackages.id, 'website-business'));
+    await expect.poll(price, { timeout: 5000 }).toBe(4999);
   });
 });

@@ -2,20 +2,34 @@ import { z } from 'zod';
 import { serviceSchema } from '#shared/catalogue.schemas.ts';
 import { errorResponses } from '#shared/errors.ts';
 import type { AppInstance } from '../../app-instance.ts';
-import { getService, listServices } from './catalogue.service.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { sendSerialised, untilChanged } from '../../lib/until-changed.ts';
+import { listServices, whenCatalogueChanges } from './catalogue.service.ts';
 
-// Prices change rarely and only with a deploy or a seed: browsers and proxies may keep them briefly.
-const cacheable = 'public, max-age=300, stale-while-revalidate=600';
+// Browsers and proxies may keep prices a minute; a price edit reaches them within that.
+const cacheable = 'public, max-age=60, stale-while-revalidate=60';
 
-export function catalogueRoutes(app: AppInstance): void {
+/**
+ * The catalogue from memory: built and serialised once, again only after a change (NOTIFY
+ * catalogue), so a read costs no query and no serialisation.
+ */
+export async function catalogueRoutes(app: AppInstance): Promise<void> {
   const { db } = app.database;
+  const catalogue = untilChanged(async () => {
+    const list = await listServices(db);
+    return {
+      all: JSON.stringify(list),
+      bySlug: new Map(list.map((service) => [service.slug, JSON.stringify(service)])),
+    };
+  });
+  await whenCatalogueChanges(app, catalogue.invalidate);
 
   app.get(
     '/api/services',
     { schema: { response: { 200: z.array(serviceSchema), ...errorResponses() } } },
     async (_request, reply) => {
-      reply.header('cache-control', cacheable);
-      return listServices(db);
+      const { all } = await catalogue.get();
+      return sendSerialised(reply.header('cache-control', cacheable), all);
     },
   );
 
@@ -28,8 +42,13 @@ export function catalogueRoutes(app: AppInstance): void {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', cacheable);
-      return getService(db, request.params.slug);
+      const service = (await catalogue.get()).bySlug.get(request.params.slug);
+      if (!service) {
+        throw new AppError('NOT_FOUND', {
+          message: `There is no service called "${request.params.slug}"`,
+        });
+      }
+      return sendSerialised(reply.header('cache-control', cacheable), service);
     },
   );
 }

@@ -3,7 +3,16 @@ import type { Db } from '#db/client.ts';
 import { serviceAddOns, servicePackages, services } from '#db/schema/index.ts';
 import type { Service } from '#shared/catalogue.schemas.ts';
 import { centsToRand } from '#shared/money.ts';
-import { AppError } from '../../plugins/errors.ts';
+import type { AppInstance } from '../../app-instance.ts';
+
+/**
+ * Calls `onChange` whenever the catalogue or the TLD price list changes, in this process or any
+ * other (a trigger NOTIFYs `catalogue` on commit), until the app closes.
+ */
+export async function whenCatalogueChanges(app: AppInstance, onChange: () => void) {
+  const stop = await app.database.listen('catalogue', onChange);
+  app.addHook('onClose', stop);
+}
 
 /** Every active service with its active packages and add-ons, in catalogue order. */
 export async function listServices(db: Db): Promise<Service[]> {
@@ -47,11 +56,4 @@ export async function listServices(db: Db): Promise<Service[]> {
         billing: a.billing,
       })),
   }));
-}
-
-export async function getService(db: Db, slug: string): Promise<Service> {
-  const service = (await listServices(db)).find((s) => s.slug === slug);
-  if (!service)
-    throw new AppError('NOT_FOUND', { message: `There is no service called "${slug}"` });
-  return service;
 }

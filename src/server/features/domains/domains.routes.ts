@@ -9,9 +9,14 @@ import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
 import type { AppInstance } from '../../app-instance.ts';
 import { RegistrarError } from '../../integrations/registrar/registrar.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { sendSerialised, untilChanged } from '../../lib/until-changed.ts';
+import { whenCatalogueChanges } from '../catalogue/catalogue.service.ts';
 
-export function domainRoutes(app: AppInstance): void {
+export async function domainRoutes(app: AppInstance): Promise<void> {
   const checker = app.domainChecker;
+  // The price list from memory, read again after a change to the TLD table (NOTIFY catalogue).
+  const prices = untilChanged(async () => JSON.stringify(await checker.priceList()));
+  await whenCatalogueChanges(app, prices.invalidate);
   app.get(
     '/api/domain/check',
     {
@@ -73,8 +78,10 @@ export function domainRoutes(app: AppInstance): void {
       },
     },
     async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=300');
-      return checker.priceList();
+      return sendSerialised(
+        reply.header('cache-control', 'public, max-age=60'),
+        await prices.get(),
+      );
     },
   );
 }
