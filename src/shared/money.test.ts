@@ -3,6 +3,7 @@ import {
   addVat,
   centsToRand,
   formatCartAmount,
+  formatPrice,
   formatZAR,
   randToCents,
   vatFromInclusive,
@@ -42,5 +43,13 @@ describe('money', () => {
     expect(vatFromInclusive(249900)).toBe(32596);
     expect(addVat(10000)).toBe(11500);
     expect(addVat(1)).toBe(1);
+  });
+});
+
+describe('formatPrice', () => {
+  it('writes rand as the en-ZA formatter does and dollars in the same voice (SPEC §3)', () => {
+    expect(formatPrice(114, 'ZAR')).toBe(formatZAR(11_400));
+    expect(formatPrice(1234.5, 'ZAR').replace(/\s/g, ' ')).toBe('R 1 234,50');
+    expect(formatPrice(12.99, 'USD')).toBe('US$12,99');
   });
 });

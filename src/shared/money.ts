@@ -25,6 +25,17 @@ export function formatZAR(cents: number): string {
   return zarFormatter.format(cents / 100);
 }
 
+const usdFormatter = new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'USD' });
+
+/**
+ * An amount in its currency (SPEC §3: ZAR shows R, anything else $): rand as `formatZAR`, dollars
+ * (a registrar's cost) as "US$ 12,99" in the same en-ZA voice.
+ */
+export function formatPrice(amount: number, currency: string): string {
+  const cents = randToCents(amount);
+  return currency === 'ZAR' ? formatZAR(cents) : usdFormatter.format(cents / 100);
+}
+
 /** The cart summary format of SPEC §2: "R" + two decimals, e.g. "R1234.50". */
 export function formatCartAmount(rand: number): string {
   return `R${(randToCents(rand) / 100).toFixed(2)}`;

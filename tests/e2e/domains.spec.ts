@@ -24,8 +24,9 @@ test.describe('domains', () => {
     await input.fill(`  ${name.toUpperCase()}.CO.ZA `);
     await input.press('Enter');
     await expect(page.getByText(`${name}.co.za is available!`)).toBeVisible();
-    await expect(page.getByText('R114.00')).toBeVisible();
-    await expect(page.locator('p', { hasText: /R114\.00 per year/ })).toBeVisible();
+    // One money voice: the same "R 114,00" as the price table, never "R114.00".
+    await expect(page.getByText('R 114,00', { exact: true })).toBeVisible();
+    await expect(page.locator('p', { hasText: /R\s114,00 per year/ })).toBeVisible();
     await expect(page.getByText('Live pricing')).toBeVisible();
     await page.getByRole('button', { name: 'Register Domain' }).click();
     await expect(page).toHaveURL(/\/domain-registration$/);

@@ -16,16 +16,24 @@ test.describe('public pages', () => {
       page,
       consoleErrors,
     }) => {
-      // The header asks who is signed in once the page is hydrated; wait for both answers.
-      const answered = ['/api/user', '/api/admin/auth-status'].map((api) =>
-        page.waitForResponse((response) => new URL(response.url()).pathname === api),
+      // A signed-out visitor asks nothing that fails: no session hint, no GET /api/user (its 401).
+      const failed: string[] = [];
+      const asked: string[] = [];
+      page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+      page.on('response', (response) => {
+        if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+      });
+      const adminStatus = page.waitForResponse(
+        (response) => new URL(response.url()).pathname === '/api/admin/auth-status',
       );
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page).toHaveTitle(documentTitle(id, 'Sebenza Digital'));
       await expect(page.locator('html')).toHaveAttribute('data-page', id);
-      await Promise.all(answered);
+      await adminStatus;
+      expect(failed).toEqual([]);
+      expect(asked).not.toContain('/api/user');
       expect(consoleErrors).toEqual([]);
     });
   }

@@ -7,6 +7,7 @@ import type { AppInstance } from '../app-instance.ts';
 import { createSecureToken, hashToken } from '../lib/secure-token.ts';
 import { AppError } from './errors.ts';
 import { forgetSession, forgetUser, recallSession, rememberSession } from './session-cache.ts';
+import { sessionHintCookie } from '#shared/session-hint.ts';
 
 export type SessionKind = 'user' | 'admin';
 
@@ -62,6 +63,14 @@ function setSessionCookie(
     secure: request.server.config.secureCookies,
     maxAge: lifetimeSeconds[kind],
   });
+  if (kind === 'user') {
+    reply.setCookie(sessionHintCookie, '1', {
+      path: '/',
+      sameSite: 'lax',
+      secure: request.server.config.secureCookies,
+      maxAge: lifetimeSeconds[kind],
+    });
+  }
 }
 
 export function clearSessionCookie(
@@ -75,6 +84,13 @@ export function clearSessionCookie(
     sameSite: 'lax',
     secure: request.server.config.secureCookies,
   });
+  if (kind === 'user') {
+    reply.clearCookie(sessionHintCookie, {
+      path: '/',
+      sameSite: 'lax',
+      secure: request.server.config.secureCookies,
+    });
+  }
 }
 
 /** The hashed id of this request's session cookie of `kind`, if it carries a plausible one. */
@@ -158,7 +174,11 @@ export async function loadSessionUser(
 ): Promise<SessionUser | null> {
   if (request.sessionUser !== undefined) return request.sessionUser;
   const id = sessionIdOf(request, 'user');
-  if (!id) return (request.sessionUser = null);
+  if (!id) {
+    // The hint outlived its session cookie: it goes too, so the browser stops asking.
+    if (request.cookies[sessionHintCookie]) clearSessionCookie(request, reply, 'user');
+    return (request.sessionUser = null);
+  }
   const cached = recallSession<SessionUser>(id);
   if (cached && Date.now() - cached.lastSeenAt <= touchEveryMs) {
     return (request.sessionUser = cached.value);

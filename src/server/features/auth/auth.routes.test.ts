@@ -188,6 +188,25 @@ describe('POST /api/login and /api/logout', () => {
     expect(blocked.json().error).toMatch(/Please try again in 1[45] minutes\./);
   });
 
+  it('sets a readable "may be signed in" hint beside the session and clears it with the session', async () => {
+    const response = await post('/api/register', {
+      fullName: 'Hint Holder',
+      email: `hint.${Date.now()}@example.co.za`,
+      password: 'a long enough passphrase',
+    });
+    const cookies = [response.headers['set-cookie']].flat().map(String);
+    const hint = cookies.find((c) => c.startsWith('signed_in='));
+    expect(hint).toMatch(/^signed_in=1; Max-Age=\d+; Path=\/; SameSite=Lax$/);
+    expect(hint).not.toContain('HttpOnly');
+    const cookie = sessionCookie(response);
+    const out = await post('/api/logout', {}, cookie);
+    expect([out.headers['set-cookie']].flat().join('\n')).toMatch(/signed_in=;/);
+    // A hint that outlived its session (no sid) is cleared by the next look-up.
+    const stale = await get('/api/user', 'signed_in=1');
+    expect(stale.statusCode).toBe(401);
+    expect([stale.headers['set-cookie']].flat().join('\n')).toMatch(/signed_in=;/);
+  });
+
   it('logs out: 200 and the session row is gone', async () => {
     const { cookie, user } = await signUp(t.app);
     const response = await post('/api/logout', {}, cookie);

@@ -13,8 +13,3 @@ export async function checkDomain(domain: string): Promise<DomainCheckResult> {
     schemaFrom(() => import('#shared/domain.schemas.ts'), 'domainCheckResultSchema'),
   );
 }
-
-/** ZAR shows R, anything else shows $ (SPEC §3). */
-export function formatDomainPrice(price: number, currency: string): string {
-  return `${currency === 'ZAR' ? 'R' : '$'}${price.toFixed(2)}`;
-}

@@ -9,7 +9,8 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { site } from '../../../lib/site.ts';
-import { checkDomain, formatDomainPrice } from '../api/check-domain.ts';
+import { checkDomain } from '../api/check-domain.ts';
+import { formatPrice } from '#shared/money.ts';
 import { saveSelectedDomain, toSelectedDomain } from '../selected-domain.ts';
 
 type SearchState =
@@ -137,9 +138,7 @@ function ResultCard({
       {result.available && (
         <div className="flex flex-col gap-2 sm:items-end">
           <p className="text-ink">
-            <span className="text-xl font-bold">
-              {formatDomainPrice(result.price, result.currency)}
-            </span>{' '}
+            <span className="text-xl font-bold">{formatPrice(result.price, result.currency)}</span>{' '}
             per year
             <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
               Live pricing

@@ -5,7 +5,7 @@ import { PageHeader, Section } from '../../../components/page.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { storageKeys } from '../../../lib/storage-keys.ts';
-import { formatDomainPrice } from '../api/check-domain.ts';
+import { formatPrice } from '#shared/money.ts';
 import type { SelectedDomain } from '../selected-domain.ts';
 import { RegistrantForm } from '../components/registrant-form.tsx';
 import { vat } from '../../../lib/site.ts';
@@ -43,8 +43,8 @@ export function DomainRegistrationPage() {
             <p className="text-2xl font-bold break-all text-ink">{selected.domain}</p>
             <p className="mt-1 text-ink">
               {selected.transfer
-                ? `${formatDomainPrice(selected.price, selected.currency)}${vat.incl} for the transfer, which adds a year`
-                : `${formatDomainPrice(selected.price, selected.currency)} per year${vat.included}`}
+                ? `${formatPrice(selected.price, selected.currency)}${vat.incl} for the transfer, which adds a year`
+                : `${formatPrice(selected.price, selected.currency)} per year${vat.included}`}
             </p>
             <div className="mt-6">
               <RegistrantForm

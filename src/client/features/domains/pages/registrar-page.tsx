@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatZAR, randToCents } from '#shared/money.ts';
+import { formatPrice, formatZAR, randToCents } from '#shared/money.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { useRegistrar } from '../api/get-registrar.ts';
@@ -102,11 +102,7 @@ export function RegistrarPage() {
                 <th scope="row" className={rowHeading}>
                   .{row.tld}
                 </th>
-                <td className={numberCell}>
-                  {row.currency === 'ZAR'
-                    ? formatZAR(randToCents(row.registrationCost))
-                    : `US$${row.registrationCost.toFixed(2)}`}
-                </td>
+                <td className={numberCell}>{formatPrice(row.registrationCost, row.currency)}</td>
                 <td className={numberCell}>{row.markupPercent}%</td>
                 <td className={numberCell}>{formatZAR(randToCents(row.customerPrice))}</td>
                 <td className={cell}>
