@@ -97,7 +97,7 @@ test.describe('business plans', () => {
     const customer = await signUp(page, 'Sipho Ndlovu');
     await gotoHydrated(page, '/services/business-plan');
     await expect(page.getByText(/paid in full by card when you order/)).toBeVisible();
-    await page.getByRole('button', { name: /Add Essential plan to cart/ }).click();
+    await page.getByRole('button', { name: 'Add to cart: Essential plan' }).click();
     await gotoHydrated(page, '/checkout');
     await page.getByRole('checkbox', { name: /I accept the/ }).check();
     await page.getByRole('button', { name: 'Pay with card (PayFast)' }).click();

@@ -30,7 +30,7 @@ test.describe('checkout with the PayFast simulator', () => {
     test.setTimeout(90_000);
     const name = `kasi-kitchen-${Date.now()}`;
     await gotoHydrated(page, '/services/buy-website');
-    await page.getByRole('button', { name: 'Add Starter to cart' }).click();
+    await page.getByRole('button', { name: 'Add to cart: Starter' }).click();
     await addDomainToCart(page, name);
     await expect(page.getByText('Ready-made website: Starter')).toBeVisible();
     await expect(page.getByText(`Domain ${name}.co.za, 1 year`, { exact: true })).toBeVisible();
@@ -106,7 +106,7 @@ test.describe('checkout with the PayFast simulator', () => {
   }) => {
     await signUp(page, 'Ruth Pillay');
     await gotoHydrated(page, '/services/business-plan');
-    await page.getByRole('button', { name: 'Add Essential plan to cart' }).click();
+    await page.getByRole('button', { name: 'Add to cart: Essential plan' }).click();
     await gotoHydrated(page, '/checkout');
     await page.getByRole('checkbox', { name: /I accept the/ }).check();
     await page.getByRole('button', { name: 'Pay with card (PayFast)' }).click();

@@ -22,7 +22,7 @@ test.describe('safe payment modes (simulator on a local site)', () => {
       },
     });
     expect(registered.status()).toBe(201);
-    await page.getByRole('button', { name: 'Add Essential plan to cart' }).click();
+    await page.getByRole('button', { name: 'Add to cart: Essential plan' }).click();
     await gotoHydrated(page, `${localhost}/checkout`);
     await page.getByRole('checkbox', { name: /I accept the/ }).check();
     await page.getByRole('button', { name: 'Pay with card (PayFast)' }).click();
@@ -47,7 +47,7 @@ test.describe('safe payment modes (simulator on a local site)', () => {
   }) => {
     await signUp(page, 'Sipho Ndlovu');
     await gotoHydrated(page, '/services/business-plan');
-    await page.getByRole('button', { name: 'Add Essential plan to cart' }).click();
+    await page.getByRole('button', { name: 'Add to cart: Essential plan' }).click();
     await gotoHydrated(page, '/checkout');
     // As if the form pointed where the CSP does not let it go.
     const startPayment = /\/api\/orders\/[^/]+\/payfast\b/;

@@ -63,7 +63,8 @@ function CartSummary() {
       variant="outline"
       size="sm"
       data-testid="cart-summary"
-      aria-label={`Cart: ${count} ${count === 1 ? 'item' : 'items'}, ${formatCartAmount(total)}${onCheckout ? ', go back' : ', go to checkout'}`}
+      // Begins with the visible words ("2 R2740.00"), so saying them presses it (WCAG 2.5.3).
+      aria-label={`${count} ${formatCartAmount(total)}: cart of ${count} ${count === 1 ? 'item' : 'items'}, ${onCheckout ? 'go back' : 'go to checkout'}`}
       onClick={() => (onCheckout ? window.history.back() : navigate(paths.checkout))}
     >
       <ShoppingCart aria-hidden="true" />

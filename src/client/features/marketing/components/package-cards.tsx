@@ -95,7 +95,7 @@ export function PackageCards({
               <Button
                 className="mt-6"
                 variant={pkg.featured ? 'default' : 'outline'}
-                aria-label={`Add ${pkg.name} to cart`}
+                aria-label={`Add to cart: ${pkg.name}`}
                 onClick={() => addPackageToCart(serviceSlug, pkg)}
               >
                 <ShoppingCart aria-hidden="true" />
