@@ -215,13 +215,13 @@ test.describe('the signed-in customer area', () => {
     }
   });
 
-  test('axe finds no accessibility violation on the account pages', async ({ page }) => {
-    for (const path of accountPages) {
+  for (const path of accountPages) {
+    test(`axe finds no accessibility violation on ${path}`, async ({ page }) => {
       await gotoHydrated(page, path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectNoAxeViolations(page);
-    }
-  });
+    });
+  }
 
   test('every customer page has its own title in the browser tab', async ({ page, customer }) => {
     await gotoHydrated(page, '/user/dashboard');
