@@ -30,7 +30,7 @@ test.describe('checkout with the PayFast simulator', () => {
     test.setTimeout(90_000);
     const name = `kasi-kitchen-${Date.now()}`;
     await gotoHydrated(page, '/services/buy-website');
-    await page.getByRole('button', { name: 'Add to cart: Starter' }).click();
+    await page.getByRole('button', { name: 'Add to cart: Starter', exact: true }).click();
     await addDomainToCart(page, name);
     await expect(page.getByText('Ready-made website: Starter')).toBeVisible();
     await expect(page.getByText(`Domain ${name}.co.za, 1 year`, { exact: true })).toBeVisible();

@@ -8,12 +8,12 @@ test.describe('services and requests', () => {
   }) => {
     await gotoHydrated(page, '/services/buy-website');
     await expect(page.getByText('R 4 999,00').first()).toBeVisible();
-    await page.getByRole('button', { name: 'Add to cart: Business' }).click();
+    await page.getByRole('button', { name: 'Add to cart: Business', exact: true }).click();
     await expect(page.getByText('Added to cart').first()).toBeVisible();
     const summary = page.getByTestId('cart-summary');
     await expect(summary).toContainText('1');
     await expect(summary).toContainText('R4999.00');
-    await page.getByRole('button', { name: 'Add to cart: Starter' }).click();
+    await page.getByRole('button', { name: 'Add to cart: Starter', exact: true }).click();
     await expect(summary).toContainText('R7498.00');
     await summary.click();
     await expect(page).toHaveURL(/\/checkout$/);

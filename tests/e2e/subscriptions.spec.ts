@@ -13,7 +13,7 @@ test.describe('monthly subscriptions', () => {
     test.setTimeout(120_000);
     await signUp(page, 'Lerato Mokoena');
     await gotoHydrated(page, '/services/financial-management');
-    await page.getByRole('button', { name: 'Add to cart: Bookkeeping' }).click();
+    await page.getByRole('button', { name: 'Add to cart: Bookkeeping', exact: true }).click();
     await gotoHydrated(page, '/checkout');
     await page.getByRole('checkbox', { name: /I accept the/ }).check();
     await page.getByRole('button', { name: 'Pay with card (PayFast)' }).click();

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { userSchema } from '#shared/auth.schemas.ts';
 import {
+  serverMessage,
   apiFetch,
   ApiContractError,
   apiRequest,
@@ -192,6 +193,20 @@ describe('getQueryFn (SPEC §7–8)', () => {
     await expect(fn(queryContext('/api/user'))).rejects.toThrow('Sign in first');
     fetchMock.mockResolvedValueOnce(json({}, 401, 'Unauthorized'));
     await expect(fn(queryContext('/api/user'))).rejects.toThrow('Unauthorized');
+  });
+});
+
+describe('serverMessage', () => {
+  it('is the server’s own words, or nothing when it gave none (SPEC §8 defaults then apply)', async () => {
+    fetchMock.mockResolvedValue(json({ error: 'Invalid credentials' }, 401, 'Unauthorized'));
+    expect(serverMessage(await apiRequest('POST', '/api/login', anything).catch((e) => e))).toBe(
+      'Invalid credentials',
+    );
+    fetchMock.mockResolvedValue(json({}, 401, 'Unauthorized'));
+    const silent = await apiRequest('POST', '/api/login', anything).catch((e: unknown) => e);
+    expect((silent as Error).message).toBe('Request failed with status 401');
+    expect(serverMessage(silent)).toBeUndefined();
+    expect(serverMessage(new Error('offline'))).toBeUndefined();
   });
 });
 

@@ -63,6 +63,12 @@ function field(body: unknown, name: 'error' | 'message' | 'code'): string | unde
   return undefined;
 }
 
+/** The server's own words in a failed answer (its `error`, else `message`), if it gave any. */
+export const serverMessage = (error: unknown): string | undefined =>
+  error instanceof ApiRequestError
+    ? (field(error.body, 'error') ?? field(error.body, 'message'))
+    : undefined;
+
 /** Turns a non-OK response into the error of SPEC §8 (JSON error, else message, else status). */
 async function toError(response: Response, fallback?: string): Promise<ApiRequestError> {
   if (isJson(response)) {

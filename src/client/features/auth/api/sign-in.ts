@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, RegisterInput, User } from '#shared/auth.schemas.ts';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { ApiContractError, ApiRequestError } from '../../../lib/api-client.ts';
+import { ApiContractError, ApiRequestError, serverMessage } from '../../../lib/api-client.ts';
 import { userQueryOptions } from '../../../lib/current-user.ts';
 import { validateSoonAfterSignIn } from '../../../lib/session-keeper.ts';
 import { site } from '../../../lib/site.ts';
@@ -73,10 +73,10 @@ export function useSignIn(onSignedIn: (user: User) => void) {
         action.mode === 'login'
           ? {
               title: 'Login Failed',
+              // The server's text, else SPEC §8's default (never "Request failed with status 401").
               description:
-                error instanceof ApiRequestError
-                  ? error.message
-                  : 'Invalid credentials. Please check your email and password.',
+                serverMessage(error) ??
+                'Invalid credentials. Please check your email and password.',
               variant: 'destructive',
             }
           : { ...registrationErrorToast(error), variant: 'destructive' },

@@ -9,7 +9,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { site } from '../../../lib/site.ts';
-import { checkDomain } from '../api/check-domain.ts';
+import { checkDomain, DomainCheckError } from '../api/check-domain.ts';
 import { formatPrice } from '#shared/money.ts';
 import { saveSelectedDomain, toSelectedDomain } from '../selected-domain.ts';
 
@@ -17,7 +17,7 @@ type SearchState =
   | { kind: 'idle' }
   | { kind: 'checking'; domain: string }
   | { kind: 'result'; domain: string; result: DomainCheckResult }
-  | { kind: 'error'; domain: string };
+  | { kind: 'error'; domain: string; reason: string | undefined };
 
 /** The domain search widget of SPEC §2, with the states of §4 and the validation of §5. */
 export function DomainSearch({ className }: { className?: string }) {
@@ -53,8 +53,12 @@ export function DomainSearch({ className }: { className?: string }) {
     try {
       const result = await checkDomain(domain);
       setState({ kind: 'result', domain, result });
-    } catch {
-      setState({ kind: 'error', domain });
+    } catch (error) {
+      setState({
+        kind: 'error',
+        domain,
+        reason: error instanceof DomainCheckError ? error.reason : undefined,
+      });
       toast({
         title: 'Domain Check Failed',
         description: 'Unable to check domain availability',
@@ -114,6 +118,11 @@ export function DomainSearch({ className }: { className?: string }) {
           </p>
         )}
         {state.kind === 'result' && <ResultCard result={state.result} onRegister={register} />}
+        {state.kind === 'error' && (
+          <p className="text-sm font-semibold text-red-800">
+            {state.reason ?? 'We could not check this domain just now. Please try again.'}
+          </p>
+        )}
       </div>
     </div>
   );

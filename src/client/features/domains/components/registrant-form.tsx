@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation } from 'wouter';
@@ -18,6 +19,7 @@ import { toast } from '../../../components/ui/use-toast.ts';
 import { addToCart } from '../../../lib/cart.ts';
 import { useQuoteDomain } from '../api/quote-domain.ts';
 import { site, vat } from '../../../lib/site.ts';
+import { useUser } from '../../../lib/current-user.ts';
 
 /**
  * Years, registrant and choices for the selected domain; the server prices it for the cart. For
@@ -54,6 +56,14 @@ export function RegistrantForm({
       },
     },
   });
+  // A signed-in customer's name and e-mail are filled in for them (still editable).
+  const { user } = useUser();
+  useEffect(() => {
+    if (!user) return;
+    const { registrant } = form.getValues();
+    if (!registrant.fullName) form.setValue('registrant.fullName', user.fullName);
+    if (!registrant.email) form.setValue('registrant.email', user.email);
+  }, [user, form]);
   const [years, type] = useWatch({ control: form.control, name: ['years', 'registrant.type'] });
   /** The server priced the years: the cart line carries its price and the registrant. */
   const addQuoted = (quote: DomainQuote, order: DomainRegistration) => {
