@@ -47,6 +47,32 @@ test.describe('public pages', () => {
   }
 });
 
+test.describe('content security policy', () => {
+  test('a form validated in the browser breaks no CSP rule (zod runs without eval)', async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
+    await gotoHydrated(page, '/user/register');
+    await page.getByLabel('Full name').fill('A');
+    await page.getByLabel('E-mail').fill('ayanda@example.co.za');
+    await page.getByLabel('Password').fill('a long enough passphrase');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText(/at least 2 characters/).first()).toBeVisible();
+    const violations = await page.evaluate(
+      () => (window as unknown as { cspViolations: string[] }).cspViolations,
+    );
+    expect(violations).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
 test.describe('HTML first', () => {
   test('the home page content is in the HTML without JavaScript', async ({ request }) => {
     const response = await request.get('/');

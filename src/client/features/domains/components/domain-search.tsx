@@ -11,7 +11,6 @@ import { toast } from '../../../components/ui/use-toast.ts';
 import { site } from '../../../lib/site.ts';
 import { checkDomain, DomainCheckError } from '../api/check-domain.ts';
 import { formatPrice } from '#shared/money.ts';
-import { saveSelectedDomain, toSelectedDomain } from '../selected-domain.ts';
 
 type SearchState =
   | { kind: 'idle' }
@@ -75,8 +74,10 @@ export function DomainSearch({ className }: { className?: string }) {
     }
   }
 
-  function register(result: DomainCheckResult) {
+  // Loaded on the click: the home page's first bundle stays small.
+  async function register(result: DomainCheckResult) {
     try {
+      const { saveSelectedDomain, toSelectedDomain } = await import('../selected-domain.ts');
       saveSelectedDomain(toSelectedDomain(result));
       navigate(paths.domainRegistration);
     } catch {
@@ -117,7 +118,7 @@ export function DomainSearch({ className }: { className?: string }) {
             Checking domain availability...
           </p>
         )}
-        {state.kind === 'result' && <ResultCard result={state.result} onRegister={register} />}
+        {state.kind === 'result' && <ResultCard result={state.result} onRegister={(result) => void register(result)} />}
         {state.kind === 'error' && (
           <p className="text-sm font-semibold text-red-800">
             {state.reason ?? 'We could not check this domain just now. Please try again.'}
