@@ -118,7 +118,9 @@ export function DomainSearch({ className }: { className?: string }) {
             Checking domain availability...
           </p>
         )}
-        {state.kind === 'result' && <ResultCard result={state.result} onRegister={(result) => void register(result)} />}
+        {state.kind === 'result' && (
+          <ResultCard result={state.result} onRegister={(result) => void register(result)} />
+        )}
         {state.kind === 'error' && (
           <p className="text-sm font-semibold text-red-800">
             {state.reason ?? 'We could not check this domain just now. Please try again.'}
