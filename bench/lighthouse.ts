@@ -1,0 +1,72 @@
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { prerenderedPages } from '../src/shared/routes.ts';
+import { freePort } from '../tests/helpers/free-port.ts';
+
+/**
+ * Lighthouse (mobile, its default settings: a mid-range phone on slow 4G, simulated) on every
+ * public route of SPEC §2 and the domain-registration pages, against the built site served by the
+ * production server (embedded database, local defaults) on 127.0.0.1, in Debian's Chromium.
+ * Prints performance / accessibility / best practices / SEO per route and the failing audits of
+ * any category under 100 (performance under 95). Build first: npm run build.
+ * Usage: npm run bench:lighthouse [-- /path /other-path]
+ */
+const only = process.argv.slice(2);
+const paths = only.length > 0 ? only : prerenderedPages.map((page) => page.path);
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'production',
+  DATA_DIR: 'memory://',
+  LOG_LEVEL: 'silent',
+  HOST: '127.0.0.1',
+  PORT: String(port),
+  PUBLIC_URL: base,
+});
+const app = await buildApp(config, { logger: false });
+await app.listen({ host: '127.0.0.1', port });
+const chrome = await launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const goal = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+const rows: string[] = [];
+const problems: string[] = [];
+try {
+  for (const path of paths) {
+    const result = await lighthouse(`${base}${path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...categories],
+    });
+    const lhr = result!.lhr;
+    const scores = categories.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
+    rows.push(`${path.padEnd(34)} ${scores.map((s) => String(s).padStart(5)).join(' ')}`);
+    categories.forEach((category, i) => {
+      if (scores[i]! >= goal[category]) return;
+      for (const ref of lhr.categories[category]!.auditRefs) {
+        const audit = lhr.audits[ref.id]!;
+        if (ref.weight > 0 && audit.score !== null && audit.score < 1) {
+          problems.push(`${path} ${category}: ${audit.id} (${audit.displayValue ?? audit.score})`);
+        }
+      }
+    });
+    console.log(rows.at(-1));
+  }
+} finally {
+  await chrome.kill();
+  await app.close();
+}
+console.log(`\n${'route'.padEnd(34)}  perf  a11y    bp   seo`);
+for (const row of rows) console.log(row);
+console.log(
+  problems.length
+    ? `\nBelow the goal (95/100/100/100):\n${problems.join('\n')}`
+    : '\nEvery route meets 95/100/100/100.',
+);
