@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { Menu, ShoppingCart, X } from 'lucide-react';
+import { LayoutDashboard, Menu, ShoppingCart, UserRound, X } from 'lucide-react';
 import { formatCartAmount } from '#shared/money.ts';
 import { isCheckoutContext, paths } from '#shared/routes.ts';
 import { Button } from '../components/ui/button.tsx';
@@ -21,32 +21,41 @@ export const navLinks = [
 ];
 
 /** The account button of SPEC §2: admin beats user beats visitor. */
+/**
+ * On a phone the account button is its icon (its words stay its accessible name), so the cart
+ * summary, the button and the menu fit beside the logo down to 320 px.
+ */
+const compact = 'max-sm:w-8 max-sm:px-0';
+const wide = 'max-sm:sr-only';
+
 function AccountButton({ onNavigate }: { onNavigate?: () => void }) {
   const { user } = useUser();
   const { admin } = useAdminStatus({ poll: true });
   if (admin) {
     return (
-      <Button asChild size="sm" variant="secondary">
+      <Button asChild size="sm" variant="secondary" className={compact}>
         <Link href={paths.adminDashboard} onClick={onNavigate}>
-          Admin Dashboard
+          <LayoutDashboard aria-hidden="true" className="sm:hidden" />
+          <span className={wide}>Admin Dashboard</span>
         </Link>
       </Button>
     );
   }
   if (user) {
     return (
-      <Button asChild size="sm">
+      <Button asChild size="sm" className={compact}>
         <Link href={paths.userDashboard} onClick={onNavigate}>
-          <span className="hidden sm:inline">My Dashboard</span>
-          <span className="sm:hidden">Dashboard</span>
+          <LayoutDashboard aria-hidden="true" className="sm:hidden" />
+          <span className={wide}>My Dashboard</span>
         </Link>
       </Button>
     );
   }
   return (
-    <Button asChild size="sm">
+    <Button asChild size="sm" className={compact}>
       <Link href={paths.userLogin} onClick={onNavigate}>
-        Login / Signup
+        <UserRound aria-hidden="true" className="sm:hidden" />
+        <span className={wide}>Login / Signup</span>
       </Link>
     </Button>
   );
@@ -91,7 +100,9 @@ export function Header() {
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
         <Link href={paths.home} className="flex items-center gap-2 font-extrabold text-brand-800">
           <img src="/favicon.svg" alt="" width="32" height="32" />
-          <span className="text-base leading-tight sm:text-lg">{site.siteName}</span>
+          <span className="text-base leading-tight max-[479px]:sr-only sm:text-lg">
+            {site.siteName}
+          </span>
         </Link>
         <nav aria-label="Main" className="ml-auto hidden lg:block">
           <ul className="flex items-center gap-1">
@@ -114,7 +125,7 @@ export function Header() {
           </ul>
         </nav>
         <div
-          className="ml-auto flex items-center gap-2 lg:ml-2"
+          className="ml-auto flex min-w-0 items-center gap-1.5 sm:gap-2 lg:ml-2"
           data-checkout-context={checkoutContext || undefined}
         >
           <CartSummary />

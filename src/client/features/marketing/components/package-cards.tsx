@@ -32,9 +32,9 @@ export function addPackageToCart(serviceSlug: string, pkg: CataloguePackage): vo
 export function PriceLine({ pkg }: { pkg: CataloguePackage }) {
   return (
     <>
-      <p className="mt-4 text-3xl font-extrabold whitespace-nowrap text-ink">
+      <p className="mt-4 text-2xl font-extrabold text-ink min-[380px]:text-3xl">
         {pkg.pricing === 'from' && <span className="text-base font-semibold">from </span>}
-        {formatZAR(pkg.priceCents)}
+        <span className="whitespace-nowrap">{formatZAR(pkg.priceCents)}</span>
       </p>
       <p className="text-sm text-muted">
         {vat.incl.trim()}

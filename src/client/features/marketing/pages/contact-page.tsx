@@ -98,7 +98,11 @@ export function ContactPage() {
           and delivery times are already answered on our FAQ page.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
-          <Button asChild variant="outline">
+          <Button
+            asChild
+            variant="outline"
+            className="h-auto min-h-10 max-w-full shrink py-2 text-center whitespace-normal"
+          >
             <Link href={paths.faq}>Read the frequently asked questions</Link>
           </Button>
           <Button asChild variant="outline">

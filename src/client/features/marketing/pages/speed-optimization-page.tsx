@@ -118,7 +118,13 @@ export function SpeedOptimizationPage({
         title="A sample report"
         intro="An example for a Johannesburg restaurant website, tested as a mobile visitor."
       >
-        <div className="overflow-x-auto rounded-2xl border border-line">
+        <div
+          className="overflow-x-auto rounded-2xl border border-line"
+          role="region"
+          aria-label="Sample report"
+          tabIndex={0}
+          data-scrolls
+        >
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Sample Lighthouse results on mobile</caption>
             <thead className="bg-surface text-ink">

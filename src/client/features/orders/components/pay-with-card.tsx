@@ -50,7 +50,7 @@ export function PayWithCard({
     });
 
   return (
-    <div className="mt-6 grid gap-4 border-t border-line pt-6">
+    <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-4 border-t border-line pt-6">
       <p className="text-sm text-muted [overflow-wrap:anywhere]">
         Paying as {user.fullName} ({user.email}). Your tax invoice is e-mailed to this address.
       </p>
@@ -59,6 +59,7 @@ export function PayWithCard({
       <div>
         <Button
           size="lg"
+          className="max-sm:h-auto max-sm:min-h-12 max-sm:w-full max-sm:py-3 max-sm:whitespace-normal"
           disabled={!accepted || busy}
           onClick={pay}
           aria-describedby={error ? 'payment-start-error' : undefined}

@@ -58,7 +58,7 @@ export function CheckoutPage({ signIn, details }: { signIn: ReactNode; details: 
                     <p className="font-semibold [overflow-wrap:anywhere] text-ink">{item.title}</p>
                     <p className="text-sm text-muted">{formatZAR(randToCents(item.price))} each</p>
                   </div>
-                  <div className="flex items-center gap-2">
+                  <div className="flex flex-wrap items-center justify-end gap-1 sm:gap-2">
                     {maxQuantity(item) > 1 && (
                       <div
                         className="flex items-center rounded-lg border border-line"
@@ -87,7 +87,7 @@ export function CheckoutPage({ signIn, details }: { signIn: ReactNode; details: 
                         </Button>
                       </div>
                     )}
-                    <span className="w-28 text-right font-semibold tabular-nums">
+                    <span className="text-right font-semibold tabular-nums sm:w-28">
                       {formatZAR(randToCents(item.price) * (item.quantity ?? 1))}
                     </span>
                     <Button
