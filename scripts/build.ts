@@ -7,6 +7,7 @@ import { pageFile } from '../src/server/plugins/web.ts';
 import { pageDescriptions } from '../src/shared/page-descriptions.ts';
 import { notFoundTitle, prerenderedPages } from '../src/shared/routes.ts';
 import { buildStamp, stampFile } from './build-stamp.ts';
+import { startImagePath, writeStartImage } from '../src/db/start-image.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const clientDir = join(root, 'dist', 'client');
@@ -80,6 +81,7 @@ writeFileSync(join(clientDir, '404.html'), page(head(notFoundTitle), notFound.ht
 writeFileSync(join(clientDir, '_shell.html'), page(head(config.site.siteName), ''));
 precompress(clientDir);
 rmSync(ssrDir, { recursive: true, force: true });
+await writeStartImage(startImagePath(clientDir));
 writeFileSync(stampFile(root), buildStamp(root));
 console.log(
   `Built and prerendered ${prerenderedPages.length + 1} pages in ${((Date.now() - started) / 1000).toFixed(1)} s`,

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -42,6 +43,11 @@ export interface DatabaseOptions {
   onConnectionError?: (error: Error) => void;
   /** An embedded database to start from (a `dumpDataDir` image), instead of an empty one. */
   loadDataDir?: Blob;
+  /**
+   * A `dumpDataDir` image file (migrated and seeded at build time) that a brand-new embedded
+   * DATA_DIR starts from, so a first start skips running every migration; ignored when absent.
+   */
+  startImage?: string;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -125,6 +131,13 @@ function isRunning(pid: number): boolean {
  * PGlite's files belong to one process: a lock file beside them names its pid, and a second
  * opener gets DatabaseInUseError instead of corrupting the database. A stale lock is taken over.
  */
+/** The build's image for a data folder that holds no database yet (no PG_VERSION file). */
+function startImageFor(dataDir: string, image: string | undefined): Blob | undefined {
+  if (!image || dataDir.startsWith('memory://') || !existsSync(image)) return undefined;
+  if (existsSync(join(dataDir, 'PG_VERSION'))) return undefined;
+  return new Blob([readFileSync(image)]);
+}
+
 function lockDataDir(dataDir: string): () => void {
   const lockFile = `${dataDir}.lock`;
   try {
@@ -213,7 +226,9 @@ export function openDatabase(options: DatabaseOptions): Database {
   const inMemory = options.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
   const unlock = inMemory ? () => {} : lockDataDir(options.dataDir);
-  const client = new PGlite(options.dataDir, { loadDataDir: options.loadDataDir });
+  const client = new PGlite(options.dataDir, {
+    loadDataDir: options.loadDataDir ?? startImageFor(options.dataDir, options.startImage),
+  });
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,

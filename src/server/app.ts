@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -64,6 +64,7 @@ import { speedReportJob } from './jobs/speed-report.job.ts';
 import { speedReportRoutes } from './features/speed-reports/speed-reports.routes.ts';
 
 import { registerRequestLog } from './plugins/request-log.ts';
+import { startImagePath } from '#db/start-image.ts';
 
 export interface BuildOptions {
   /** An already open database (tests); otherwise one is opened from the configuration. */
@@ -76,7 +77,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     // One line per answered request instead of two (plugins/request-log.ts).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // A hop count as proxy-addr's function (Fastify's types take no number): trust the nearest N.
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
+      startImage: startImagePath(config.clientDir),
       onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost'),
     });
   registerInfrastructure(app, { config, database, ownsDatabase: !options.database });

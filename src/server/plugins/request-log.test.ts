@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loggablePath, registerRequestLog } from './request-log.ts';
 
@@ -11,7 +11,10 @@ async function appLoggingTo(lines: { level: number; msg: string; url?: string }[
       done();
     },
   });
-  const app = Fastify({ logger: { level: 'debug', stream }, disableRequestLogging: true });
+  const app = Fastify({
+    logger: { level: 'debug', stream },
+    logController: new LogController({ disableRequestLogging: true }),
+  });
   registerRequestLog(app);
   app.get('/api/health', () => ({ status: 'ok' }));
   app.get('/api/admin/auth-status', () => ({ authenticated: false }));

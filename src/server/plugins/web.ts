@@ -8,14 +8,28 @@ import type { AppInstance } from '../app-instance.ts';
 
 interface HtmlDocument {
   raw: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  readonly br: Buffer;
+  readonly gzip: Buffer;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/**
+ * A page with its brotli and gzip forms, each made when first asked for and kept: compressing
+ * every page at start (brotli at its best is slow) kept the server from answering for 0.7 s.
+ */
 function compressed(raw: Buffer): HtmlDocument {
-  return { raw, br: brotliCompressSync(raw), gzip: gzipSync(raw, { level: 9 }) };
+  let br: Buffer | undefined;
+  let gzip: Buffer | undefined;
+  return {
+    raw,
+    get br() {
+      return (br ??= brotliCompressSync(raw));
+    },
+    get gzip() {
+      return (gzip ??= gzipSync(raw, { level: 9 }));
+    },
+  };
 }
 
 /** The built page for a route path: `/` → index.html, `/about` → about/index.html. */
