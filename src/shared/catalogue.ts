@@ -543,6 +543,19 @@ export function findService(slug: string): CatalogueService | undefined {
   return catalogue.find((service) => service.slug === slug);
 }
 
+/** A package's or an add-on's price in cents, by id (the pages' prices come from here). */
+export function priceCentsOf(id: string): number {
+  for (const service of catalogue) {
+    const item = [...service.packages, ...service.addOns].find((entry) => entry.id === id);
+    if (item) return item.priceCents;
+  }
+  throw new Error(`No package or add-on "${id}" in the catalogue`);
+}
+
+/** The lowest package price of a service, for "from R …" lines. */
+export const lowestPriceCents = (slug: string): number =>
+  Math.min(...findService(slug)!.packages.map((p) => p.priceCents));
+
 /** The endings sold at launch and what the registrar charges per year (cents of `currency`). */
 export const tldPrices: {
   tld: string;

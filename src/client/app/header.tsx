@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { LayoutDashboard, Menu, ShoppingCart, UserRound, X } from 'lucide-react';
+import { Menu, ShoppingCart, UserRound, X } from 'lucide-react';
 import { formatCartAmount } from '#shared/money.ts';
 import { isCheckoutContext, paths } from '#shared/routes.ts';
 import { Button } from '../components/ui/button.tsx';
@@ -35,7 +35,7 @@ function AccountButton({ onNavigate }: { onNavigate?: () => void }) {
     return (
       <Button asChild size="sm" variant="secondary" className={compact}>
         <Link href={paths.adminDashboard} onClick={onNavigate}>
-          <LayoutDashboard aria-hidden="true" className="sm:hidden" />
+          <UserRound aria-hidden="true" className="sm:hidden" />
           <span className={wide}>Admin Dashboard</span>
         </Link>
       </Button>
@@ -45,7 +45,7 @@ function AccountButton({ onNavigate }: { onNavigate?: () => void }) {
     return (
       <Button asChild size="sm" className={compact}>
         <Link href={paths.userDashboard} onClick={onNavigate}>
-          <LayoutDashboard aria-hidden="true" className="sm:hidden" />
+          <UserRound aria-hidden="true" className="sm:hidden" />
           <span className={wide}>My Dashboard</span>
         </Link>
       </Button>
@@ -99,7 +99,7 @@ export function Header() {
       </a>
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
         <Link href={paths.home} className="flex items-center gap-2 font-extrabold text-brand-800">
-          <img src="/favicon.svg" alt="" width="32" height="32" />
+          <img src="/logo.svg" alt="" width="32" height="32" />
           <span className="text-base leading-tight max-[479px]:sr-only sm:text-lg">
             {site.siteName}
           </span>

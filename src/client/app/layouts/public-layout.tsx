@@ -1,6 +1,10 @@
-import type { ReactNode } from 'react';
-import { Footer } from '../footer.tsx';
+import { Suspense, type ReactNode } from 'react';
 import { Header } from '../header.tsx';
+import { lazyPage } from '../lazy-page.tsx';
+
+// Below the fold: its code loads after the first paint (prerendered pages keep its HTML, and
+// React hydrates it once loaded), which keeps the home page's first JavaScript within budget.
+const Footer = lazyPage(() => import('../footer.tsx'), 'Footer');
 
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
@@ -9,7 +13,9 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       <main id="main" className="flex-1">
         {children}
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
     </div>
   );
 }

@@ -7,6 +7,8 @@ import { PageHeader, Section } from '../../../components/page.tsx';
 import { ServiceRequestForm } from '../components/service-request-form.tsx';
 import { site, vat } from '../../../lib/site.ts';
 import { CtaBanner } from '../components/cta-banner.tsx';
+import { priceCentsOf } from '#shared/catalogue.ts';
+import { formatZAR } from '#shared/money.ts';
 
 const steps = [
   {
@@ -45,17 +47,17 @@ const timelines = [
   {
     type: 'Brochure website with custom design',
     duration: '4 to 5 weeks',
-    price: 'from R 14 999',
+    price: `from ${formatZAR(priceCentsOf('custom-brochure'))}`,
   },
   {
     type: 'Bookings, quotes or a client portal',
     duration: '6 to 8 weeks',
-    price: 'from R 29 999',
+    price: `from ${formatZAR(priceCentsOf('custom-bookings'))}`,
   },
   {
     type: 'Online shop with integrations',
     duration: '8 to 10 weeks',
-    price: 'from R 44 999',
+    price: `from ${formatZAR(priceCentsOf('custom-shop'))}`,
   },
 ];
 

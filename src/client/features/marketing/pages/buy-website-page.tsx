@@ -7,6 +7,8 @@ import { CtaBanner } from '../components/cta-banner.tsx';
 import { FaqList } from '../components/faq-list.tsx';
 import { PackageCards } from '../components/package-cards.tsx';
 import { site, vat } from '../../../lib/site.ts';
+import { priceCentsOf } from '#shared/catalogue.ts';
+import { formatZAR } from '#shared/money.ts';
 
 const included = [
   {
@@ -56,7 +58,7 @@ const faqs = [
   },
   {
     question: 'What if I need more than these packages offer?',
-    answer: `Extra pages cost R 450 each${vat.incl}. For bookings, quotes, member areas or integrations, a custom build is usually the better choice.`,
+    answer: `Extra pages cost ${formatZAR(priceCentsOf('website-extra-page'))} each${vat.incl}. For bookings, quotes, member areas or integrations, a custom build is usually the better choice.`,
   },
 ];
 

@@ -12,6 +12,8 @@ import {
   Zap,
 } from 'lucide-react';
 import { paths } from '#shared/routes.ts';
+import { lowestPriceCents, priceCentsOf } from '#shared/catalogue.ts';
+import { formatZAR } from '#shared/money.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.tsx';
 import { PageHeader, Section } from '../../../components/page.tsx';
@@ -25,7 +27,7 @@ const services = [
     icon: LayoutTemplate,
     title: 'Buy a ready-made website',
     text: 'Fixed-price Starter, Business and Online Shop packages, designed for your brand and live within 5 to 14 business days.',
-    price: `from R 2 499${vat.incl}`,
+    price: `from ${formatZAR(lowestPriceCents('buy-website'))}${vat.incl}`,
     href: paths.buyWebsite,
     cta: 'Compare website packages',
   },
@@ -33,7 +35,7 @@ const services = [
     icon: Code,
     title: 'Custom website build',
     text: 'A website designed and developed around how your business works: bookings, quotes, member areas or integrations.',
-    price: `from R 14 999${vat.incl}`,
+    price: `from ${formatZAR(lowestPriceCents('build-website'))}${vat.incl}`,
     href: paths.buildWebsite,
     cta: 'How a custom build works',
   },
@@ -41,7 +43,7 @@ const services = [
     icon: FileText,
     title: 'Business plans',
     text: 'Bank-ready and investor-ready plans with market research and three-year financial projections in rand.',
-    price: `from R 3 499${vat.incl}`,
+    price: `from ${formatZAR(lowestPriceCents('business-plan'))}${vat.incl}`,
     href: paths.businessPlan,
     cta: 'Explore business plans',
   },
@@ -49,7 +51,7 @@ const services = [
     icon: Building2,
     title: 'Company registration (CIPC + SARS)',
     text: 'Name reservation, (Pty) Ltd registration with CIPC, and income tax, VAT and PAYE/UIF set up with SARS.',
-    price: `from R 999${vat.incl}`,
+    price: `from ${formatZAR(lowestPriceCents('business-registration'))}${vat.incl}`,
     href: paths.businessRegistration,
     cta: 'Register your company',
   },
@@ -57,7 +59,7 @@ const services = [
     icon: Calculator,
     title: 'Financial management',
     text: 'Monthly bookkeeping, management accounts, VAT201 returns, payroll with EMP201, and annual financial statements.',
-    price: `from R 1 299 per month${vat.incl}`,
+    price: `from ${formatZAR(lowestPriceCents('financial-management'))} per month${vat.incl}`,
     href: paths.financialManagement,
     cta: 'See finance packages',
   },
@@ -65,7 +67,7 @@ const services = [
     icon: Smartphone,
     title: 'Mobile apps',
     text: 'Android and iPhone apps that run well on entry-level phones and keep working when the signal drops.',
-    price: `from R 49 999${vat.incl}`,
+    price: `from ${formatZAR(lowestPriceCents('mobile-app'))}${vat.incl}`,
     href: paths.mobileApp,
     cta: 'Plan your mobile app',
   },
@@ -73,7 +75,7 @@ const services = [
     icon: Zap,
     title: '60-second speed report',
     text: 'A Lighthouse report on your website’s speed with Core Web Vitals and the fixes that matter most, in plain language.',
-    price: `R 199${vat.incl} per report`,
+    price: `${formatZAR(priceCentsOf('speed-report'))}${vat.incl} per report`,
     href: paths.speedOptimization,
     cta: 'Get a speed report',
   },
@@ -98,8 +100,14 @@ const emailFeatures = [
 ];
 
 const emailPrices = [
-  { label: 'Per mailbox', price: `R 59 per month${vat.incl}` },
-  { label: 'Moving an existing mailbox', price: `R 299 once-off per mailbox${vat.incl}` },
+  {
+    label: 'Per mailbox',
+    price: `${formatZAR(priceCentsOf('email-single'))} per month${vat.incl}`,
+  },
+  {
+    label: 'Moving an existing mailbox',
+    price: `${formatZAR(priceCentsOf('email-migration'))} once-off per mailbox${vat.incl}`,
+  },
 ];
 
 export function ServicesPage() {
@@ -122,7 +130,8 @@ export function ServicesPage() {
         title="Our services"
         intro="Choose one service, or combine several in the service builder and receive one quote and one tax invoice."
       >
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {/* Eight services: rows of two, then of four, so no row is left with a gap. */}
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {services.map(({ icon: Icon, title, text, price, href, cta }) => (
             <li key={title}>
               <Card className="flex h-full flex-col">

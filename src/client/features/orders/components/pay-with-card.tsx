@@ -34,7 +34,7 @@ export function PayWithCard({
   }, [signedOut]);
 
   if (isLoading) return null;
-  if (!user) return <div className="mt-6 border-t border-line pt-6">{signIn}</div>;
+  if (!user) return signIn;
 
   const pay = () =>
     start(async () => {
@@ -50,7 +50,7 @@ export function PayWithCard({
     });
 
   return (
-    <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-4 border-t border-line pt-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <p className="text-sm text-muted [overflow-wrap:anywhere]">
         Paying as {user.fullName} ({user.email}). Your tax invoice is e-mailed to this address.
       </p>

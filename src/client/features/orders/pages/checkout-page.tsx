@@ -47,81 +47,92 @@ export function CheckoutPage({ signIn, details }: { signIn: ReactNode; details: 
             </div>
           </Card>
         ) : (
-          <Card className="max-w-3xl">
-            <ul className="divide-y divide-line">
-              {items.map((item) => (
-                <li
-                  key={item.id}
-                  className="flex flex-wrap items-center justify-between gap-3 py-3"
-                >
-                  <div className="min-w-0">
-                    <p className="font-semibold [overflow-wrap:anywhere] text-ink">{item.title}</p>
-                    <p className="text-sm text-muted">{formatZAR(randToCents(item.price))} each</p>
-                  </div>
-                  <div className="flex flex-wrap items-center justify-end gap-1 sm:gap-2">
-                    {maxQuantity(item) > 1 && (
-                      <div
-                        className="flex items-center rounded-lg border border-line"
-                        role="group"
-                        aria-label={`Quantity of ${item.title}`}
+          // From 1024 px the details (sign-in or invoice details, terms, pay) sit beside the
+          // order summary, which stays in view; on a phone the summary comes first.
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:items-start">
+            <Card className="lg:sticky lg:top-24 lg:order-2">
+              <h2 className="text-lg font-bold text-ink">Order summary</h2>
+              <ul className="mt-2 divide-y divide-line">
+                {items.map((item) => (
+                  <li
+                    key={item.id}
+                    className="flex flex-wrap items-center justify-between gap-3 py-3"
+                  >
+                    <div className="min-w-0">
+                      <p className="font-semibold [overflow-wrap:anywhere] text-ink">
+                        {item.title}
+                      </p>
+                      <p className="text-sm text-muted">
+                        {formatZAR(randToCents(item.price))} each
+                      </p>
+                    </div>
+                    <div className="flex flex-wrap items-center justify-end gap-1 sm:gap-2">
+                      {maxQuantity(item) > 1 && (
+                        <div
+                          className="flex items-center rounded-lg border border-line"
+                          role="group"
+                          aria-label={`Quantity of ${item.title}`}
+                        >
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            aria-label={`One less ${item.title}`}
+                            onClick={() => setCartQuantity(item.id, (item.quantity ?? 1) - 1)}
+                          >
+                            <Minus aria-hidden="true" />
+                          </Button>
+                          <span className="w-8 text-center tabular-nums" aria-live="polite">
+                            {item.quantity ?? 1}
+                          </span>
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            aria-label={`One more ${item.title}`}
+                            disabled={(item.quantity ?? 1) >= maxQuantity(item)}
+                            onClick={() => setCartQuantity(item.id, (item.quantity ?? 1) + 1)}
+                          >
+                            <Plus aria-hidden="true" />
+                          </Button>
+                        </div>
+                      )}
+                      <span className="text-right font-semibold tabular-nums sm:w-28">
+                        {formatZAR(randToCents(item.price) * (item.quantity ?? 1))}
+                      </span>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Remove ${item.title}`}
+                        onClick={() => removeFromCart(item.id)}
                       >
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          aria-label={`One less ${item.title}`}
-                          onClick={() => setCartQuantity(item.id, (item.quantity ?? 1) - 1)}
-                        >
-                          <Minus aria-hidden="true" />
-                        </Button>
-                        <span className="w-8 text-center tabular-nums" aria-live="polite">
-                          {item.quantity ?? 1}
-                        </span>
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          aria-label={`One more ${item.title}`}
-                          disabled={(item.quantity ?? 1) >= maxQuantity(item)}
-                          onClick={() => setCartQuantity(item.id, (item.quantity ?? 1) + 1)}
-                        >
-                          <Plus aria-hidden="true" />
-                        </Button>
-                      </div>
-                    )}
-                    <span className="text-right font-semibold tabular-nums sm:w-28">
-                      {formatZAR(randToCents(item.price) * (item.quantity ?? 1))}
-                    </span>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Remove ${item.title}`}
-                      onClick={() => removeFromCart(item.id)}
-                    >
-                      <Trash2 aria-hidden="true" />
-                    </Button>
-                  </div>
-                </li>
-              ))}
-            </ul>
-            <dl className="mt-4 space-y-1 border-t border-line pt-4 text-sm">
-              {site.vatRegistered && (
-                <>
-                  <div className="flex justify-between">
-                    <dt className="text-muted">Subtotal excl. VAT</dt>
-                    <dd>{formatZAR(totalCents - vatFromInclusive(totalCents))}</dd>
-                  </div>
-                  <div className="flex justify-between">
-                    <dt className="text-muted">VAT (15%) included</dt>
-                    <dd>{formatZAR(vatFromInclusive(totalCents))}</dd>
-                  </div>
-                </>
-              )}
-              <div className="flex justify-between text-lg font-bold">
-                <dt>Total</dt>
-                <dd>{formatZAR(totalCents)}</dd>
-              </div>
-            </dl>
-            <PayWithCard items={items} signIn={signIn} details={details} />
-          </Card>
+                        <Trash2 aria-hidden="true" />
+                      </Button>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+              <dl className="mt-4 space-y-1 border-t border-line pt-4 text-sm">
+                {site.vatRegistered && (
+                  <>
+                    <div className="flex justify-between">
+                      <dt className="text-muted">Subtotal excl. VAT</dt>
+                      <dd>{formatZAR(totalCents - vatFromInclusive(totalCents))}</dd>
+                    </div>
+                    <div className="flex justify-between">
+                      <dt className="text-muted">VAT (15%) included</dt>
+                      <dd>{formatZAR(vatFromInclusive(totalCents))}</dd>
+                    </div>
+                  </>
+                )}
+                <div className="flex justify-between text-lg font-bold">
+                  <dt>Total</dt>
+                  <dd>{formatZAR(totalCents)}</dd>
+                </div>
+              </dl>
+            </Card>
+            <Card className="lg:order-1">
+              <PayWithCard items={items} signIn={signIn} details={details} />
+            </Card>
+          </div>
         )}
       </Section>
     </>

@@ -7,6 +7,8 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useMySpeedReports } from '../api/get-my-speed-reports.ts';
 import { useRetestSpeedReport } from '../api/retest-speed-report.ts';
+import { priceCentsOf } from '#shared/catalogue.ts';
+import { formatZAR } from '#shared/money.ts';
 
 const statusLabel = {
   queued: 'Waiting',
@@ -119,7 +121,7 @@ export function MySpeedReportsPage() {
               href={`${paths.speedOptimization}#full-report`}
               className="font-semibold text-brand-700 underline underline-offset-4"
             >
-              Order one for R 199
+              Order one for {formatZAR(priceCentsOf('speed-report'))}
             </Link>{' '}
             or run a free mobile test.
           </p>
