@@ -117,6 +117,23 @@ describe('admin sign-in', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error).toMatch(/Please try again in \d+ minutes?\./);
   });
+
+  it('blocks a stranger’s address, never the account: the owner still signs in from their own', async () => {
+    const { email, password } = await signInAdmin(t.app);
+    const from = (remoteAddress: string, attempt: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        remoteAddress,
+        payload: { email, password: attempt },
+      });
+    for (let i = 0; i < 12; i += 1) await from('203.0.113.9', `guess ${i}`);
+    expect((await from('203.0.113.9', password)).statusCode).toBe(429);
+    const owner = await from('198.51.100.7', password);
+    expect(owner.statusCode).toBe(200);
+    // The owner's success forgives the account everywhere, the stranger's address included.
+    expect((await from('203.0.113.9', password)).statusCode).toBe(200);
+  });
 });
 
 describe('admin routes', () => {
