@@ -20,6 +20,8 @@ export interface Database {
   db: Db;
   /** The embedded engine itself (PGlite only), e.g. to dump it as a test template. */
   pglite?: PGlite;
+  /** The server's address (PostgreSQL only), e.g. for pg_dump. */
+  url?: string;
   kind: DatabaseKind;
   migrate(): Promise<void>;
   /**
@@ -218,6 +220,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     return {
       db,
       kind: 'postgres',
+      url: options.databaseUrl,
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
       listen: (channel, onNotify) => listenOnServer(options, channel, onNotify),
       close: () => pool.end(),

@@ -132,7 +132,11 @@ export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
 
 export const databaseTablesSchema = z.object({
   engine: z.string(),
-  tables: z.array(z.object({ name: z.string(), rows: z.number() })),
+  /** The server's own words, e.g. "PostgreSQL 17.5 on x86_64-pc-linux-gnu, …". */
+  version: z.string(),
+  tables: z.array(z.object({ name: z.string(), rows: z.number(), bytes: z.number() })),
+  /** Applied migrations, newest first, named as in src/db/migrations, with when each was written. */
+  migrations: z.array(z.object({ name: z.string(), writtenAt: z.string() })),
 });
 export type DatabaseTables = z.infer<typeof databaseTablesSchema>;
 

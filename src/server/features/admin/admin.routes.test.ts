@@ -242,12 +242,48 @@ describe('back office data', () => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it('database management lists the tables with row counts', async () => {
+  it('database management lists tables with rows and sizes, the engine and the migrations', async () => {
     const { cookie } = await signInAdmin(t.app);
     const response = await inject('GET', '/api/admin/database/tables', cookie);
-    const tables = response.json().tables as { name: string; rows: number }[];
-    expect(tables.find((x) => x.name === 'admins')!.rows).toBeGreaterThan(0);
-    expect(tables.map((x) => x.name)).toEqual(expect.arrayContaining(['users', 'audit_log']));
+    const body = response.json<{
+      version: string;
+      tables: { name: string; rows: number; bytes: number }[];
+      migrations: { name: string; writtenAt: string }[];
+    }>();
+    const admins = body.tables.find((x) => x.name === 'admins')!;
+    expect(admins.rows).toBeGreaterThan(0);
+    expect(admins.bytes).toBeGreaterThan(0);
+    expect(body.tables.map((x) => x.name)).toEqual(expect.arrayContaining(['users', 'audit_log']));
+    expect(body.version).toMatch(/^PostgreSQL \d+/);
+    expect(body.migrations[0]!.name).toBe('0028_catalogue_notify');
+    expect(body.migrations.at(-1)!.name).toMatch(/^0000_/);
+  });
+
+  it('downloads a backup of the whole database, audited; customers cannot', async () => {
+    const { cookie, email } = await signInAdmin(t.app);
+    const refused = await inject('GET', '/api/admin/database/backup', (await signUp(t.app)).cookie);
+    expect(refused.statusCode).toBe(401);
+    const backup = await inject('GET', '/api/admin/database/backup', cookie);
+    expect(backup.statusCode).toBe(200);
+    const disposition = String(backup.headers['content-disposition']);
+    if (t.app.database.kind === 'pglite') {
+      // The embedded data folder, gzipped (its magic bytes), as PGlite loads it back.
+      expect(disposition).toMatch(
+        /attachment; filename="sebenza-embedded-\d{4}-\d\d-\d\d\.tar\.gz"/,
+      );
+      expect([...backup.rawPayload.subarray(0, 2)]).toEqual([0x1f, 0x8b]);
+    } else {
+      expect(disposition).toMatch(/attachment; filename="sebenza-\d{4}-\d\d-\d\d\.sql"/);
+      expect(backup.body).toContain('PostgreSQL database dump');
+      expect(backup.body).toContain('CREATE TABLE public.audit_log');
+    }
+    const [entry] = await t.app.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'database.backup'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(entry).toMatchObject({ actor: email, entityType: 'database' });
   });
 });
 

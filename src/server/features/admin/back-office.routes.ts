@@ -12,10 +12,11 @@ import {
   profitServiceSchema,
 } from '#shared/admin.schemas.ts';
 import { errorResponses } from '#shared/errors.ts';
-import { plainTextSchema } from '#shared/http.schemas.ts';
+import { downloadSchema, plainTextSchema } from '#shared/http.schemas.ts';
 import type { AppInstance } from '../../app-instance.ts';
 import { adminScope } from '../../plugins/signed-in-scopes.ts';
-import { listAuditLog } from './audit-log.service.ts';
+import { listAuditLog, recordAudit } from './audit-log.service.ts';
+import { databaseBackup } from './database-backup.service.ts';
 import { profitByMonth, profitByService, profitCsv, profitPeriod } from './profit.service.ts';
 import {
   listDatabaseTables,
@@ -119,6 +120,41 @@ export async function backOfficeRoutes(app: AppInstance): Promise<void> {
       '/api/admin/database/tables',
       { schema: { response: { 200: databaseTablesSchema, ...guarded } } },
       () => listDatabaseTables(db, app.database.kind),
+    );
+
+    scoped.get(
+      '/api/admin/database/backup',
+      {
+        schema: {
+          response: {
+            200: {
+              content: {
+                'application/gzip': { schema: downloadSchema },
+                'application/sql': { schema: downloadSchema },
+              },
+            },
+            ...errorResponses(401),
+          },
+        },
+      },
+      async (request, reply) => {
+        const backup = await databaseBackup(app.database);
+        await recordAudit(db, {
+          adminId: request.admin.id,
+          actor: request.admin.email,
+          action: 'database.backup',
+          entityType: 'database',
+          entityId: backup.filename,
+          ip: request.ip,
+        });
+        return reply
+          .headers({
+            'cache-control': 'private, no-store',
+            'content-disposition': `attachment; filename="${backup.filename}"`,
+          })
+          .type(backup.contentType)
+          .send(backup.body);
+      },
     );
   });
 }

@@ -11,6 +11,7 @@ import type {
   OutboxPage,
 } from '#shared/admin.schemas.ts';
 import { AppError } from '../../plugins/errors.ts';
+import journal from '#db/migrations/meta/_journal.json' with { type: 'json' };
 
 // Days and months are South African ones.
 const todaySa = sql`(now() at time zone 'Africa/Johannesburg')::date`;
@@ -113,18 +114,42 @@ export async function readOutboxMessage(db: Db, id: string): Promise<OutboxMessa
 
 /** Every table of the application with its exact row count. */
 export async function listDatabaseTables(db: Db, engine: DatabaseKind): Promise<DatabaseTables> {
-  const result = await db.execute(
-    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+  const names = rowsOf<{ name: string; bytes: number }>(
+    await db.execute(
+      sql`select table_name as name, pg_total_relation_size(quote_ident(table_name))::bigint as bytes from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    ),
   );
-  const names = (result as unknown as { rows: { name: string }[] }).rows;
   const tables = [];
-  for (const { name } of names) {
+  for (const { name, bytes } of names) {
     const counted = await db.execute(sql`select count(*)::int as n from ${sql.identifier(name)}`);
-    const rows = (counted as unknown as { rows: { n: number }[] }).rows;
-    tables.push({ name, rows: Number(rows[0]?.n ?? 0) });
+    tables.push({
+      name,
+      rows: Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0),
+      bytes: Number(bytes),
+    });
   }
+  const [version] = rowsOf<{ version: string }>(await db.execute(sql`select version()`));
+  const applied = rowsOf<{ created_at: string | number }>(
+    await db.execute(
+      sql`select created_at from drizzle.__drizzle_migrations order by created_at desc`,
+    ),
+  );
   return {
     engine: engine === 'pglite' ? 'PGlite (embedded PostgreSQL)' : 'PostgreSQL server',
+    version: version?.version ?? '',
     tables,
+    migrations: applied.map(({ created_at }) => {
+      const when = Number(created_at);
+      return {
+        name: migrationNames.get(when) ?? `migration of ${new Date(when).toISOString()}`,
+        writtenAt: new Date(when).toISOString(),
+      };
+    }),
   };
 }
+
+/** The journal's names by their timestamp (what drizzle records for each applied migration). */
+const migrationNames = new Map(
+  journal.entries.map((entry: { when: number; tag: string }) => [entry.when, entry.tag]),
+);

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { databaseTablesSchema } from '#shared/admin.schemas.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/** GET /api/admin/database/tables: the engine and each table's row count. */
+/** GET /api/admin/database/tables: the engine, each table's rows and size, the migrations. */
 export const getDatabaseTables = () =>
   apiRequest('GET', '/api/admin/database/tables', databaseTablesSchema);
 
@@ -12,3 +12,6 @@ export const databaseTablesQueryOptions = queryOptions({
 });
 
 export const useDatabaseTables = () => useQuery(databaseTablesQueryOptions);
+
+/** GET /api/admin/database/backup: the whole database as a download (audited). */
+export const databaseBackupUrl = '/api/admin/database/backup';
