@@ -117,6 +117,8 @@ export const adminDashboardSchema = z.object({
   /** null: that part of the business is not recorded in this database yet. */
   ordersToday: z.number().nullable(),
   revenueThisMonthExVatCents: z.number().nullable(),
+  /** The same for last month, for the trend beside it. */
+  revenueLastMonthExVatCents: z.number(),
   openTickets: z.number().nullable(),
   /** Website projects per stage (brief … live). */
   projectsByStage: z.record(z.enum(projectStages), z.number()),

@@ -1,4 +1,4 @@
-import { count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, DatabaseKind } from '#db/client.ts';
 import { domainOrders, mailOutbox, orders, payments, refunds, users } from '#db/schema/index.ts';
 import { countOpenOverpayments } from '../payments/refunds.service.ts';
@@ -19,11 +19,34 @@ const monthSa = sql`date_trunc('month', now() at time zone 'Africa/Johannesburg'
 const localTime = (column: unknown) => sql`(${column} at time zone 'Africa/Johannesburg')`;
 
 /**
+ * Sales excl. VAT paid in [from, to) (South African time) less what was refunded of them in
+ * that span (overpayments are not sales): the dashboard's revenue of a month.
+ */
+async function netRevenueCents(db: Db, from: SQL, to: SQL): Promise<number> {
+  const [sold] = await db
+    .select({ cents: sql<number>`coalesce(sum(${orders.subtotalCents}), 0)::int` })
+    .from(orders)
+    .where(
+      sql`${orders.paidAt} is not null and ${localTime(orders.paidAt)} >= ${from} and ${localTime(orders.paidAt)} < ${to}`,
+    );
+  const [refunded] = await db
+    .select({
+      cents: sql<number>`coalesce(sum(${refunds.amountCents} - ${refunds.vatCents}), 0)::int`,
+    })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(
+      sql`${refunds.status} = 'completed' and not ${payments.overpayment} and ${localTime(refunds.completedAt)} >= ${from} and ${localTime(refunds.completedAt)} < ${to}`,
+    );
+  return Number(sold?.cents ?? 0) - Number(refunded?.cents ?? 0);
+}
+
+/**
  * The dashboard's figures, live from the database; open tickets are those open or awaiting the
  * customer.
  */
 export async function loadDashboard(db: Db): Promise<AdminDashboard> {
-  const [[customers], newest, [today], [month], [awaiting]] = await Promise.all([
+  const [[customers], newest, [today], [awaiting]] = await Promise.all([
     db.select({ n: count() }).from(users).where(isNull(users.deletedAt)),
     db
       .select({
@@ -41,26 +64,15 @@ export async function loadDashboard(db: Db): Promise<AdminDashboard> {
       .from(orders)
       .where(sql`${localTime(orders.createdAt)}::date = ${todaySa}`),
     db
-      .select({ cents: sql<number>`coalesce(sum(${orders.subtotalCents}), 0)::int` })
-      .from(orders)
-      .where(sql`${orders.paidAt} is not null and ${localTime(orders.paidAt)} >= ${monthSa}`),
-    db
       .select({ n: count() })
       .from(domainOrders)
       .where(sql`${domainOrders.status} in ('paid', 'registering')`),
   ]);
-  const [refundedThisMonth] = await db
-    .select({
-      cents: sql<number>`coalesce(sum(${refunds.amountCents} - ${refunds.vatCents}), 0)::int`,
-    })
-    .from(refunds)
-    .innerJoin(payments, eq(payments.id, refunds.paymentId))
-    .where(
-      sql`${refunds.status} = 'completed' and not ${payments.overpayment} and ${localTime(refunds.completedAt)} >= ${monthSa}`,
-    );
+  const lastMonthSa = sql`(${monthSa} - interval '1 month')`;
   return {
     ordersToday: today?.n ?? 0,
-    revenueThisMonthExVatCents: Number(month?.cents ?? 0) - Number(refundedThisMonth?.cents ?? 0),
+    revenueThisMonthExVatCents: await netRevenueCents(db, monthSa, sql`'infinity'::timestamp`),
+    revenueLastMonthExVatCents: await netRevenueCents(db, lastMonthSa, monthSa),
     overpaymentsToRefund: await countOpenOverpayments(db),
     openTickets: await countOpenTickets(db),
     projectsByStage: await countProjectsByStage(db),

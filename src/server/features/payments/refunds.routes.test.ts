@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
@@ -563,4 +563,37 @@ describe('refunds and credit notes', () => {
     );
     expect((await get('/api/admin/profit-analytics?from=2020-01&to=2020-02')).json()).toEqual([]);
   });
+
+  it('sets this month against last on the dashboard: a sale paid last month counts there', async () => {
+    const before = await dashboardTrend();
+    const order = await placeOrder();
+    await payOnSimulator(await startPayment(order.reference));
+    const [paid] = await db().select().from(orders).where(eq(orders.reference, order.reference));
+    const afterSale = await dashboardTrend();
+    expect(afterSale.revenueThisMonthExVatCents - before.revenueThisMonthExVatCents).toBe(
+      paid!.subtotalCents,
+    );
+    // Paid a month earlier (in South African time), it is last month's.
+    await db()
+      .update(orders)
+      .set({ paidAt: sql`date_trunc('month', now()) - interval '10 days'` })
+      .where(eq(orders.id, paid!.id));
+    const moved = await dashboardTrend();
+    expect(moved.revenueThisMonthExVatCents).toBe(before.revenueThisMonthExVatCents);
+    expect(moved.revenueLastMonthExVatCents - before.revenueLastMonthExVatCents).toBe(
+      paid!.subtotalCents,
+    );
+  });
 });
+
+async function dashboardTrend() {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/api/admin/dashboard',
+    headers: { cookie: admin.cookie },
+  });
+  return response.json<{
+    revenueThisMonthExVatCents: number;
+    revenueLastMonthExVatCents: number;
+  }>();
+}

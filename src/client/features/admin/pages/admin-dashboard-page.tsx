@@ -6,11 +6,22 @@ import { projectStageLabels, projectStages } from '#shared/projects.schemas.ts';
 import { paths } from '#shared/routes.ts';
 import { Link } from 'wouter';
 import { Card } from '../../../components/ui/card.tsx';
+import { monthTrend } from '../month-trend.ts';
 import { dashboardQueryOptions, useDashboard } from '../api/get-dashboard.ts';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { site } from '../../../lib/site.ts';
 
-function Figure({ label, value, empty }: { label: string; value: string | null; empty: string }) {
+function Figure({
+  label,
+  value,
+  empty,
+  trend,
+}: {
+  label: string;
+  value: string | null;
+  empty: string;
+  trend?: string;
+}) {
   return (
     <Card padding="snug">
       <p className="text-sm font-medium text-muted">{label}</p>
@@ -19,6 +30,7 @@ function Figure({ label, value, empty }: { label: string; value: string | null; 
       ) : (
         <p className="mt-1 text-3xl font-extrabold text-ink">{value}</p>
       )}
+      {trend && <p className="mt-1 text-sm text-muted">{trend}</p>}
     </Card>
   );
 }
@@ -66,6 +78,10 @@ export function AdminDashboardPage({
                     ? null
                     : formatZAR(data.revenueThisMonthExVatCents)
                 }
+                trend={monthTrend(
+                  data.revenueThisMonthExVatCents ?? 0,
+                  data.revenueLastMonthExVatCents,
+                )}
                 empty="No payments recorded yet."
               />
               <Figure
