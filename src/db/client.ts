@@ -129,10 +129,6 @@ function isRunning(pid: number): boolean {
   }
 }
 
-/**
- * PGlite's files belong to one process: a lock file beside them names its pid, and a second
- * opener gets DatabaseInUseError instead of corrupting the database. A stale lock is taken over.
- */
 /** The build's image for a data folder that holds no database yet (no PG_VERSION file). */
 function startImageFor(dataDir: string, image: string | undefined): Blob | undefined {
   if (!image || dataDir.startsWith('memory://') || !existsSync(image)) return undefined;
@@ -140,6 +136,10 @@ function startImageFor(dataDir: string, image: string | undefined): Blob | undef
   return new Blob([readFileSync(image)]);
 }
 
+/**
+ * PGlite's files belong to one process: a lock file beside them names its pid, and a second
+ * opener gets DatabaseInUseError instead of corrupting the database. A stale lock is taken over.
+ */
 function lockDataDir(dataDir: string): () => void {
   const lockFile = `${dataDir}.lock`;
   try {

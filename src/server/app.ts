@@ -62,7 +62,6 @@ import { businessPlanRoutes } from './features/business-plans/business-plans.rou
 import { creditNotePdf } from './features/payments/refunds.service.ts';
 import { speedReportJob } from './jobs/speed-report.job.ts';
 import { speedReportRoutes } from './features/speed-reports/speed-reports.routes.ts';
-
 import { registerRequestLog } from './plugins/request-log.ts';
 import { startImagePath } from '#db/start-image.ts';
 

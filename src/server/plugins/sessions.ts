@@ -50,27 +50,22 @@ export async function registerSessions(app: AppInstance): Promise<void> {
   app.decorateRequest('sessionAdmin', undefined);
 }
 
+/** Where both cookies live; the session's is also HttpOnly, the hint is read by the page. */
+const cookieScope = (request: FastifyRequest) => ({
+  path: '/',
+  sameSite: 'lax' as const,
+  secure: request.server.config.secureCookies,
+});
+
 function setSessionCookie(
   request: FastifyRequest,
   reply: FastifyReply,
   kind: SessionKind,
   token: string,
 ): void {
-  reply.setCookie(sessionCookieNames[kind], token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.server.config.secureCookies,
-    maxAge: lifetimeSeconds[kind],
-  });
-  if (kind === 'user') {
-    reply.setCookie(sessionHintCookie, '1', {
-      path: '/',
-      sameSite: 'lax',
-      secure: request.server.config.secureCookies,
-      maxAge: lifetimeSeconds[kind],
-    });
-  }
+  const scope = { ...cookieScope(request), maxAge: lifetimeSeconds[kind] };
+  reply.setCookie(sessionCookieNames[kind], token, { ...scope, httpOnly: true });
+  if (kind === 'user') reply.setCookie(sessionHintCookie, '1', scope);
 }
 
 export function clearSessionCookie(
@@ -78,19 +73,8 @@ export function clearSessionCookie(
   reply: FastifyReply,
   kind: SessionKind,
 ) {
-  reply.clearCookie(sessionCookieNames[kind], {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.server.config.secureCookies,
-  });
-  if (kind === 'user') {
-    reply.clearCookie(sessionHintCookie, {
-      path: '/',
-      sameSite: 'lax',
-      secure: request.server.config.secureCookies,
-    });
-  }
+  reply.clearCookie(sessionCookieNames[kind], { ...cookieScope(request), httpOnly: true });
+  if (kind === 'user') reply.clearCookie(sessionHintCookie, cookieScope(request));
 }
 
 /** The hashed id of this request's session cookie of `kind`, if it carries a plausible one. */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { servicePackages } from '#db/schema/index.ts';
+import { servicePackages, tlds } from '#db/schema/index.ts';
 import { catalogue } from '#shared/catalogue.ts';
 import { serviceTypes } from '#shared/service-types.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
@@ -81,5 +81,24 @@ describe('GET /api/services', () => {
       .set({ priceCents: 499_900 })
       .where(eq(servicePackages.id, 'website-business'));
     await expect.poll(price, { timeout: 5000 }).toBe(4999);
+  });
+
+  it('shows a TLD price change on the next read of /api/domain/prices (the checker forgets its table)', async () => {
+    const registration = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/domain/prices' }))
+        .json<{ tld: string; registration: number }[]>()
+        .find((row) => row.tld === 'co.za')!.registration;
+    const before = await registration();
+    const [row] = await t.app.database.db.select().from(tlds).where(eq(tlds.tld, 'co.za'));
+    await t.app.database.db
+      .update(tlds)
+      .set({ registrationCostCents: row!.registrationCostCents * 2 })
+      .where(eq(tlds.tld, 'co.za'));
+    await expect.poll(registration, { timeout: 5000 }).toBeGreaterThan(before);
+    await t.app.database.db
+      .update(tlds)
+      .set({ registrationCostCents: row!.registrationCostCents })
+      .where(eq(tlds.tld, 'co.za'));
+    await expect.poll(registration, { timeout: 5000 }).toBe(before);
   });
 });

@@ -14,9 +14,13 @@ import { whenCatalogueChanges } from '../catalogue/catalogue.service.ts';
 
 export async function domainRoutes(app: AppInstance): Promise<void> {
   const checker = app.domainChecker;
-  // The price list from memory, read again after a change to the TLD table (NOTIFY catalogue).
+  // The price list from memory, read again after a change to the TLD table (NOTIFY catalogue,
+  // heard by every process): the checker's own TLD table is read again with it.
   const prices = untilChanged(async () => JSON.stringify(await checker.priceList()));
-  await whenCatalogueChanges(app, prices.invalidate);
+  await whenCatalogueChanges(app, () => {
+    checker.forgetPrices();
+    prices.invalidate();
+  });
   app.get(
     '/api/domain/check',
     {

@@ -82,10 +82,7 @@ export async function startPayfastPayment(
         'A tax invoice over R 5 000,00 must show your address. Add it to your invoice details, then pay.',
     });
   }
-  const items = await db
-    .select({ title: orderItems.title })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, order.id));
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
   const reference = newReference('PAY', 8);
   const [first = '', ...rest] = (customer?.fullName ?? '').split(/\s+/);
   const fields = signRedirectForm(
@@ -106,7 +103,7 @@ export async function startPayfastPayment(
         .join('; ')
         .slice(0, 255),
       // Monthly lines: the first month is in `amount`, PayFast bills the next ones itself.
-      ...(await subscriptionFormFields(db, order.id)),
+      ...subscriptionFormFields(items),
     },
     config.payfast.passphrase,
   );

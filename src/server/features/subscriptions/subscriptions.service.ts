@@ -48,8 +48,11 @@ const orderLines = (tx: Db | Tx, orderId: string) =>
  * the first month is in `amount` today, PayFast charges `recurring_amount` monthly from
  * `billing_date` (a month from today) until cancelled.
  */
-export async function subscriptionFormFields(tx: Db | Tx, orderId: string, now = new Date()) {
-  const charge = monthlyCharge(await orderLines(tx, orderId));
+export function subscriptionFormFields(
+  lines: Parameters<typeof monthlyCharge>[0],
+  now = new Date(),
+) {
+  const charge = monthlyCharge(lines);
   if (charge.totalCents === 0) return {};
   return {
     subscription_type: '1',
@@ -144,7 +147,7 @@ export async function applySubscriptionItn(
     .where(eq(payments.pfPaymentId, itn.pfPaymentId));
   if (seen) return { accepted: true, reason: 'duplicate: already applied' };
   if (itn.status === 'CANCELLED') {
-    await endSubscription(tx, config, subscription, { tellCustomer: true });
+    await endSubscription(tx, config, subscription);
     return { accepted: true, reason: `CANCELLED: subscription ${subscription.reference} ended` };
   }
   const [customer] = subscription.userId
@@ -267,19 +270,21 @@ async function renewalOrder(
   return order!;
 }
 
-/** Marks a subscription ended (PayFast's CANCELLED ITN, or its API's yes to our cancel). */
+/**
+ * Marks a subscription ended (PayFast's CANCELLED ITN, or its API's yes to our cancel) and tells
+ * the customer, once: whichever of the two comes second finds it ended already.
+ */
 async function endSubscription(
   tx: Db | Tx,
   config: SubscriptionDeps['config'],
   subscription: SubscriptionRow,
-  { tellCustomer }: { tellCustomer: boolean },
 ): Promise<void> {
   const [ended] = await tx
     .update(subscriptions)
     .set({ status: 'cancelled', cancelledAt: sql`now()` })
     .where(and(eq(subscriptions.id, subscription.id), sql`${subscriptions.status} <> 'cancelled'`))
     .returning({ id: subscriptions.id });
-  if (!ended || !tellCustomer || !subscription.userId) return;
+  if (!ended || !subscription.userId) return;
   const [customer] = await tx.select().from(users).where(eq(users.id, subscription.userId));
   if (!customer) return;
   await queueMail(tx, {
@@ -379,7 +384,7 @@ export async function carryOutCancellation(
     });
     throw error;
   }
-  await db.transaction((tx) => endSubscription(tx, config, subscription, { tellCustomer: true }));
+  await db.transaction((tx) => endSubscription(tx, config, subscription));
 }
 
 /** An administrator stops a subscription (a customer on the phone, a dispute), audited. */
