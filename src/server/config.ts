@@ -109,6 +109,10 @@ const envSchema = siteEnvSchema.extend({
     emptyAsUndefined,
     z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   ),
+  ADMIN_REQUIRE_2FA: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  ),
   SUPPLIER_NAME: z.preprocess(emptyAsUndefined, z.string().max(120).optional()),
   SUPPLIER_ADDRESS: z.preprocess(emptyAsUndefined, z.string().max(300).optional()),
   SUPPLIER_VAT_NUMBER: z.preprocess(
@@ -190,6 +194,8 @@ export interface Config {
   mailFrom: string;
   /** Cookies are `Secure` when the site is served over HTTPS. */
   secureCookies: boolean;
+  /** Administrators must set up a TOTP second factor before using the back office. */
+  adminRequire2fa: boolean;
   usdZarRate: number;
   /** Addresses the rate limits never apply to (monitoring, load tests). */
   rateLimitAllow: string[];
@@ -355,6 +361,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `"${e.SITE_NAME}" <${e.CONTACT_EMAIL}>`,
     secureCookies: publicUrl.startsWith('https://'),
+    adminRequire2fa: e.ADMIN_REQUIRE_2FA
+      ? e.ADMIN_REQUIRE_2FA === 'true'
+      : e.NODE_ENV === 'production',
     usdZarRate: e.USD_ZAR_RATE,
     payfast: payfastConfig(e, publicUrl),
     supplier: {

@@ -20,7 +20,8 @@ const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  * The error statuses a route can answer with whatever its handler does: any route can fail
  * (500) or find the database away (503); validated input can be invalid (400); a state-changing call can be unreadable (400),
  * come from another site (403, API only), be too large (413) or be neither JSON nor a form (415);
- * a route in a user or admin scope refuses anyone else (401); a rate-limited
+ * a route in a user or admin scope refuses anyone else (401), and an admin scope also the wrong
+ * role or an administrator still to set up a second factor (403); a rate-limited
  * route refuses too many calls (429).
  */
 function requiredErrorStatuses(method: string, route: RegisteredRoute): number[] {
@@ -32,6 +33,7 @@ function requiredErrorStatuses(method: string, route: RegisteredRoute): number[]
     if (url.startsWith('/api/')) statuses.push(403);
   }
   if (signIn) statuses.push(401);
+  if (signIn === 'admin') statuses.push(403);
   if (config?.rateLimit) statuses.push(429);
   return [...new Set(statuses)].sort();
 }

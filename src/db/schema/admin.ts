@@ -1,13 +1,62 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
-/** Back-office staff, apart from customers; created only by the CLI or the one-time setup link. */
+/**
+ * Back-office staff, apart from customers; created by the CLI, the one-time setup link or an
+ * owner's invitation. Owners run administrators, refunds, the catalogue and data; staff the work.
+ */
 export const admins = pgTable('admins', {
   id: uuid('id').primaryKey().defaultRandom(),
   email: text('email').notNull().unique(),
   name: text('name').notNull(),
   passwordHash: text('password_hash').notNull(),
+  role: text('role', { enum: ['owner', 'staff'] })
+    .notNull()
+    .default('owner'),
+  /** A disabled administrator cannot sign in; their sessions end when this is set. */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  /** RFC 6238 secret (base32); in force only once `totpEnabledAt` is set by a confirmed code. */
+  totpSecret: text('totp_secret'),
+  totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+  /** The last 30-second step whose code was accepted: a code works once. */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+});
+
+/** One-time recovery codes (hashed) for an administrator who lost their authenticator. */
+export const adminRecoveryCodes = pgTable(
+  'admin_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('admin_recovery_codes_hash_idx').on(table.adminId, table.codeHash)],
+);
+
+/** An owner's invitation to the back office: the link (hashed token) works once, for 7 days. */
+export const adminInvitations = pgTable('admin_invitations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull(),
+  role: text('role', { enum: ['owner', 'staff'] }).notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  invitedBy: uuid('invited_by').references(() => admins.id, { onDelete: 'set null' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /**

@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '#db/client.ts';
 import { admins, sessions, users } from '#db/schema/index.ts';
@@ -29,11 +29,17 @@ export interface SessionUser {
   createdAt: Date;
 }
 
+export type AdminRole = 'owner' | 'staff';
+
 export interface SessionAdmin {
   sessionId: string;
   id: string;
   email: string;
   name: string;
+  role: AdminRole;
+  twoFactorEnabled: boolean;
+  /** ADMIN_REQUIRE_2FA is on and this administrator has not set up a second factor yet. */
+  mustEnrolTwoFactor: boolean;
 }
 
 declare module 'fastify' {
@@ -212,10 +218,19 @@ export async function loadSessionAdmin(
       id: admins.id,
       email: admins.email,
       name: admins.name,
+      role: admins.role,
+      totpEnabledAt: admins.totpEnabledAt,
     })
     .from(sessions)
     .innerJoin(admins, eq(admins.id, sessions.adminId))
-    .where(and(eq(sessions.id, id), eq(sessions.kind, 'admin'), gt(sessions.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(sessions.id, id),
+        eq(sessions.kind, 'admin'),
+        gt(sessions.expiresAt, sql`now()`),
+        isNull(admins.disabledAt),
+      ),
+    )
     .limit(1);
   if (!row) {
     clearSessionCookie(request, reply, 'admin');
@@ -227,6 +242,9 @@ export async function loadSessionAdmin(
     id: row.id,
     email: row.email,
     name: row.name,
+    role: row.role,
+    twoFactorEnabled: row.totpEnabledAt !== null,
+    mustEnrolTwoFactor: request.server.config.adminRequire2fa && row.totpEnabledAt === null,
   });
 }
 
@@ -240,17 +258,45 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply) 
 /** Who reads a record that both sides may see: an administrator, or its own customer. */
 export type Viewer = { admin: true } | { userId: string };
 
-/** An administrator session first (it sees every record), else the signed-in customer; 401. */
+/**
+ * An administrator session first (it sees every record, once past its second factor), else the
+ * signed-in customer; 401.
+ */
 export async function requireViewer(request: FastifyRequest, reply: FastifyReply): Promise<Viewer> {
   const admin = await loadSessionAdmin(request, reply, { touch: false });
-  return admin ? { admin: true } : { userId: (await requireUser(request, reply)).id };
+  return admin && !admin.mustEnrolTwoFactor
+    ? { admin: true }
+    : { userId: (await requireUser(request, reply)).id };
 }
 
-/** The administrator, or 401 (a customer session never passes): the adminScope guard. */
-export async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
+/**
+ * What an admin route needs: `staff` work (orders, tickets, projects, domains), `owner` powers
+ * (administrators, refunds, catalogue, data), or only a session (`enrolment`: setting up the
+ * second factor that ADMIN_REQUIRE_2FA asks for before anything else).
+ */
+export type AdminAccess = AdminRole | 'enrolment';
+
+export const twoFactorSetupRequired = 'Set up two-factor authentication to use the back office';
+
+/**
+ * The administrator, or 401 (a customer session never passes), or 403 when the role or the
+ * missing second factor forbids the route: the adminScope guard.
+ */
+export async function requireAdmin(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  access: AdminAccess,
+): Promise<SessionAdmin> {
   const admin = await loadSessionAdmin(request, reply);
   if (!admin) {
     throw new AppError('UNAUTHORIZED', { message: 'Administrator sign-in required' });
+  }
+  if (access === 'enrolment') return admin;
+  if (admin.mustEnrolTwoFactor) {
+    throw new AppError('TWO_FACTOR_SETUP_REQUIRED', { message: twoFactorSetupRequired });
+  }
+  if (access === 'owner' && admin.role !== 'owner') {
+    throw new AppError('FORBIDDEN', { message: 'Only an owner of the business can do this' });
   }
   return admin;
 }

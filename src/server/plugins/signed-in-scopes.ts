@@ -8,7 +8,14 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppInstance } from '../app-instance.ts';
-import { requireAdmin, requireUser, type SessionAdmin, type SessionUser } from './sessions.ts';
+import { apiErrorSchema } from '#shared/errors.ts';
+import {
+  requireAdmin,
+  requireUser,
+  type AdminAccess,
+  type SessionAdmin,
+  type SessionUser,
+} from './sessions.ts';
 
 /** Who a scope's guard lets in: a signed-in customer or an administrator. */
 export type SignIn = 'user' | 'admin';
@@ -61,30 +68,24 @@ declare module 'fastify' {
   }
 }
 
-const guards: Record<
-  SignIn,
-  {
-    /** Answers 401 unless the request is signed in so, and loads who it is. */
-    check: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-    /** Who the check loaded (kept on the request by the session plugin). */
-    loaded: (request: FastifyRequest) => unknown;
-  }
-> = {
-  user: { check: requireUser, loaded: (request) => request.sessionUser },
-  admin: { check: requireAdmin, loaded: (request) => request.sessionAdmin },
+const loadedBy: Record<SignIn, (request: FastifyRequest) => unknown> = {
+  user: (request) => request.sessionUser,
+  admin: (request) => request.sessionAdmin,
 };
 
 /**
  * Registers routes in a scope whose every request is signed in as `signIn`: one onRequest guard
- * answers 401 before the body or parameters are even looked at (so what was sent never decides
- * between 400 and 401), loads who it is once for `request[signIn]`, and marks the answer private.
+ * (`check`) answers 401 (or 403) before the body or parameters are even looked at (so what was
+ * sent never decides between 400 and 401), loads who it is once for `request[signIn]`, and marks
+ * the answer private.
  */
 async function signedInScope<Types extends ZodTypeProvider>(
   app: AppInstance,
   signIn: SignIn,
+  check: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   routes: (scoped: ScopedInstance<Types>) => void,
 ): Promise<void> {
-  const { check, loaded } = guards[signIn];
+  const loaded = loadedBy[signIn];
   await app.register(async (instance) => {
     instance.decorateRequest(signIn, {
       getter(this: FastifyRequest) {
@@ -104,14 +105,31 @@ async function signedInScope<Types extends ZodTypeProvider>(
 
 /** Customer routes: a customer session is required, and handlers read `request.user`. */
 export const userScope = (app: AppInstance, routes: (scoped: UserScope) => void) =>
-  signedInScope<UserScopeTypes>(app, 'user', routes);
+  signedInScope<UserScopeTypes>(app, 'user', requireUser, routes);
 
 /**
- * Back-office routes: only an administrator session passes (never a customer's), and handlers
- * read `request.admin`.
+ * Back-office routes: only an administrator session passes (never a customer's), with the role
+ * `access` names (an owner may do everything staff may) and, where ADMIN_REQUIRE_2FA asks for
+ * it, a second factor; handlers read `request.admin`. Since the guard can refuse with 403, every
+ * route here declares it.
  */
-export const adminScope = (app: AppInstance, routes: (scoped: AdminScope) => void) =>
-  signedInScope<AdminScopeTypes>(app, 'admin', routes);
+export const adminScope = (
+  app: AppInstance,
+  access: AdminAccess,
+  routes: (scoped: AdminScope) => void,
+) =>
+  signedInScope<AdminScopeTypes>(
+    app,
+    'admin',
+    (request, reply) => requireAdmin(request, reply, access),
+    (instance) => {
+      instance.addHook('onRoute', (route) => {
+        const response = (route.schema ??= {}).response as Record<number, unknown> | undefined;
+        if (response) response[403] ??= apiErrorSchema;
+      });
+      routes(instance);
+    },
+  );
 
 /** Who the routes registered on `instance` need signed in, if they are in one of these scopes. */
 export const signInOf = (instance: FastifyInstance): SignIn | undefined =>

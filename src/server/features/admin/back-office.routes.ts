@@ -29,25 +29,16 @@ import {
 const guarded = errorResponses(401);
 const filtered = errorResponses(400, 401);
 
-/** The back office's own data; every route here needs an administrator session. */
+/** The back office's own data; every route here needs an administrator session (and its role). */
 export async function backOfficeRoutes(app: AppInstance): Promise<void> {
   const { db } = app.database;
-  await adminScope(app, (scoped) => {
+  const vatRegistered = Boolean(app.config.supplier.vatNumber);
+  // Staff's day: the dashboard and the mail the site sent.
+  await adminScope(app, 'staff', (scoped) => {
     scoped.get(
       '/api/admin/dashboard',
       { schema: { response: { 200: adminDashboardSchema, ...guarded } } },
       () => loadDashboard(db),
-    );
-
-    scoped.get(
-      '/api/admin/audit-log',
-      {
-        schema: {
-          querystring: auditLogQuerySchema,
-          response: { 200: auditLogPageSchema, ...filtered },
-        },
-      },
-      (request) => listAuditLog(db, request.query),
     );
 
     scoped.get(
@@ -68,8 +59,21 @@ export async function backOfficeRoutes(app: AppInstance): Promise<void> {
       },
       (request) => readOutboxMessage(db, request.params.id),
     );
+  });
 
-    const vatRegistered = Boolean(app.config.supplier.vatNumber);
+  // Owners': what administrators did, the money, and the data itself.
+  await adminScope(app, 'owner', (scoped) => {
+    scoped.get(
+      '/api/admin/audit-log',
+      {
+        schema: {
+          querystring: auditLogQuerySchema,
+          response: { 200: auditLogPageSchema, ...filtered },
+        },
+      },
+      (request) => listAuditLog(db, request.query),
+    );
+
     scoped.get(
       '/api/admin/profit-analytics',
       {

@@ -14,7 +14,7 @@ import { recordAudit } from './audit-log.service.ts';
 /** The back office's view of the job queue: what failed, and trying it again. */
 export async function jobRoutes(app: AppInstance): Promise<void> {
   const { db } = app.database;
-  await adminScope(app, (scoped) => {
+  await adminScope(app, 'staff', (scoped) => {
     scoped.get(
       '/api/admin/jobs',
       {

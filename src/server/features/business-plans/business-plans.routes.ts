@@ -156,7 +156,7 @@ export async function businessPlanRoutes(app: AppInstance): Promise<void> {
     );
   });
 
-  await adminScope(app, (admin) => {
+  await adminScope(app, 'staff', (admin) => {
     admin.get(
       '/api/admin/business-plans',
       {

@@ -184,7 +184,7 @@ export async function domainOrderRoutes(app: AppInstance): Promise<void> {
     params: idParams,
     response: { 200: domainOrderSchema, ...errorResponses(...stateChangeErrors, 401, 404, 409) },
   };
-  await adminScope(app, (admin) => {
+  await adminScope(app, 'staff', (admin) => {
     admin.get(
       '/api/admin/domain-orders',
       {

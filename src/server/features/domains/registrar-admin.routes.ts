@@ -18,7 +18,7 @@ import { recordAudit } from '../admin/audit-log.service.ts';
 /** /admin/dnsimple-management: which registrar is live, its account, mismatches and the TLD table. */
 export async function registrarAdminRoutes(app: AppInstance): Promise<void> {
   const { db } = app.database;
-  await adminScope(app, (admin) => {
+  await adminScope(app, 'staff', (admin) => {
     admin.get(
       '/api/admin/registrar',
       { schema: { response: { 200: registrarOverviewSchema, ...errorResponses(401, 503) } } },
@@ -66,7 +66,10 @@ export async function registrarAdminRoutes(app: AppInstance): Promise<void> {
         }
       },
     );
+  });
 
+  // Which endings are sold is the catalogue: an owner's call.
+  await adminScope(app, 'owner', (admin) => {
     admin.patch(
       '/api/admin/tlds/:tld',
       {

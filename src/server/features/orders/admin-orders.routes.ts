@@ -13,7 +13,7 @@ import { changeOrderStatus, listAdminOrders } from './orders.service.ts';
 /** The back office's order book: every order with its customer, lines, invoice and history. */
 export async function adminOrderRoutes(app: AppInstance): Promise<void> {
   const { db } = app.database;
-  await adminScope(app, (scoped) => {
+  await adminScope(app, 'staff', (scoped) => {
     scoped.get(
       '/api/admin/orders',
       {

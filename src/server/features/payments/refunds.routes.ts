@@ -14,7 +14,7 @@ import { reconcile } from './reconciliation.service.ts';
  */
 export async function refundRoutes(app: AppInstance): Promise<void> {
   const { db } = app.database;
-  await adminScope(app, (scoped) => {
+  await adminScope(app, 'owner', (scoped) => {
     scoped.post(
       '/api/admin/payments/:reference/refunds',
       {

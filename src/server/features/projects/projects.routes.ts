@@ -167,7 +167,7 @@ export async function projectRoutes(app: AppInstance): Promise<void> {
     );
   });
 
-  await adminScope(app, (admin) => {
+  await adminScope(app, 'staff', (admin) => {
     admin.get(
       '/api/admin/projects/:reference/files/:fileId',
       {

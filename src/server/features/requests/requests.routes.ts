@@ -60,7 +60,7 @@ export async function requestRoutes(app: AppInstance): Promise<void> {
     );
   });
 
-  await adminScope(app, (admin) => {
+  await adminScope(app, 'staff', (admin) => {
     admin.get(
       '/api/admin/service-requests',
       {

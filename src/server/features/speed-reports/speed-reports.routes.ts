@@ -190,7 +190,7 @@ export async function speedReportRoutes(app: AppInstance): Promise<void> {
   });
 
   // The back office sees every report: status, score, duration and why one failed.
-  await adminScope(app, (scoped) => {
+  await adminScope(app, 'staff', (scoped) => {
     scoped.get(
       '/api/admin/speed-reports',
       {

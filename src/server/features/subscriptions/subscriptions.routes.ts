@@ -45,7 +45,7 @@ export async function subscriptionRoutes(app: AppInstance): Promise<void> {
     );
   });
 
-  await adminScope(app, (scoped) => {
+  await adminScope(app, 'staff', (scoped) => {
     scoped.get(
       '/api/admin/subscriptions',
       {

@@ -189,7 +189,7 @@ export async function ticketRoutes(app: AppInstance): Promise<void> {
     },
   );
 
-  await adminScope(app, (admin) => {
+  await adminScope(app, 'staff', (admin) => {
     admin.get(
       '/api/admin/tickets/:reference/attachments/:fileId',
       {
