@@ -21,6 +21,8 @@ import { invoicePdf } from './features/payments/invoices.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
+import { administratorsRoutes } from './features/admin-auth/administrators.routes.ts';
+import { twoFactorRoutes } from './features/admin-auth/two-factor.routes.ts';
 import { adminAuthRoutes } from './features/admin-auth/admin-auth.routes.ts';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
 import { requestRoutes } from './features/requests/requests.routes.ts';
@@ -159,6 +161,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await speedReportRoutes(app);
   await domainRoutes(app);
   adminAuthRoutes(app);
+  await twoFactorRoutes(app);
+  await administratorsRoutes(app);
   await backOfficeRoutes(app);
   await jobRoutes(app);
 

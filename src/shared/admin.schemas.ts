@@ -16,6 +16,13 @@ export const adminLoginSchema = z.object({
     .string({ error: 'Enter your password' })
     .min(1, 'Enter your password')
     .max(200, 'Password must be at most 200 characters'),
+  /** The authenticator's 6-digit code or a recovery code, once the password was right. */
+  code: z
+    .string()
+    .trim()
+    .max(40, 'That is not a code from your authenticator app or a recovery code')
+    .optional()
+    .transform((value) => value || undefined),
 });
 export type AdminLoginInput = z.input<typeof adminLoginSchema>;
 
@@ -33,8 +40,107 @@ export const adminSetupSchema = z.object({
 });
 export type AdminSetupInput = z.input<typeof adminSetupSchema>;
 
-export const adminSchema = z.object({ id: z.string(), email: z.string(), name: z.string() });
+export const adminRoles = ['owner', 'staff'] as const;
+export const adminRoleSchema = z.enum(adminRoles, { error: 'Choose owner or staff' });
+export type AdminRole = z.infer<typeof adminRoleSchema>;
+
+export const adminSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: adminRoleSchema,
+  twoFactorEnabled: z.boolean(),
+  /** The back office asks for a second factor and this administrator has none yet. */
+  mustEnrolTwoFactor: z.boolean(),
+});
 export type Admin = z.infer<typeof adminSchema>;
+
+/** Confirms the authenticator app during set-up: its current code. */
+export const twoFactorCodeSchema = z.object({
+  code: z
+    .string({ error: 'Enter the 6-digit code from your authenticator app' })
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
+});
+export type TwoFactorCodeInput = z.input<typeof twoFactorCodeSchema>;
+
+/** GET /api/admin/two-factor: this administrator's second factor. */
+export const twoFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  required: z.boolean(),
+  recoveryCodesLeft: z.number(),
+});
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
+
+/** POST /api/admin/two-factor/setup: a new secret to add to an authenticator app. */
+export const twoFactorSetupSchema = z.object({
+  /** Base32, for typing into the app by hand. */
+  secret: z.string(),
+  otpauthUri: z.string(),
+  /** The otpauth URI as a QR code (SVG). */
+  qrSvg: z.string(),
+});
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
+
+/** POST /api/admin/two-factor/confirm: the one-time recovery codes, shown once. */
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
+
+export const administratorSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: adminRoleSchema,
+  twoFactorEnabled: z.boolean(),
+  disabled: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Administrator = z.infer<typeof administratorSchema>;
+
+export const adminInvitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: adminRoleSchema,
+  expiresAt: z.string(),
+  createdAt: z.string(),
+});
+export type AdminInvitation = z.infer<typeof adminInvitationSchema>;
+
+/** GET /api/admin/administrators (owners). */
+export const administratorsSchema = z.object({
+  administrators: z.array(administratorSchema),
+  /** Invitations not yet accepted and not expired. */
+  invitations: z.array(adminInvitationSchema),
+});
+export type Administrators = z.infer<typeof administratorsSchema>;
+
+/** POST /api/admin/administrators/invitations: who to invite, and as what. */
+export const adminInviteSchema = z.object({ email: emailSchema, role: adminRoleSchema });
+export type AdminInviteInput = z.input<typeof adminInviteSchema>;
+
+/** PATCH /api/admin/administrators/:id: a new role, or disabling / enabling the account. */
+export const administratorUpdateSchema = z
+  .object({ role: adminRoleSchema.optional(), disabled: z.boolean().optional() })
+  .refine((update) => update.role !== undefined || update.disabled !== undefined, {
+    message: 'Say what to change: the role or whether the account is disabled',
+  });
+export type AdministratorUpdate = z.infer<typeof administratorUpdateSchema>;
+
+const invitationToken = z.string().trim().min(20, 'The invitation link is incomplete').max(200);
+
+/** POST /api/admin/invitations/lookup: whom an invitation link is for. */
+export const invitationLookupSchema = z.object({ token: invitationToken });
+export const invitationSummarySchema = z.object({ email: z.string(), role: adminRoleSchema });
+export type InvitationSummary = z.infer<typeof invitationSummarySchema>;
+
+/** POST /api/admin/invitations/accept: the invited administrator's name and password. */
+export const invitationAcceptSchema = z.object({
+  token: invitationToken,
+  name: adminNameSchema,
+  password: newPasswordSchema,
+});
+export type InvitationAcceptInput = z.input<typeof invitationAcceptSchema>;
 
 export const adminAuthStatusSchema = z.object({
   authenticated: z.boolean(),
@@ -190,3 +296,9 @@ export const profitServiceSchema = z.object({
   revenueExVat: z.number(),
 });
 export type ProfitService = z.infer<typeof profitServiceSchema>;
+
+/** `:id` of an administrator or an invitation. */
+export const adminIdParams = z.object({ id: z.uuid('Not an administrator or invitation id') });
+/** What an owner's change to another administrator answers: the account as it now is. */
+export const administratorResultSchema = administratorSchema;
+export const doneSchema = z.object({ success: z.literal(true) });

@@ -4,14 +4,14 @@ import { sessionCookie } from './accounts.ts';
 
 let counter = 0;
 
-/** An administrator made as the CLI makes one, signed in through the API. */
-export async function signInAdmin(app: AppInstance) {
+/** An administrator made as the CLI makes one (an owner unless `role` says), signed in through the API. */
+export async function signInAdmin(app: AppInstance, options: { role?: 'owner' | 'staff' } = {}) {
   counter += 1;
   const email = `admin${counter}.${Date.now()}@example.co.za`;
   const password = 'admin passphrase for tests';
   const admin = await createAdmin(
     app.database.db,
-    { email, name: `Admin ${counter}`, password },
+    { email, name: `Admin ${counter}`, password, role: options.role },
     { actor: 'cli', adminId: null },
   );
   const response = await app.inject({

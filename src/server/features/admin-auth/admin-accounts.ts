@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
+import type { Db, Tx } from '#db/client.ts';
 import { admins, sessions } from '#db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -17,8 +17,8 @@ export async function countAdmins(db: Db): Promise<number> {
 type AdminRow = typeof admins.$inferSelect;
 
 export async function createAdmin(
-  db: Db,
-  input: { email: string; name: string; password: string },
+  db: Db | Tx,
+  input: { email: string; name: string; password: string; role?: 'owner' | 'staff' },
   audit: { actor: string; adminId: string | null; ip?: string | null },
 ): Promise<AdminRow> {
   const passwordHash = await hashPassword(input.password);
@@ -31,14 +31,14 @@ export async function createAdmin(
   return db.transaction(async (tx) => {
     const [admin] = await tx
       .insert(admins)
-      .values({ email: input.email, name: input.name, passwordHash })
+      .values({ email: input.email, name: input.name, passwordHash, role: input.role ?? 'owner' })
       .returning();
     await recordAudit(tx, {
       ...audit,
       action: 'admin.created',
       entityType: 'admin',
       entityId: admin!.id,
-      details: { email: admin!.email, name: admin!.name },
+      details: { email: admin!.email, name: admin!.name, role: admin!.role },
     });
     return admin!;
   });
@@ -62,7 +62,7 @@ export async function resetAdminPassword(
         message: `No administrator has the e-mail ${input.email}`,
       });
     }
-    await tx.delete(sessions).where(eq(sessions.adminId, admin.id));
+    await endAdminSessions(tx, admin.id);
     await recordAudit(tx, {
       ...audit,
       action: 'admin.password_reset',
@@ -71,4 +71,9 @@ export async function resetAdminPassword(
     });
     return admin;
   });
+}
+
+/** Signs an administrator out everywhere (admin sessions are read from the table, never cached). */
+export async function endAdminSessions(tx: Db | Tx, adminId: string): Promise<void> {
+  await tx.delete(sessions).where(eq(sessions.adminId, adminId));
 }

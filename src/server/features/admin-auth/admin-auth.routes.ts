@@ -5,7 +5,12 @@ import {
   adminLoginSchema,
   adminLogoutResultSchema,
   adminSetupSchema,
+  invitationAcceptSchema,
+  invitationLookupSchema,
+  invitationSummarySchema,
+  type Admin,
 } from '#shared/admin.schemas.ts';
+import type { admins } from '#db/schema/index.ts';
 import { cookieRefreshRefusedSchema, cookieRefreshSchema } from '#shared/auth.schemas.ts';
 import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
 import type { AppInstance } from '../../app-instance.ts';
@@ -14,16 +19,41 @@ import { AppError } from '../../plugins/errors.ts';
 import { endSession, loadSessionAdmin, startAdminSession } from '../../plugins/sessions.ts';
 import { recordAudit } from '../admin/audit-log.service.ts';
 import { completeSetup, loginAdmin } from './admin-auth.service.ts';
+import { acceptInvitation, lookupInvitation } from './administrators.service.ts';
 
-const toAdmin = (row: { id: string; email: string; name: string }) => ({
+type AdminRow = typeof admins.$inferSelect;
+
+/** Sign-in refusals answered as `{ success: false, error, code }` (SPEC §7's login answer). */
+const loginRefusals = new Set([
+  'INVALID_CREDENTIALS',
+  'TWO_FACTOR_REQUIRED',
+  'INVALID_TWO_FACTOR_CODE',
+  'ACCOUNT_DISABLED',
+]);
+
+/** Who signed in, as the client sees them (the session's own view: sessions.ts). */
+const adminOf = (row: AdminRow, requireTwoFactor: boolean): Admin => ({
   id: row.id,
   email: row.email,
   name: row.name,
+  role: row.role,
+  twoFactorEnabled: row.totpEnabledAt !== null,
+  mustEnrolTwoFactor: requireTwoFactor && row.totpEnabledAt === null,
+});
+
+const sessionView = ({ id, email, name, role, twoFactorEnabled, mustEnrolTwoFactor }: Admin) => ({
+  id,
+  email,
+  name,
+  role,
+  twoFactorEnabled,
+  mustEnrolTwoFactor,
 });
 
 /** Administrator sign-in, sign-out and session state (SPEC §7). */
 export function adminAuthRoutes(app: AppInstance): void {
   const { db } = app.database;
+  const toAdmin = (row: AdminRow) => adminOf(row, app.config.adminRequire2fa);
 
   app.post(
     '/api/admin/login',
@@ -43,7 +73,7 @@ export function adminAuthRoutes(app: AppInstance): void {
         await startAdminSession(db, request, reply, admin.id);
         return { success: true as const, admin: toAdmin(admin) };
       } catch (error) {
-        if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') {
+        if (error instanceof AppError && loginRefusals.has(error.code)) {
           return reply.status(401).send({ success: false, error: error.message, code: error.code });
         }
         throw error;
@@ -80,7 +110,7 @@ export function adminAuthRoutes(app: AppInstance): void {
     async (request, reply) => {
       reply.headers(noCacheHeaders);
       const admin = await loadSessionAdmin(request, reply, { touch: false });
-      return { authenticated: admin !== null, admin: admin ? toAdmin(admin) : null };
+      return { authenticated: admin !== null, admin: admin ? sessionView(admin) : null };
     },
   );
 
@@ -124,6 +154,42 @@ export function adminAuthRoutes(app: AppInstance): void {
       return reply.status(201).send({ success: true as const, admin: toAdmin(admin) });
     },
   );
+
+  // An owner's invitation: whom it is for, then the new administrator's name and password.
+  const invitationLimit = { rateLimit: { max: 20, timeWindow: '15 minutes' } };
+  app.post(
+    '/api/admin/invitations/lookup',
+    {
+      schema: {
+        body: invitationLookupSchema,
+        response: {
+          200: invitationSummarySchema,
+          ...errorResponses(...stateChangeErrors, 429),
+        },
+      },
+      config: invitationLimit,
+    },
+    (request) => lookupInvitation(db, request.body.token),
+  );
+
+  app.post(
+    '/api/admin/invitations/accept',
+    {
+      schema: {
+        body: invitationAcceptSchema,
+        response: {
+          201: adminLoginResultSchema,
+          ...errorResponses(...stateChangeErrors, 409, 429),
+        },
+      },
+      config: invitationLimit,
+    },
+    async (request, reply) => {
+      const admin = await acceptInvitation(db, { ...request.body, ip: request.ip });
+      await startAdminSession(db, request, reply, admin.id);
+      return reply.status(201).send({ success: true as const, admin: toAdmin(admin) });
+    },
+  );
 }
 
 /** The admin API paths anyone may call; every other /api/admin/ path needs an admin session. */
@@ -133,4 +199,6 @@ export const openAdminPaths = [
   '/api/admin/auth-status',
   '/api/admin/cookie-refresh',
   '/api/admin/setup',
+  '/api/admin/invitations/lookup',
+  '/api/admin/invitations/accept',
 ];

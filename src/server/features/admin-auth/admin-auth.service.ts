@@ -11,8 +11,16 @@ import { createSecureToken, hashToken } from '../../lib/secure-token.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { countAdmins, createAdmin } from './admin-accounts.ts';
 import { recordAudit } from '../admin/audit-log.service.ts';
+import { passSecondFactor } from './two-factor.service.ts';
 
-export async function loginAdmin(db: Db, input: { email: string; password: string; ip: string }) {
+/**
+ * Password, then (when the administrator has one) the second factor: a wrong code counts as a
+ * failed sign-in like a wrong password; a missing one asks for it without counting.
+ */
+export async function loginAdmin(
+  db: Db,
+  input: { email: string; password: string; code?: string | undefined; ip: string },
+) {
   await assertLoginAllowed(db, 'admin', input.email, input.ip);
   const [admin] = await db.select().from(admins).where(eq(admins.email, input.email)).limit(1);
   if (!admin || !(await verifyPassword(admin.passwordHash, input.password))) {
@@ -20,8 +28,20 @@ export async function loginAdmin(db: Db, input: { email: string; password: strin
     await recordLoginFailure(db, 'admin', input.email, input.ip);
     throw new AppError('INVALID_CREDENTIALS', { message: 'Invalid email or password' });
   }
-  await clearLoginFailures(db, 'admin', input.email);
-  await db.transaction(async (tx) => {
+  if (admin.disabledAt) {
+    throw new AppError('ACCOUNT_DISABLED', {
+      message: 'This administrator account is disabled. Ask an owner of the business to enable it.',
+    });
+  }
+  const { code } = input;
+  const needsCode = admin.totpEnabledAt !== null;
+  if (needsCode && !code) {
+    throw new AppError('TWO_FACTOR_REQUIRED', {
+      message: 'Enter the 6-digit code from your authenticator app, or a recovery code',
+    });
+  }
+  const passed = await db.transaction(async (tx) => {
+    if (needsCode && !(await passSecondFactor(tx, admin, code!, input.ip))) return false;
     await tx
       .update(admins)
       .set({ lastLoginAt: sql`now()` })
@@ -32,7 +52,16 @@ export async function loginAdmin(db: Db, input: { email: string; password: strin
       action: 'admin.login',
       ip: input.ip,
     });
+    return true;
   });
+  if (!passed) {
+    await recordLoginFailure(db, 'admin', input.email, input.ip);
+    throw new AppError('INVALID_TWO_FACTOR_CODE', {
+      message:
+        'That code is not right or was already used. Enter the newest code from your app, or an unused recovery code.',
+    });
+  }
+  await clearLoginFailures(db, 'admin', input.email);
   return admin;
 }
 
