@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { loadConfig } from '../src/server/config.ts';
-import { pageFile } from '../src/server/plugins/web.ts';
+import { pageFile, ssrDirOf, type PageParts } from '../src/server/plugins/web.ts';
 import { pageDescriptions } from '../src/shared/page-descriptions.ts';
 import { notFoundTitle, prerenderedPages } from '../src/shared/routes.ts';
 import { buildStamp, stampFile } from './build-stamp.ts';
@@ -11,7 +11,7 @@ import { startImagePath, writeStartImage } from '../src/db/start-image.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const clientDir = join(root, 'dist', 'client');
-const ssrDir = join(root, 'dist', 'ssr');
+const ssrDir = ssrDirOf(clientDir);
 // The build reads the site's settings only; which PayFast takes the payments is the server's choice.
 const config = loadConfig({ ...process.env, PAYFAST_MODE: process.env.PAYFAST_MODE || 'sandbox' });
 
@@ -69,18 +69,23 @@ const { render } = (await import(join(ssrDir, 'prerender.js'))) as {
 const template = readFileSync(join(clientDir, 'index.html'), 'utf8');
 const page = (headHtml: string, body: string) =>
   template.replace('<!--app-head-->', headHtml).replace('<!--app-html-->', body);
+// The renderer stays in dist/ssr with what it needs to make a page again: the server renders the
+// prerendered pages anew when an owner changes the catalogue (decision 015).
+const parts: PageParts = { template, heads: {} };
 
 for (const { id, path, canonicalPath } of prerenderedPages) {
   const { html, title } = await render(path);
   const file = pageFile(clientDir, path);
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, page(head(title, pageDescriptions[id], canonicalPath), html));
+  parts.heads[path] = head(title, pageDescriptions[id], canonicalPath);
+  writeFileSync(file, page(parts.heads[path], html));
 }
 const notFound = await render('/404-page-not-found');
-writeFileSync(join(clientDir, '404.html'), page(head(notFoundTitle), notFound.html));
+parts.heads['404'] = head(notFoundTitle);
+writeFileSync(join(clientDir, '404.html'), page(parts.heads['404'], notFound.html));
 writeFileSync(join(clientDir, '_shell.html'), page(head(config.site.siteName), ''));
+writeFileSync(join(ssrDir, 'pages.json'), JSON.stringify(parts));
 precompress(clientDir);
-rmSync(ssrDir, { recursive: true, force: true });
 await writeStartImage(startImagePath(clientDir));
 writeFileSync(stampFile(root), buildStamp(root));
 console.log(

@@ -3,12 +3,16 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { toast } from './components/ui/use-toast.ts';
+import { CatalogueProvider, catalogueEditsOfPage } from './lib/catalogue-edits.tsx';
 import './styles.css';
 
 const root = document.getElementById('root')!;
+// The prices the server charges now, as the page was rendered with them (decision 015).
 const app = (
   <StrictMode>
-    <App />
+    <CatalogueProvider edits={catalogueEditsOfPage()}>
+      <App />
+    </CatalogueProvider>
   </StrictMode>
 );
 // Prerendered public pages are hydrated; client-rendered routes start from the empty shell.

@@ -1,17 +1,28 @@
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
+import type { CatalogueEdits } from '#shared/catalogue.ts';
 import { App } from './app/app.tsx';
 import { titleFor } from './app/document-title.tsx';
+import { CatalogueProvider } from './lib/catalogue-edits.tsx';
 
 /**
- * Renders one route to HTML at build time. The first pass loads the route's lazy page chunk; the
- * second renders it in one piece, so the HTML carries no inline streaming scripts (the CSP
- * allows none).
+ * Renders one route to HTML: at build time with the catalogue as the code ships it, and on the
+ * server again with the back office's `edits` (decision 015). The first pass loads the route's
+ * lazy page chunk; the second renders it in one piece, so the HTML carries no inline streaming
+ * scripts (the CSP allows none).
  */
-export async function render(path: string): Promise<{ html: string; title: string }> {
-  const { prelude } = await prerenderToNodeStream(<App ssrPath={path} />);
+export async function render(
+  path: string,
+  edits?: CatalogueEdits,
+): Promise<{ html: string; title: string }> {
+  const app = (
+    <CatalogueProvider edits={edits}>
+      <App ssrPath={path} />
+    </CatalogueProvider>
+  );
+  const { prelude } = await prerenderToNodeStream(app);
   for await (const _chunk of prelude) void _chunk;
-  const html = renderToString(<App ssrPath={path} />);
+  const html = renderToString(app);
   if (html.includes('<script')) throw new Error(`Prerendered ${path} contains an inline script`);
   return { html, title: titleFor(path) };
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, notInArray, sql } from 'drizzle-orm';
 import { catalogue, tldPrices } from '#shared/catalogue.ts';
 import type { Db, Tx } from './client.ts';
 import { appMeta, serviceAddOns, servicePackages, services, tlds } from './schema/index.ts';
@@ -6,11 +6,25 @@ import { appMeta, serviceAddOns, servicePackages, services, tlds } from './schem
 /** Bump when the seed below changes so an existing database picks it up at the next start. */
 const SEED_VERSION = '3';
 
-/** Writes the catalogue of src/shared/catalogue.ts; rows it no longer lists are deactivated. */
+/**
+ * Writes the catalogue of src/shared/catalogue.ts: rows it lacks are added; on rows it already has
+ * only what the code owns is brought up to date (names, kind of pricing, billing, order). What an
+ * owner edits in the back office — prices, delivery times, features, on-sale switches — is left
+ * as the database has it. Rows the code no longer lists are taken off sale.
+ */
 async function seedCatalogue(tx: Tx): Promise<void> {
-  await tx.update(services).set({ active: false });
-  await tx.update(servicePackages).set({ active: false });
-  await tx.update(serviceAddOns).set({ active: false });
+  const serviceSlugs = catalogue.map((service) => service.slug);
+  const packageIds = catalogue.flatMap((service) => service.packages.map((p) => p.id));
+  const addOnIds = catalogue.flatMap((service) => service.addOns.map((a) => a.id));
+  await tx.update(services).set({ active: false }).where(notInArray(services.slug, serviceSlugs));
+  await tx
+    .update(servicePackages)
+    .set({ active: false })
+    .where(notInArray(servicePackages.id, packageIds));
+  await tx
+    .update(serviceAddOns)
+    .set({ active: false })
+    .where(notInArray(serviceAddOns.id, addOnIds));
   for (const [sort, service] of catalogue.entries()) {
     const row = {
       type: service.type,
@@ -18,45 +32,44 @@ async function seedCatalogue(tx: Tx): Promise<void> {
       summary: service.summary,
       path: service.path,
       sort,
-      active: true,
     };
     await tx
       .insert(services)
       .values({ slug: service.slug, ...row })
       .onConflictDoUpdate({ target: services.slug, set: row });
     for (const [packageSort, pkg] of service.packages.entries()) {
-      const values = {
+      const owned = {
         serviceSlug: service.slug,
         name: pkg.name,
-        priceCents: pkg.priceCents,
         pricing: pkg.pricing,
         billing: pkg.billing,
-        deliveryDays: pkg.deliveryDays,
-        delivery: pkg.delivery,
-        bestFor: pkg.bestFor ?? null,
         featured: pkg.featured ?? false,
-        features: pkg.features,
         sort: packageSort,
-        active: true,
       };
       await tx
         .insert(servicePackages)
-        .values({ id: pkg.id, ...values })
-        .onConflictDoUpdate({ target: servicePackages.id, set: values });
+        .values({
+          id: pkg.id,
+          ...owned,
+          priceCents: pkg.priceCents,
+          deliveryDays: pkg.deliveryDays,
+          delivery: pkg.delivery,
+          bestFor: pkg.bestFor ?? null,
+          features: pkg.features,
+        })
+        .onConflictDoUpdate({ target: servicePackages.id, set: owned });
     }
     for (const [addOnSort, addOn] of service.addOns.entries()) {
-      const values = {
+      const owned = {
         serviceSlug: service.slug,
         name: addOn.name,
-        priceCents: addOn.priceCents,
         billing: addOn.billing,
         sort: addOnSort,
-        active: true,
       };
       await tx
         .insert(serviceAddOns)
-        .values({ id: addOn.id, ...values })
-        .onConflictDoUpdate({ target: serviceAddOns.id, set: values });
+        .values({ id: addOn.id, ...owned, priceCents: addOn.priceCents })
+        .onConflictDoUpdate({ target: serviceAddOns.id, set: owned });
     }
   }
 }

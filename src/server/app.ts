@@ -25,6 +25,7 @@ import { administratorsRoutes } from './features/admin-auth/administrators.route
 import { twoFactorRoutes } from './features/admin-auth/two-factor.routes.ts';
 import { adminAuthRoutes } from './features/admin-auth/admin-auth.routes.ts';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
+import { catalogueAdminRoutes } from './features/catalogue/catalogue-admin.routes.ts';
 import { requestRoutes } from './features/requests/requests.routes.ts';
 import { contactRoutes } from './features/requests/contact.routes.ts';
 import { domainRoutes } from './features/domains/domains.routes.ts';
@@ -143,6 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await authRoutes(app);
   await accountRoutes(app);
   await catalogueRoutes(app);
+  await catalogueAdminRoutes(app);
   await requestRoutes(app);
   contactRoutes(app);
   await ticketRoutes(app);

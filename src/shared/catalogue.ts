@@ -1,8 +1,9 @@
 import type { ServiceType } from './service-types.ts';
 
 /**
- * The service catalogue: seeded into the database (the API and orders price from there) and read
- * at build time by the prerendered pages, so both always show the same prices. Amounts are
+ * The service catalogue as the code ships it: seeded into the database once (the API and orders
+ * price from there; an owner's edits in the back office stay there), and rendered by the pages
+ * with the database's edits applied (`liveCatalogue`), so both show the same prices. Amounts are
  * integer cents including VAT at 15%.
  */
 
@@ -539,22 +540,76 @@ export const billingSuffix: Record<Billing, string> = {
   yearly: ' per year',
 };
 
-export function findService(slug: string): CatalogueService | undefined {
-  return catalogue.find((service) => service.slug === slug);
+/**
+ * What the back office changed in the catalogue above (issue 19 §4): per service whether it is on
+ * sale, per package or add-on (ids are unique across both) the fields an owner edits. The server
+ * works it out from the database; pages render the catalogue with it applied.
+ */
+export interface CatalogueItemEdit {
+  priceCents?: number;
+  delivery?: string;
+  deliveryDays?: number;
+  bestFor?: string | null;
+  features?: string[];
+  active?: boolean;
+}
+export interface CatalogueEdits {
+  services?: Record<string, { active: boolean }>;
+  items?: Record<string, CatalogueItemEdit>;
 }
 
-/** A package's or an add-on's price in cents, by id (the pages' prices come from here). */
-export function priceCentsOf(id: string): number {
-  for (const service of catalogue) {
-    const item = [...service.packages, ...service.addOns].find((entry) => entry.id === id);
-    if (item) return item.priceCents;
+/** The catalogue as it is sold now: what is off sale left out, edited prices in. */
+export interface LiveCatalogue {
+  services: CatalogueService[];
+  findService(slug: string): CatalogueService | undefined;
+  /** A package's or an add-on's price in cents, by id; undefined when it is not on sale. */
+  priceCentsOf(id: string): number | undefined;
+  /** The lowest package price of a service, for "from R …" lines; undefined when none is sold. */
+  lowestPriceCents(slug: string): number | undefined;
+}
+
+function applyEdit<T extends CataloguePackage | CatalogueAddOn>(
+  item: T,
+  edit: CatalogueItemEdit | undefined,
+): T | null {
+  if (!edit) return item;
+  if (edit.active === false) return null;
+  const { bestFor, ...fields } = edit;
+  const next = { ...item, ...fields };
+  delete (next as CatalogueItemEdit).active;
+  if (bestFor !== undefined && 'features' in next) {
+    if (bestFor === null) delete (next as CataloguePackage).bestFor;
+    else (next as CataloguePackage).bestFor = bestFor;
   }
-  throw new Error(`No package or add-on "${id}" in the catalogue`);
+  return next;
 }
 
-/** The lowest package price of a service, for "from R …" lines. */
-export const lowestPriceCents = (slug: string): number =>
-  Math.min(...findService(slug)!.packages.map((p) => p.priceCents));
+export function liveCatalogue(edits: CatalogueEdits = {}): LiveCatalogue {
+  const items = edits.items ?? {};
+  const services = catalogue
+    .filter((service) => edits.services?.[service.slug]?.active !== false)
+    .map((service) => ({
+      ...service,
+      packages: service.packages.flatMap((p) => applyEdit(p, items[p.id]) ?? []),
+      addOns: service.addOns.flatMap((a) => applyEdit(a, items[a.id]) ?? []),
+    }));
+  const findService = (slug: string) => services.find((service) => service.slug === slug);
+  return {
+    services,
+    findService,
+    priceCentsOf(id) {
+      for (const service of services) {
+        const item = [...service.packages, ...service.addOns].find((entry) => entry.id === id);
+        if (item) return item.priceCents;
+      }
+      return undefined;
+    },
+    lowestPriceCents(slug) {
+      const prices = findService(slug)?.packages.map((p) => p.priceCents) ?? [];
+      return prices.length ? Math.min(...prices) : undefined;
+    },
+  };
+}
 
 /** The endings sold at launch and what the registrar charges per year (cents of `currency`). */
 export const tldPrices: {

@@ -1,4 +1,4 @@
-import { addVat } from './money.ts';
+import { addVat, vatFromInclusive } from './money.ts';
 
 /**
  * Domain prices (SPEC §3, §9): the markup (20%, 0% for premium names) is earned on the registrar
@@ -47,4 +47,20 @@ export function domainYearPrice(
     originalCents,
     priceCents: customerPriceCents(originalCents, options.premium),
   };
+}
+
+/** PayFast's card fee on a payment of `grossCents`, VAT included: 3.2% + R2.00, plus VAT. */
+export function cardFeeCents(grossCents: number): number {
+  return Math.round(((grossCents * 32) / 1000 + 200) * 1.15);
+}
+
+/**
+ * What one year sold at `year.priceCents` leaves us: the price excluding the VAT we charge, less
+ * the registrar's cost and PayFast's fee (less its VAT, which a VAT vendor claims back).
+ * Negative means the sale loses money.
+ */
+export function yearMarginCents(year: DomainYearPrice, vatRegistered: boolean): number {
+  const fee = cardFeeCents(year.priceCents);
+  const exVat = (cents: number) => (vatRegistered ? cents - vatFromInclusive(cents) : cents);
+  return exVat(year.priceCents) - year.costCents - exVat(fee);
 }

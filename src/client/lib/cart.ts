@@ -73,6 +73,23 @@ export function addToCart(...lines: CartItem[]): void {
   writeCart(items);
 }
 
+/**
+ * Brings the stored prices up to `centsOf`'s (the checkout passes the live catalogue's), so the
+ * cart never shows a price the server would not charge after the back office changed one.
+ */
+export function repriceCart(centsOf: (item: CartItem) => number | undefined): void {
+  const items = readCart();
+  let changed = false;
+  for (const item of items) {
+    const cents = centsOf(item);
+    if (cents !== undefined && cents !== randToCents(item.price)) {
+      item.price = cents / 100;
+      changed = true;
+    }
+  }
+  if (changed) writeCart(items);
+}
+
 export function removeFromCart(id: string): void {
   writeCart(readCart().filter((item) => item.id !== id));
 }

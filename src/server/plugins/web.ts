@@ -1,10 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CatalogueEdits } from '#shared/catalogue.ts';
 import { isAppShellPath, prerenderedPages, redirects, sitemapPaths } from '#shared/routes.ts';
 import type { AppInstance } from '../app-instance.ts';
+import { catalogueEdits, whenCatalogueChanges } from '../features/catalogue/catalogue.service.ts';
+import { untilChanged } from '../lib/until-changed.ts';
 
 interface HtmlDocument {
   raw: Buffer;
@@ -48,6 +52,33 @@ function withTestBanner(html: Buffer): Buffer {
   const banner = `<aside aria-label="Test mode" style="background:#b91c1c;color:#fff;text-align:center;padding:6px 16px;font-size:14px;font-weight:700;line-height:1.4"><p style="margin:0">${testPaymentsBanner}</p></aside>`;
   return Buffer.from(html.toString('utf8').replace(/<body[^>]*>/, (body) => `${body}${banner}`));
 }
+
+/** Where the build leaves its page renderer: beside the client it built. */
+export const ssrDirOf = (clientDir: string) => join(clientDir, '..', 'ssr');
+
+/** What the build writes beside the renderer so the server can make a page as the build did. */
+export interface PageParts {
+  /** index.html with `<!--app-head-->` and `<!--app-html-->` still in it. */
+  template: string;
+  /** Each prerendered path's head (title, description, canonical link). */
+  heads: Record<string, string>;
+}
+
+type Render = (path: string, edits?: CatalogueEdits) => Promise<{ html: string }>;
+
+/** The id of the data block that carries the catalogue's edits to the browser (main.tsx). */
+export const catalogueDataId = 'catalogue-edits';
+
+/**
+ * The edits as a data block: JSON the browser never runs (the CSP allows no inline script),
+ * with `<` escaped so no text in it can close the element.
+ */
+export function catalogueDataBlock(edits: CatalogueEdits): string {
+  const json = JSON.stringify(edits).replaceAll('<', '\\u003c');
+  return `<script type="application/json" id="${catalogueDataId}">${json}</script>`;
+}
+
+const withDataBlock = (html: string, block: string) => html.replace('</body>', `${block}</body>`);
 
 function sendHtml(request: FastifyRequest, reply: FastifyReply, doc: HtmlDocument, status = 200) {
   const accepts = String(request.headers['accept-encoding'] ?? '');
@@ -103,10 +134,16 @@ export async function registerWeb(app: AppInstance): Promise<void> {
       );
   const shellDoc = built ? page(readFileSync(shellFile)) : undefined;
 
+  const livePages = built ? await registerLivePages(app, page) : null;
+  const current = async (fallback: HtmlDocument, kind: 'shell' | '404') =>
+    (await livePages?.document(kind)) ?? fallback;
+
   if (built) {
     for (const { path } of prerenderedPages) {
       const doc = page(readFileSync(pageFile(clientDir, path)));
-      app.get(path, (request, reply) => sendHtml(request, reply, doc));
+      app.get(path, async (request, reply) =>
+        sendHtml(request, reply, (await livePages?.document(path)) ?? doc),
+      );
     }
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -134,8 +171,95 @@ export async function registerWeb(app: AppInstance): Promise<void> {
     }
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (isRead && shellDoc && isAppShellPath(path)) {
-      return sendHtml(request, reply, shellDoc);
+      return current(shellDoc, 'shell').then((doc) => sendHtml(request, reply, doc));
     }
-    return sendHtml(request, reply, notFoundDoc, 404);
+    return current(notFoundDoc, '404').then((doc) => sendHtml(request, reply, doc, 404));
   });
+}
+
+/**
+ * Prices an owner changed reach the prerendered pages without a rebuild (issue 19 §4, decision
+ * 015). While the database's catalogue equals the one the pages were built with, the built files
+ * are served untouched. Once it differs, each page is rendered again with the edits by the
+ * build's own renderer (dist/ssr), on its first request after the change, and kept until the next
+ * change (NOTIFY catalogue, from any process); every page, the app shell and the 404 page also
+ * carry the edits as a data block, so the browser hydrates — and navigates on — with the prices
+ * the server charges. Without the renderer (an old build) pages are served as built, with a
+ * warning.
+ */
+async function registerLivePages(app: AppInstance, page: (html: Buffer) => HtmlDocument) {
+  const { clientDir } = app.config;
+  const ssrDir = ssrDirOf(clientDir);
+  const partsFile = join(ssrDir, 'pages.json');
+  const rendererFile = join(ssrDir, 'prerender.js');
+  const canRender = existsSync(partsFile) && existsSync(rendererFile);
+  let renderer: Promise<{ render: Render; parts: PageParts }> | undefined;
+  const loadRenderer = () =>
+    (renderer ??= (async () => ({
+      render: ((await import(pathToFileURL(rendererFile).href)) as { render: Render }).render,
+      parts: JSON.parse(readFileSync(partsFile, 'utf8')) as PageParts,
+    }))().catch((error: unknown) => {
+      renderer = undefined;
+      throw error;
+    }));
+  const builtFile = (kind: string) =>
+    join(clientDir, kind === 'shell' ? '_shell.html' : '404.html');
+
+  const live = untilChanged(async () => {
+    const edits = await catalogueEdits(app.database.db);
+    if (!edits) return null;
+    if (!canRender) {
+      app.log.warn(
+        'The catalogue differs from the one the pages were built with, and this build has no page renderer (dist/ssr): pages show the built prices until the next build',
+      );
+    }
+    return {
+      edits,
+      block: catalogueDataBlock(edits),
+      docs: new Map<string, Promise<HtmlDocument>>(),
+    };
+  });
+  await whenCatalogueChanges(app, live.invalidate);
+
+  const make = async (key: string, edits: CatalogueEdits, block: string): Promise<HtmlDocument> => {
+    if (key === 'shell' || key === '404') {
+      const file = builtFile(key);
+      if (key === 'shell' || !canRender) {
+        return page(Buffer.from(withDataBlock(readFileSync(file, 'utf8'), block)));
+      }
+    }
+    if (!canRender) {
+      return page(
+        Buffer.from(withDataBlock(readFileSync(pageFile(clientDir, key), 'utf8'), block)),
+      );
+    }
+    const { render, parts } = await loadRenderer();
+    const path = key === '404' ? '/404-page-not-found' : key;
+    const { html } = await render(path, edits);
+    const head = key === '404' ? parts.heads['404'] : parts.heads[path];
+    const doc = parts.template
+      .replace('<!--app-head-->', head ?? '')
+      .replace('<!--app-html-->', html);
+    return page(Buffer.from(withDataBlock(doc, block)));
+  };
+
+  return {
+    /** The page for `key` (a prerendered path, `shell` or `404`) as the catalogue is now; null: as built. */
+    async document(key: string): Promise<HtmlDocument | null> {
+      try {
+        const now = await live.get();
+        if (!now) return null;
+        let doc = now.docs.get(key);
+        if (!doc) {
+          doc = make(key, now.edits, now.block);
+          now.docs.set(key, doc);
+          doc.catch(() => now.docs.delete(key));
+        }
+        return await doc;
+      } catch (error) {
+        app.log.error({ err: error, page: key }, 'page not rendered with the current catalogue');
+        return null;
+      }
+    },
+  };
 }

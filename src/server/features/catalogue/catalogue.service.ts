@@ -2,6 +2,11 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { serviceAddOns, servicePackages, services } from '#db/schema/index.ts';
 import type { Service } from '#shared/catalogue.schemas.ts';
+import {
+  catalogue as shippedCatalogue,
+  type CatalogueEdits,
+  type CatalogueItemEdit,
+} from '#shared/catalogue.ts';
 import { centsToRand } from '#shared/money.ts';
 import type { AppInstance } from '../../app-instance.ts';
 
@@ -56,4 +61,59 @@ export async function listServices(db: Db): Promise<Service[]> {
         billing: a.billing,
       })),
   }));
+}
+
+const sameList = (a: string[], b: string[]) =>
+  a.length === b.length && a.every((entry, index) => entry === b[index]);
+
+/**
+ * How the database's catalogue differs from the one the code (and so the built pages) ships:
+ * the prices, delivery times, features and on-sale switches an owner changed. Null when nothing
+ * differs, so pages built from the code are served as they are. A row missing from the database
+ * counts as off sale (the server would not sell it).
+ */
+export async function catalogueEdits(db: Db): Promise<CatalogueEdits | null> {
+  const [serviceRows, packageRows, addOnRows] = await Promise.all([
+    db.select().from(services),
+    db.select().from(servicePackages),
+    db.select().from(serviceAddOns),
+  ]);
+  const edits: Required<CatalogueEdits> = { services: {}, items: {} };
+  const note = (id: string, edit: CatalogueItemEdit) => {
+    if (Object.keys(edit).length) edits.items[id] = edit;
+  };
+  for (const service of shippedCatalogue) {
+    const row = serviceRows.find((r) => r.slug === service.slug);
+    if (!row?.active) edits.services[service.slug] = { active: false };
+    for (const pkg of service.packages) {
+      const found = packageRows.find((r) => r.id === pkg.id);
+      if (!found) {
+        note(pkg.id, { active: false });
+        continue;
+      }
+      const edit: CatalogueItemEdit = {};
+      if (found.priceCents !== pkg.priceCents) edit.priceCents = found.priceCents;
+      if (found.delivery !== pkg.delivery) edit.delivery = found.delivery;
+      if (found.deliveryDays !== pkg.deliveryDays) edit.deliveryDays = found.deliveryDays;
+      if ((found.bestFor ?? null) !== (pkg.bestFor ?? null)) edit.bestFor = found.bestFor;
+      if (!sameList(found.features, pkg.features)) edit.features = found.features;
+      if (!found.active) edit.active = false;
+      note(pkg.id, edit);
+    }
+    for (const addOn of service.addOns) {
+      const found = addOnRows.find((r) => r.id === addOn.id);
+      if (!found) {
+        note(addOn.id, { active: false });
+        continue;
+      }
+      const edit: CatalogueItemEdit = {};
+      if (found.priceCents !== addOn.priceCents) edit.priceCents = found.priceCents;
+      if (!found.active) edit.active = false;
+      note(addOn.id, edit);
+    }
+  }
+  const changed: CatalogueEdits = {};
+  if (Object.keys(edits.services).length) changed.services = edits.services;
+  if (Object.keys(edits.items).length) changed.items = edits.items;
+  return changed.services || changed.items ? changed : null;
 }

@@ -12,7 +12,7 @@ import {
   type BusinessRegistration,
   type BusinessRegistrationInput,
 } from '#shared/business-registration.schemas.ts';
-import { findService } from '#shared/catalogue.ts';
+import { liveCatalogue, type CatalogueService } from '#shared/catalogue.ts';
 import { formatZAR } from '#shared/money.ts';
 import { paths } from '#shared/routes.ts';
 import { Select } from '../../../components/ui/select.tsx';
@@ -22,9 +22,10 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { FieldError, Label } from '../../../components/ui/label.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { addToCart } from '../../../lib/cart.ts';
+import { useCatalogue } from '../../../lib/catalogue.tsx';
 import { site, vat } from '../../../lib/site.ts';
 
-const service = findService('business-registration')!;
+const slug = 'business-registration';
 /** Tax registrations a package does not include are priced as add-ons. */
 const addOnFor = { vat: 'registration-vat', paye_uif: 'registration-paye-uif' } as const;
 const includedIn: Record<string, string[]> = {
@@ -32,14 +33,18 @@ const includedIn: Record<string, string[]> = {
 };
 
 /** Price of the chosen package plus any tax registration it does not include. */
-export function registrationPrice(packageId: string, taxes: string[]) {
-  const pkg = service.packages.find((p) => p.id === packageId);
+export function registrationPrice(
+  packageId: string,
+  taxes: string[],
+  service: CatalogueService | undefined = liveCatalogue().findService(slug),
+) {
+  const pkg = service?.packages.find((p) => p.id === packageId);
   const addOnIds = taxes
     .filter((tax): tax is keyof typeof addOnFor => tax in addOnFor)
     .filter((tax) => !(includedIn[packageId] ?? []).includes(tax))
     .map((tax) => addOnFor[tax]);
   const addOnCents = addOnIds.reduce(
-    (sum, id) => sum + (service.addOns.find((a) => a.id === id)?.priceCents ?? 0),
+    (sum, id) => sum + (service?.addOns.find((a) => a.id === id)?.priceCents ?? 0),
     0,
   );
   return { pkg, addOnIds, totalCents: (pkg?.priceCents ?? 0) + addOnCents };
@@ -55,6 +60,7 @@ const emptyDirector = {
 
 export function BusinessRegistrationForm({ packageId }: { packageId: string }) {
   const [, navigate] = useLocation();
+  const service = useCatalogue().findService(slug);
   const form = useForm<BusinessRegistrationInput, unknown, BusinessRegistration>({
     resolver: zodResolver(businessRegistrationSchema),
     defaultValues: {
@@ -74,11 +80,12 @@ export function BusinessRegistrationForm({ packageId }: { packageId: string }) {
     control: form.control,
     name: ['packageId', 'taxRegistrations', 'directors'],
   });
-  const { pkg, addOnIds, totalCents } = registrationPrice(chosenPackage, taxes ?? []);
+  const { pkg, addOnIds, totalCents } = registrationPrice(chosenPackage, taxes ?? [], service);
   const { errors } = form.formState;
 
   function submit(order: BusinessRegistration) {
-    const chosen = service.packages.find((p) => p.id === order.packageId)!;
+    const chosen = service?.packages.find((p) => p.id === order.packageId);
+    if (!chosen) return;
     const title = `Company registration: ${chosen.name} (${order.names[0]})`;
     addToCart({
       id: `registration:${crypto.randomUUID()}`,
@@ -101,6 +108,17 @@ export function BusinessRegistrationForm({ packageId }: { packageId: string }) {
   useEffect(() => {
     form.setValue('packageId', packageId as (typeof registrationPackageIds)[number]);
   }, [form, packageId]);
+
+  if (!service?.packages.length) {
+    return (
+      <Card id="order" className="scroll-mt-24">
+        <h2 className="text-2xl font-bold text-ink">Register your company</h2>
+        <p className="mt-1 text-muted">
+          Company registration is not on sale at the moment. Contact us and we will help.
+        </p>
+      </Card>
+    );
+  }
 
   return (
     <Card id="order" className="scroll-mt-24">

@@ -1,22 +1,22 @@
 import { Link } from 'wouter';
 import { Check, ShoppingCart } from 'lucide-react';
-import { billingSuffix, findService, type CataloguePackage } from '#shared/catalogue.ts';
+import { billingSuffix, type CataloguePackage, type CatalogueService } from '#shared/catalogue.ts';
 import { formatZAR } from '#shared/money.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { addToCart } from '../../../lib/cart.ts';
+import { useCatalogue } from '../../../lib/catalogue.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { vat } from '../../../lib/site.ts';
 
 /** What "Add to cart" puts in the cart for a package (SPEC §3 cart; the server re-prices it). */
-export function addPackageToCart(serviceSlug: string, pkg: CataloguePackage): void {
-  const service = findService(serviceSlug)!;
+export function addPackageToCart(service: CatalogueService, pkg: CataloguePackage): void {
   const title = `${service.name}: ${pkg.name}`;
   addToCart({
     id: `package:${pkg.id}`,
     type: 'package',
-    serviceSlug,
+    serviceSlug: service.slug,
     packageId: pkg.id,
     addOnIds: [],
     title,
@@ -45,7 +45,7 @@ export function PriceLine({ pkg }: { pkg: CataloguePackage }) {
 }
 
 /**
- * A service's packages with their prices from the catalogue. Fixed-price packages go into the
+ * A service's packages with their prices from the live catalogue. Fixed-price packages go into the
  * cart; "from" prices lead to `quoteHref`.
  */
 export function PackageCards({
@@ -58,8 +58,10 @@ export function PackageCards({
   /** Replaces "Add to cart", e.g. to pick the package in an order form. */
   onChoose?: (pkg: CataloguePackage) => void;
 }) {
-  const service = findService(serviceSlug);
-  if (!service) return null;
+  const service = useCatalogue().findService(serviceSlug);
+  if (!service?.packages.length) {
+    return <p className="text-muted">These packages are not on sale at the moment.</p>;
+  }
   const columns =
     service.packages.length === 4 ? 'sm:grid-cols-2 lg:grid-cols-4' : 'md:grid-cols-3';
   return (
@@ -96,7 +98,7 @@ export function PackageCards({
                 className="mt-6"
                 variant={pkg.featured ? 'default' : 'outline'}
                 aria-label={`Add to cart: ${pkg.name}`}
-                onClick={() => addPackageToCart(serviceSlug, pkg)}
+                onClick={() => addPackageToCart(service, pkg)}
               >
                 <ShoppingCart aria-hidden="true" />
                 Add to cart

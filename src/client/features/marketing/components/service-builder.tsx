@@ -1,25 +1,32 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { ShoppingCart } from 'lucide-react';
-import { billingSuffix, catalogue, type CatalogueService } from '#shared/catalogue.ts';
+import {
+  billingSuffix,
+  liveCatalogue,
+  type CatalogueService,
+  type LiveCatalogue,
+} from '#shared/catalogue.ts';
 import { formatZAR, vatFromInclusive } from '#shared/money.ts';
 import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { addToCart } from '../../../lib/cart.ts';
+import { useCatalogue } from '../../../lib/catalogue.tsx';
 import { site, vat } from '../../../lib/site.ts';
 
 /**
  * Only fixed-price packages can be bundled; quote-only services are left to a request, and the
  * full speed report to its own page (it needs the address it measures).
  */
-const buildable = catalogue
-  .map((service) => ({
-    ...service,
-    packages: service.packages.filter((p) => p.pricing === 'fixed' && p.id !== 'speed-report'),
-  }))
-  .filter((service) => service.packages.length > 0);
+const buildable = (catalogue: LiveCatalogue): CatalogueService[] =>
+  catalogue.services
+    .map((service) => ({
+      ...service,
+      packages: service.packages.filter((p) => p.pricing === 'fixed' && p.id !== 'speed-report'),
+    }))
+    .filter((service) => service.packages.length > 0);
 
 interface Choice {
   packageId: string;
@@ -37,8 +44,11 @@ export interface BuilderLine {
 }
 
 /** The priced lines of a selection: each package with its add-ons, from the catalogue. */
-export function builderLines(choices: Record<string, Choice>): BuilderLine[] {
-  return buildable.flatMap((service) => {
+export function builderLines(
+  choices: Record<string, Choice>,
+  catalogue: LiveCatalogue = liveCatalogue(),
+): BuilderLine[] {
+  return buildable(catalogue).flatMap((service) => {
     const choice = choices[service.slug];
     const pkg = service.packages.find((p) => p.id === choice?.packageId);
     if (!choice || !pkg) return [];
@@ -66,10 +76,12 @@ function deliveryEstimate(lines: BuilderLine[]): string {
 export function ServiceBuilder() {
   const [choices, setChoices] = useState<Record<string, Choice>>({});
   const [, navigate] = useLocation();
-  const lines = builderLines(choices);
+  const catalogue = useCatalogue();
+  const services = buildable(catalogue);
+  const lines = builderLines(choices, catalogue);
   const totalCents = lines.reduce((sum, line) => sum + line.cents, 0);
 
-  const toggleService = (service: (typeof buildable)[number], on: boolean) =>
+  const toggleService = (service: CatalogueService, on: boolean) =>
     setChoices((current) => {
       const next = { ...current };
       if (on) {
@@ -104,7 +116,7 @@ export function ServiceBuilder() {
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <ul className="grid gap-4">
-        {buildable.map((service) => {
+        {services.map((service) => {
           const choice = choices[service.slug];
           const boxId = `include-${service.slug}`;
           return (

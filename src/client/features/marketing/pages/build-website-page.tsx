@@ -7,8 +7,8 @@ import { PageHeader, Section } from '../../../components/page.tsx';
 import { ServiceRequestForm } from '../components/service-request-form.tsx';
 import { site, vat } from '../../../lib/site.ts';
 import { CtaBanner } from '../components/cta-banner.tsx';
-import { priceCentsOf } from '#shared/catalogue.ts';
-import { formatZAR } from '#shared/money.ts';
+import type { LiveCatalogue } from '#shared/catalogue.ts';
+import { priceText, useCatalogue } from '../../../lib/catalogue.tsx';
 
 const steps = [
   {
@@ -47,17 +47,20 @@ const timelines = [
   {
     type: 'Brochure website with custom design',
     duration: '4 to 5 weeks',
-    price: `from ${formatZAR(priceCentsOf('custom-brochure'))}`,
+    price: (c: LiveCatalogue) =>
+      priceText(c.priceCentsOf('custom-brochure'), (price) => `from ${price}`),
   },
   {
     type: 'Bookings, quotes or a client portal',
     duration: '6 to 8 weeks',
-    price: `from ${formatZAR(priceCentsOf('custom-bookings'))}`,
+    price: (c: LiveCatalogue) =>
+      priceText(c.priceCentsOf('custom-bookings'), (price) => `from ${price}`),
   },
   {
     type: 'Online shop with integrations',
     duration: '8 to 10 weeks',
-    price: `from ${formatZAR(priceCentsOf('custom-shop'))}`,
+    price: (c: LiveCatalogue) =>
+      priceText(c.priceCentsOf('custom-shop'), (price) => `from ${price}`),
   },
 ];
 
@@ -89,6 +92,7 @@ const quoteFactors = [
 ];
 
 export function BuildWebsitePage() {
+  const catalogue = useCatalogue();
   return (
     <>
       <PageHeader
@@ -137,7 +141,7 @@ export function BuildWebsitePage() {
                 <CalendarClock className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
                 {item.duration}
               </p>
-              <p className="mt-2 text-2xl font-extrabold text-ink">{item.price}</p>
+              <p className="mt-2 text-2xl font-extrabold text-ink">{item.price(catalogue)}</p>
               {site.vatRegistered && <p className="text-sm text-muted">incl. VAT</p>}
             </li>
           ))}

@@ -7,8 +7,8 @@ import { CtaBanner } from '../components/cta-banner.tsx';
 import { FaqList } from '../components/faq-list.tsx';
 import { PackageCards } from '../components/package-cards.tsx';
 import { site, vat } from '../../../lib/site.ts';
-import { priceCentsOf } from '#shared/catalogue.ts';
-import { formatZAR } from '#shared/money.ts';
+import type { LiveCatalogue } from '#shared/catalogue.ts';
+import { priceText, useCatalogue } from '../../../lib/catalogue.tsx';
 
 const included = [
   {
@@ -40,7 +40,7 @@ const steps = [
   'Approve the final version and we take your website live on your domain.',
 ];
 
-const faqs = [
+const faqs = (catalogue: LiveCatalogue) => [
   {
     question: 'Do I own the website?',
     answer:
@@ -58,11 +58,12 @@ const faqs = [
   },
   {
     question: 'What if I need more than these packages offer?',
-    answer: `Extra pages cost ${formatZAR(priceCentsOf('website-extra-page'))} each${vat.incl}. For bookings, quotes, member areas or integrations, a custom build is usually the better choice.`,
+    answer: `${priceText(catalogue.priceCentsOf('website-extra-page'), (price) => `Extra pages cost ${price} each${vat.incl}.`)} For bookings, quotes, member areas or integrations, a custom build is usually the better choice.`,
   },
 ];
 
 export function BuyWebsitePage() {
+  const catalogue = useCatalogue();
   return (
     <>
       <PageHeader
@@ -116,7 +117,7 @@ export function BuyWebsitePage() {
       </Section>
 
       <Section title="Questions about ready-made websites">
-        <FaqList items={faqs} />
+        <FaqList items={faqs(catalogue)} />
       </Section>
 
       <Section>

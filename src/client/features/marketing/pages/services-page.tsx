@@ -12,14 +12,14 @@ import {
   Zap,
 } from 'lucide-react';
 import { paths } from '#shared/routes.ts';
-import { lowestPriceCents, priceCentsOf } from '#shared/catalogue.ts';
-import { formatZAR } from '#shared/money.ts';
+import type { LiveCatalogue } from '#shared/catalogue.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.tsx';
 import { PageHeader, Section } from '../../../components/page.tsx';
 import { ServiceRequestForm } from '../components/service-request-form.tsx';
 import { PackageCards } from '../components/package-cards.tsx';
 import { site, vat } from '../../../lib/site.ts';
+import { priceText, useCatalogue } from '../../../lib/catalogue.tsx';
 import { CtaBanner } from '../components/cta-banner.tsx';
 
 const services = [
@@ -27,7 +27,8 @@ const services = [
     icon: LayoutTemplate,
     title: 'Buy a ready-made website',
     text: 'Fixed-price Starter, Business and Online Shop packages, designed for your brand and live within 5 to 14 business days.',
-    price: `from ${formatZAR(lowestPriceCents('buy-website'))}${vat.incl}`,
+    price: (c: LiveCatalogue) =>
+      priceText(c.lowestPriceCents('buy-website'), (price) => `from ${price}${vat.incl}`),
     href: paths.buyWebsite,
     cta: 'Compare website packages',
   },
@@ -35,7 +36,8 @@ const services = [
     icon: Code,
     title: 'Custom website build',
     text: 'A website designed and developed around how your business works: bookings, quotes, member areas or integrations.',
-    price: `from ${formatZAR(lowestPriceCents('build-website'))}${vat.incl}`,
+    price: (c: LiveCatalogue) =>
+      priceText(c.lowestPriceCents('build-website'), (price) => `from ${price}${vat.incl}`),
     href: paths.buildWebsite,
     cta: 'How a custom build works',
   },
@@ -43,7 +45,8 @@ const services = [
     icon: FileText,
     title: 'Business plans',
     text: 'Bank-ready and investor-ready plans with market research and three-year financial projections in rand.',
-    price: `from ${formatZAR(lowestPriceCents('business-plan'))}${vat.incl}`,
+    price: (c: LiveCatalogue) =>
+      priceText(c.lowestPriceCents('business-plan'), (price) => `from ${price}${vat.incl}`),
     href: paths.businessPlan,
     cta: 'Explore business plans',
   },
@@ -51,7 +54,8 @@ const services = [
     icon: Building2,
     title: 'Company registration (CIPC + SARS)',
     text: 'Name reservation, (Pty) Ltd registration with CIPC, and income tax, VAT and PAYE/UIF set up with SARS.',
-    price: `from ${formatZAR(lowestPriceCents('business-registration'))}${vat.incl}`,
+    price: (c: LiveCatalogue) =>
+      priceText(c.lowestPriceCents('business-registration'), (price) => `from ${price}${vat.incl}`),
     href: paths.businessRegistration,
     cta: 'Register your company',
   },
@@ -59,7 +63,11 @@ const services = [
     icon: Calculator,
     title: 'Financial management',
     text: 'Monthly bookkeeping, management accounts, VAT201 returns, payroll with EMP201, and annual financial statements.',
-    price: `from ${formatZAR(lowestPriceCents('financial-management'))} per month${vat.incl}`,
+    price: (c: LiveCatalogue) =>
+      priceText(
+        c.lowestPriceCents('financial-management'),
+        (price) => `from ${price} per month${vat.incl}`,
+      ),
     href: paths.financialManagement,
     cta: 'See finance packages',
   },
@@ -67,7 +75,8 @@ const services = [
     icon: Smartphone,
     title: 'Mobile apps',
     text: 'Android and iPhone apps that run well on entry-level phones and keep working when the signal drops.',
-    price: `from ${formatZAR(lowestPriceCents('mobile-app'))}${vat.incl}`,
+    price: (c: LiveCatalogue) =>
+      priceText(c.lowestPriceCents('mobile-app'), (price) => `from ${price}${vat.incl}`),
     href: paths.mobileApp,
     cta: 'Plan your mobile app',
   },
@@ -75,7 +84,8 @@ const services = [
     icon: Zap,
     title: '60-second speed report',
     text: 'A Lighthouse report on your website’s speed with Core Web Vitals and the fixes that matter most, in plain language.',
-    price: `${formatZAR(priceCentsOf('speed-report'))}${vat.incl} per report`,
+    price: (c: LiveCatalogue) =>
+      priceText(c.priceCentsOf('speed-report'), (price) => `${price}${vat.incl} per report`),
     href: paths.speedOptimization,
     cta: 'Get a speed report',
   },
@@ -83,7 +93,7 @@ const services = [
     icon: Globe,
     title: 'Domain names',
     text: 'Search and register .co.za, .com, .africa, .joburg and other domains, with renewals handled for you.',
-    price: 'price shown per extension when you search',
+    price: () => 'price shown per extension when you search',
     href: paths.buyDomain,
     cta: 'Search for a domain',
   },
@@ -102,15 +112,21 @@ const emailFeatures = [
 const emailPrices = [
   {
     label: 'Per mailbox',
-    price: `${formatZAR(priceCentsOf('email-single'))} per month${vat.incl}`,
+    price: (c: LiveCatalogue) =>
+      priceText(c.priceCentsOf('email-single'), (price) => `${price} per month${vat.incl}`),
   },
   {
     label: 'Moving an existing mailbox',
-    price: `${formatZAR(priceCentsOf('email-migration'))} once-off per mailbox${vat.incl}`,
+    price: (c: LiveCatalogue) =>
+      priceText(
+        c.priceCentsOf('email-migration'),
+        (price) => `${price} once-off per mailbox${vat.incl}`,
+      ),
   },
 ];
 
 export function ServicesPage() {
+  const catalogue = useCatalogue();
   return (
     <>
       <PageHeader
@@ -138,7 +154,7 @@ export function ServicesPage() {
                 <Icon className="size-8 text-brand-700" aria-hidden="true" />
                 <CardTitle className="mt-4">{title}</CardTitle>
                 <CardDescription className="mt-2 flex-1">{text}</CardDescription>
-                <p className="mt-4 text-sm font-semibold text-ink">{price}</p>
+                <p className="mt-4 text-sm font-semibold text-ink">{price(catalogue)}</p>
                 <Link
                   href={href}
                   className="mt-3 font-semibold text-brand-700 underline-offset-4 hover:underline"
@@ -176,7 +192,7 @@ export function ServicesPage() {
               {emailPrices.map((item) => (
                 <div key={item.label}>
                   <dt className="font-semibold text-ink">{item.label}</dt>
-                  <dd className="text-muted">{item.price}</dd>
+                  <dd className="text-muted">{item.price(catalogue)}</dd>
                 </div>
               ))}
             </dl>

@@ -7,8 +7,7 @@ import { Card, CardDescription, CardTitle } from '../../../components/ui/card.ts
 import { PageHeader, Section } from '../../../components/page.tsx';
 import { CtaBanner } from '../components/cta-banner.tsx';
 import { site } from '../../../lib/site.ts';
-import { priceCentsOf } from '#shared/catalogue.ts';
-import { formatZAR } from '#shared/money.ts';
+import { priceText, useCatalogue } from '../../../lib/catalogue.tsx';
 
 const metrics = [
   {
@@ -70,6 +69,7 @@ export function SpeedOptimizationPage({
   speedTest?: ReactNode;
   fullReport?: ReactNode;
 }) {
+  const catalogue = useCatalogue();
   return (
     <>
       <PageHeader
@@ -169,7 +169,7 @@ export function SpeedOptimizationPage({
       {fullReport && (
         <div id="full-report">
           <Section
-            title={`The full report, ${formatZAR(priceCentsOf('speed-report'))}`}
+            title={`The full report, ${priceText(catalogue.priceCentsOf('speed-report'), (price) => price)}`}
             intro="Mobile and desktop, every finding in plain language, the PDF for your developer, and re-tests for 30 days that show what changed (LCP 4,1 s → 2,3 s). It runs as soon as the payment is confirmed and appears under Speed reports in your account."
           >
             {fullReport}

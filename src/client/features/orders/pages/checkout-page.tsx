@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import type { LiveCatalogue } from '#shared/catalogue.ts';
 import { Link } from 'wouter';
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { formatZAR, randToCents, vatFromInclusive } from '#shared/money.ts';
@@ -10,9 +11,12 @@ import {
   cartTotals,
   maxQuantity,
   removeFromCart,
+  repriceCart,
   setCartQuantity,
   useCart,
+  type CartItem,
 } from '../../../lib/cart.ts';
+import { useCatalogue } from '../../../lib/catalogue.tsx';
 import { PayWithCard } from '../components/pay-with-card.tsx';
 import { site, vat } from '../../../lib/site.ts';
 
@@ -20,8 +24,22 @@ import { site, vat } from '../../../lib/site.ts';
  * `signIn` is the inline sign-in or registration, shown when nobody is signed in; `details` the
  * signed-in customer's invoice details.
  */
+/** A package line's price (with its add-ons) in the live catalogue; undefined for other lines. */
+function catalogueCents(catalogue: LiveCatalogue, item: CartItem): number | undefined {
+  const { packageId, addOnIds } = item as { packageId?: unknown; addOnIds?: unknown };
+  if (typeof packageId !== 'string') return undefined;
+  const ids = [packageId, ...(Array.isArray(addOnIds) ? (addOnIds as string[]) : [])];
+  const prices = ids.map((id) => catalogue.priceCentsOf(id));
+  return prices.every((cents) => cents !== undefined)
+    ? prices.reduce<number>((sum, cents) => sum + cents, 0)
+    : undefined;
+}
+
 export function CheckoutPage({ signIn, details }: { signIn: ReactNode; details: ReactNode }) {
   const items = useCart();
+  const catalogue = useCatalogue();
+  // A price changed in the back office since the line was added: the cart shows the new one.
+  useEffect(() => repriceCart((item) => catalogueCents(catalogue, item)), [catalogue]);
   const { totalCents } = cartTotals(items);
   return (
     <>

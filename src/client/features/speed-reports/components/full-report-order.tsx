@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { ShoppingCart } from 'lucide-react';
-import { findService } from '#shared/catalogue.ts';
 import { formatZAR } from '#shared/money.ts';
 import { paths } from '#shared/routes.ts';
 import { normalizeSiteUrl, siteUrlSchema } from '#shared/speed-reports.schemas.ts';
@@ -9,10 +8,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { addToCart } from '../../../lib/cart.ts';
+import { useCatalogue } from '../../../lib/catalogue.tsx';
 import { site, vat } from '../../../lib/site.ts';
-
-const service = findService('speed-optimization')!;
-const pkg = service.packages.find((p) => p.id === 'speed-report')!;
 
 /**
  * The R199 full report into the cart, with the address it measures (issue 16 §6): the cart line
@@ -23,6 +20,8 @@ export function FullReportOrder() {
   const [error, setError] = useState<string | null>(null);
   const [, navigate] = useLocation();
   const id = useId();
+  const service = useCatalogue().findService('speed-optimization');
+  const pkg = service?.packages.find((p) => p.id === 'speed-report');
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -33,6 +32,7 @@ export function FullReportOrder() {
       return;
     }
     setError(null);
+    if (!service || !pkg) return;
     const title = `${service.name}: ${pkg.name} for ${address.host}`;
     addToCart({
       id: `speed-report:${address.href}`,
@@ -50,6 +50,7 @@ export function FullReportOrder() {
     navigate(paths.checkout);
   }
 
+  if (!pkg) return <p className="text-muted">The full report is not on sale at the moment.</p>;
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
       <label htmlFor={id} className="text-sm font-semibold text-ink">

@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useMySpeedReports } from '../api/get-my-speed-reports.ts';
 import { useRetestSpeedReport } from '../api/retest-speed-report.ts';
-import { priceCentsOf } from '#shared/catalogue.ts';
+import { useCatalogue } from '../../../lib/catalogue.tsx';
 import { formatZAR } from '#shared/money.ts';
 
 const statusLabel = {
@@ -98,6 +98,7 @@ function Purchase({ purchase }: { purchase: SpeedReportPurchase }) {
 /** `/user/speed-reports`: the customer's paid full reports, their runs and re-tests. */
 export function MySpeedReportsPage() {
   const { data, error, isPending } = useMySpeedReports();
+  const speedReportCents = useCatalogue().priceCentsOf('speed-report');
   return (
     <div className="space-y-6">
       <div>
@@ -117,13 +118,18 @@ export function MySpeedReportsPage() {
         <Card>
           <p className="text-muted">
             No full reports yet.{' '}
-            <Link
-              href={`${paths.speedOptimization}#full-report`}
-              className="font-semibold text-brand-700 underline underline-offset-4"
-            >
-              Order one for {formatZAR(priceCentsOf('speed-report'))}
-            </Link>{' '}
-            or run a free mobile test.
+            {speedReportCents !== undefined && (
+              <>
+                <Link
+                  href={`${paths.speedOptimization}#full-report`}
+                  className="font-semibold text-brand-700 underline underline-offset-4"
+                >
+                  Order one for {formatZAR(speedReportCents)}
+                </Link>{' '}
+                or run
+              </>
+            )}
+            {speedReportCents === undefined && 'Run'} a free mobile test.
           </p>
         </Card>
       )}
