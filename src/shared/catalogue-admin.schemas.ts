@@ -42,14 +42,21 @@ export const packageEditSchema = z.object({
     .int('Enter whole business days')
     .min(0, 'The delivery time cannot be negative')
     .max(365, 'The delivery time must be at most 365 business days'),
+  /** Empty or null: none. */
   bestFor: z
     .string()
     .trim()
     .max(120, 'Keep "best for" to 120 characters')
+    .nullish()
     .transform((text) => text || null),
-  /** One feature a line in the form; blank lines are dropped. */
+  /** A list, or the form's text with one feature a line; blank lines are dropped. */
   features: z
-    .array(z.string().trim().max(120, 'Keep each feature to 120 characters'))
+    .preprocess(
+      (value) => (typeof value === 'string' ? value.split('\n') : value),
+      z.array(z.string().trim().max(120, 'Keep each feature to 120 characters'), {
+        error: 'List the features',
+      }),
+    )
     .transform((list) => list.filter(Boolean))
     .pipe(
       z.array(z.string()).min(1, 'List at least one feature').max(12, 'List at most 12 features'),

@@ -340,6 +340,12 @@ export const routes = {
     guard: 'admin',
     nav: { area: 'admin', label: 'Subscriptions' },
   },
+  adminCatalogue: {
+    path: '/admin/catalogue',
+    title: 'Catalogue and prices',
+    guard: 'admin',
+    nav: { area: 'admin', label: 'Catalogue' },
+  },
   adminDnsimple: {
     path: '/admin/dnsimple-management',
     title: 'DNSimple management',

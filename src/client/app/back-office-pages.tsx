@@ -75,6 +75,11 @@ export const backOfficePages = {
     'AdminSubscriptionsPage',
     adminFrame('Subscriptions'),
   ),
+  adminCatalogue: pageLoader(
+    () => import('../features/catalogue/pages/catalogue-page.tsx'),
+    'CataloguePage',
+    adminFrame('Catalogue and prices'),
+  ),
   adminDnsimple: pageLoader(
     () => import('../features/domains/pages/registrar-page.tsx'),
     'RegistrarPage',

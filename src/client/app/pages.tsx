@@ -201,6 +201,7 @@ export const pages: Record<RouteId, ComponentType> = {
   adminProfitAnalytics: backOffice('adminProfitAnalytics'),
   adminReconciliation: backOffice('adminReconciliation'),
   adminSubscriptions: backOffice('adminSubscriptions'),
+  adminCatalogue: backOffice('adminCatalogue'),
   adminDnsimple: backOffice('adminDnsimple'),
   adminDatabase: backOffice('adminDatabase'),
   adminOutbox: backOffice('adminOutbox'),

@@ -16,6 +16,7 @@ import {
   Scale,
   ScrollText,
   Server,
+  Tags,
 } from 'lucide-react';
 import type { NavRouteId } from '#shared/routes.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -34,6 +35,7 @@ const icons: Record<NavRouteId<'admin'>, SideNavIcon> = {
   adminProfitAnalytics: BarChart3,
   adminReconciliation: Scale,
   adminSubscriptions: Repeat,
+  adminCatalogue: Tags,
   adminDnsimple: Server,
   adminDatabase: Database,
   adminOutbox: Mail,
