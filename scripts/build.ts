@@ -60,6 +60,8 @@ await build({ root, logLevel: 'warn' });
 await build({
   root,
   logLevel: 'warn',
+  // The renderer only: the public files are the client's.
+  publicDir: false,
   build: { ssr: 'src/client/prerender.tsx', outDir: ssrDir, emptyOutDir: true },
 });
 

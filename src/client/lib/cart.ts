@@ -52,7 +52,7 @@ export function readCart(): CartItem[] {
   }
 }
 
-function writeCart(items: CartItem[]): void {
+export function writeCart(items: CartItem[]): void {
   localStorage.setItem(storageKeys.cart, JSON.stringify(items));
   // Other tabs hear the storage event themselves; this one is told directly.
   window.dispatchEvent(new StorageEvent('storage', { key: storageKeys.cart }));
@@ -71,23 +71,6 @@ export function addToCart(...lines: CartItem[]): void {
     else items.push({ ...line, quantity: Math.min(line.quantity ?? 1, maxQuantity(line)) });
   }
   writeCart(items);
-}
-
-/**
- * Brings the stored prices up to `centsOf`'s (the checkout passes the live catalogue's), so the
- * cart never shows a price the server would not charge after the back office changed one.
- */
-export function repriceCart(centsOf: (item: CartItem) => number | undefined): void {
-  const items = readCart();
-  let changed = false;
-  for (const item of items) {
-    const cents = centsOf(item);
-    if (cents !== undefined && cents !== randToCents(item.price)) {
-      item.price = cents / 100;
-      changed = true;
-    }
-  }
-  if (changed) writeCart(items);
 }
 
 export function removeFromCart(id: string): void {

@@ -10,10 +10,11 @@ import { Card } from '../../../components/ui/card.tsx';
 import {
   cartTotals,
   maxQuantity,
+  readCart,
   removeFromCart,
-  repriceCart,
   setCartQuantity,
   useCart,
+  writeCart,
   type CartItem,
 } from '../../../lib/cart.ts';
 import { useCatalogue } from '../../../lib/catalogue.tsx';
@@ -35,11 +36,28 @@ function catalogueCents(catalogue: LiveCatalogue, item: CartItem): number | unde
     : undefined;
 }
 
+/**
+ * Brings the stored prices up to the live catalogue's, so the cart never shows a price the server
+ * would not charge after the back office changed one (decision 015).
+ */
+function repriceCart(catalogue: LiveCatalogue): void {
+  const items = readCart();
+  let changed = false;
+  for (const item of items) {
+    const cents = catalogueCents(catalogue, item);
+    if (cents !== undefined && cents !== randToCents(item.price)) {
+      item.price = cents / 100;
+      changed = true;
+    }
+  }
+  if (changed) writeCart(items);
+}
+
 export function CheckoutPage({ signIn, details }: { signIn: ReactNode; details: ReactNode }) {
   const items = useCart();
   const catalogue = useCatalogue();
   // A price changed in the back office since the line was added: the cart shows the new one.
-  useEffect(() => repriceCart((item) => catalogueCents(catalogue, item)), [catalogue]);
+  useEffect(() => repriceCart(catalogue), [catalogue]);
   const { totalCents } = cartTotals(items);
   return (
     <>
