@@ -10,13 +10,25 @@ import {
 import { centsToRand } from '#shared/money.ts';
 import type { AppInstance } from '../../app-instance.ts';
 
+const catalogueListeners = new WeakMap<AppInstance, Set<() => void>>();
+
 /**
  * Calls `onChange` whenever the catalogue or the TLD price list changes, in this process or any
  * other (a trigger NOTIFYs `catalogue` on commit), until the app closes.
  */
 export async function whenCatalogueChanges(app: AppInstance, onChange: () => void) {
-  const stop = await app.database.listen('catalogue', onChange);
-  app.addHook('onClose', stop);
+  // One LISTEN (on PostgreSQL one connection) per app, shared by every reader of the catalogue.
+  let listeners = catalogueListeners.get(app);
+  if (!listeners) {
+    const all = new Set<() => void>();
+    catalogueListeners.set(app, all);
+    listeners = all;
+    const stop = await app.database.listen('catalogue', () =>
+      all.forEach((listener) => listener()),
+    );
+    app.addHook('onClose', stop);
+  }
+  listeners.add(onChange);
 }
 
 /** Every active service with its active packages and add-ons, in catalogue order. */
