@@ -18,7 +18,11 @@ test.describe('back office sign-in', () => {
     await expect(page.getByText('You are now logged in as an administrator').first()).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     await expect(page.getByRole('heading', { name: /Newest sign-ups/ })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Admin Dashboard' })).toBeVisible();
+    // The public site's header offers the way back in (SPEC §2); the back office has its own frame.
+    await page.getByRole('link', { name: 'View site' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.getByRole('link', { name: 'Admin Dashboard' }).click();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('adminSessionBackup'))).toContain(
       e2eAdmin.email,
     );
@@ -44,13 +48,49 @@ test.describe('back office sign-in', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByText('Logout Successful').first()).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/login$/);
-    await expect(page.getByRole('link', { name: 'Login / Signup' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem('adminSessionBackup'))).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('adminLogoutTimestamp'))).toMatch(
       /^\d+$/,
     );
     await page.goto('/admin/dashboard');
     await expect(page).toHaveURL(/\/admin\/login$/);
+    await page.getByRole('link', { name: 'View site' }).click();
+    await expect(page.getByRole('link', { name: 'Login / Signup' })).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('on a phone: the sections open in a drawer, and sign-out sits in the top bar', async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await gotoHydrated(page, '/admin/login');
+    await expect(page.getByText('Secure card payments')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await page.getByLabel('E-mail').fill(e2eAdmin.email);
+    await page.getByLabel('Password').fill(e2eAdmin.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await expect(page.getByRole('banner')).toContainText(e2eAdmin.name);
+    const nav = page.getByRole('navigation', { name: 'Back office' });
+    await expect(nav).toBeHidden();
+
+    await page.getByRole('button', { name: 'Sections' }).click();
+    await expect(nav).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(nav).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Sections' })).toBeFocused();
+
+    await page.getByRole('button', { name: 'Sections' }).click();
+    await nav.getByRole('link', { name: 'Support tickets' }).click();
+    await expect(nav).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Support tickets', level: 1 })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page.getByText('Logout Successful').first()).toBeVisible();
     expect(consoleErrors).toEqual([]);
   });
 
@@ -99,20 +139,48 @@ test.describe('back office', () => {
     await expect(nav.getByRole('link')).toHaveText(navEntries('admin').map((link) => link.label));
   });
 
-  test('the back office fits 360 px and passes axe', async ({ page }) => {
-    await page.setViewportSize({ width: 360, height: 740 });
-    for (const path of [
-      '/admin/dashboard',
-      '/admin/audit-log',
-      '/admin/outbox',
-      '/admin/database-management',
-      '/admin/jobs',
-    ]) {
-      await gotoHydrated(page, path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expectNothingOverflows(page);
-      await expectNoAxeViolations(page);
+  test('every section sits in the back-office frame at 360 and 1280 px, and passes axe', async ({
+    page,
+    consoleErrors,
+  }) => {
+    test.setTimeout(240_000);
+    const sections = navEntries('admin');
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      await gotoHydrated(page, sections[0]!.href);
+      for (const { id, href, label } of sections) {
+        await navigateInApp(page, href, id);
+        const where = `${href} at ${width} px`;
+        await expect(page.getByRole('heading', { level: 1 }), where).toHaveCount(1);
+        await expect(page.getByRole('heading', { level: 1 }), where).toBeVisible();
+        const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+        await expect(crumbs.getByRole('link', { name: 'Back office' }), where).toBeVisible();
+        await expect(crumbs.locator('[aria-current="page"]'), where).toHaveText(label);
+        await expect(page.getByRole('banner'), where).toContainText(e2eAdmin.name);
+        await expect(page.getByRole('button', { name: 'Sign out' }), where).toBeVisible();
+        // None of the marketing site's frame: its header's menu, its footer.
+        await expect(page.getByRole('navigation', { name: 'Main' }), where).toHaveCount(0);
+        await expect(page.getByText('Secure card payments'), where).toHaveCount(0);
+        await page.waitForLoadState('networkidle');
+        const widths = await page.evaluate(() => ({
+          scroll: document.documentElement.scrollWidth,
+          client: document.documentElement.clientWidth,
+        }));
+        expect(widths.scroll, where).toBeLessThanOrEqual(widths.client);
+        await expectNothingOverflows(page);
+        await expectNoAxeViolations(page);
+      }
     }
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a detail page names its item in the breadcrumbs', async ({ page }) => {
+    await gotoHydrated(page, '/admin/support-tickets/TKT-NOSUCH');
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(crumbs.getByRole('link', { name: 'Support tickets' })).toBeVisible();
+    await expect(crumbs.locator('[aria-current="page"]')).toHaveText('TKT-NOSUCH');
+    await crumbs.getByRole('link', { name: 'Support tickets' }).click();
+    await expect(page.getByRole('heading', { name: 'Support tickets', level: 1 })).toBeVisible();
   });
 
   test('the job list shows what failed (nothing yet) and what ran, with its tries', async ({

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Router } from 'wouter';
+import { Router, useLocation } from 'wouter';
+import { routeOf } from '#shared/routes.ts';
 import { DeferredToaster } from '../components/ui/deferred-toaster.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { useSessionKeeper } from '../lib/session-keeper.ts';
@@ -12,15 +13,26 @@ function SessionKeeper() {
   return null;
 }
 
+/**
+ * The marketing header and footer around every page but the back office's: its pages bring their
+ * own frame with their code (app/layouts/admin-layout.tsx). An unknown /admin/… address is the
+ * site's 404, as the server's prerendered 404 page is.
+ */
+function SiteLayout({ children }: { children: ReactNode }) {
+  const [location] = useLocation();
+  const backOffice = /^\/admin(\/|$)/.test(location) && routeOf(location) !== undefined;
+  return backOffice ? children : <PublicLayout>{children}</PublicLayout>;
+}
+
 /** The whole client app; `ssrPath` is set when prerendering a page at build time. */
 export function App({ ssrPath }: { ssrPath?: string }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <Router ssrPath={ssrPath}>
-        <PublicLayout>
+        <SiteLayout>
           <AppRoutes />
-        </PublicLayout>
+        </SiteLayout>
       </Router>
       <SessionKeeper />
       <DeferredToaster />

@@ -53,7 +53,7 @@ export const backOfficePages = {
   adminBusinessPlan: pageLoader(
     () => import('../features/business-plans/pages/admin-plan-page.tsx'),
     'AdminPlanPage',
-    adminFrame('Business plan'),
+    adminFrame('Business plan', 'page'),
   ),
   adminDomainOrders: pageLoader(
     () => import('../features/domains/pages/domain-orders-page.tsx'),

@@ -41,10 +41,22 @@ export const lazyPage = <K extends string>(
 export const accountFrame = async (): Promise<Frame> =>
   (await import('./layouts/account-layout.tsx')).AccountLayout;
 
-/** The back office's layout, with the page's heading. */
-export const adminFrame = (title: string) => async (): Promise<Frame> => {
-  const { AdminLayout } = await import('./layouts/admin-layout.tsx');
-  return function AdminFrame({ children }) {
-    return <AdminLayout title={title}>{children}</AdminLayout>;
+/**
+ * The back office's layout, with the page's title in the breadcrumbs and as its h1 (`heading:
+ * 'page'` when the page writes its own h1).
+ */
+export const adminFrame =
+  (title: string, heading?: 'frame' | 'page') => async (): Promise<Frame> => {
+    const { AdminLayout } = await import('./layouts/admin-layout.tsx');
+    return function AdminFrame({ children }) {
+      return (
+        <AdminLayout title={title} heading={heading}>
+          {children}
+        </AdminLayout>
+      );
+    };
   };
-};
+
+/** The back office's sign-in and setup pages: its frame, without the sections. */
+export const backOfficeSignInFrame = async (): Promise<Frame> =>
+  (await import('./layouts/back-office-chrome.tsx')).BackOfficeSignInLayout;

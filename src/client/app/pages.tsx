@@ -6,7 +6,7 @@ import { DomainSearch } from '../features/domains/components/domain-search.tsx';
 import { HomePage } from '../features/marketing/pages/home-page.tsx';
 import type { BackOfficeRouteId } from './back-office-pages.tsx';
 import type { CustomerAreaRouteId } from './customer-area-pages.tsx';
-import { lazyPage, type PageLoader } from './lazy-page.tsx';
+import { backOfficeSignInFrame, lazyPage, type PageLoader } from './lazy-page.tsx';
 
 const authPage = () => import('../features/auth/pages/auth-page.tsx');
 const paymentResultPage = () => import('../features/payments/pages/payment-result-page.tsx');
@@ -184,10 +184,12 @@ export const pages: Record<RouteId, ComponentType> = {
   adminLogin: lazyPage(
     () => import('../features/admin-auth/pages/admin-login-page.tsx'),
     'AdminLoginPage',
+    backOfficeSignInFrame,
   ),
   adminSetup: lazyPage(
     () => import('../features/admin-auth/pages/admin-setup-page.tsx'),
     'AdminSetupPage',
+    backOfficeSignInFrame,
   ),
   adminDashboard: backOffice('adminDashboard'),
   adminServiceRequests: backOffice('adminServiceRequests'),

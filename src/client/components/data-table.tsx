@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '../lib/cn.ts';
+import { TableScroll } from './table-scroll.tsx';
 
 export interface DataColumn {
   label: string;
@@ -14,8 +15,7 @@ export const numberCell = 'px-4 py-2 text-right tabular-nums';
 export const rowHeading = 'px-4 py-2 text-left font-semibold text-ink';
 
 /**
- * A bordered table that scrolls sideways on narrow screens (keyboard-scrollable region), with a
- * caption for screen readers and one heading per column; `children` are the body rows.
+ * A bordered table that scrolls sideways on narrow screens (see TableScroll), with a caption for screen readers and one heading per column; `children` are the body rows.
  */
 export function DataTable({
   label,
@@ -29,13 +29,7 @@ export function DataTable({
   children: ReactNode;
 }) {
   return (
-    <div
-      className="overflow-x-auto rounded-2xl border border-line bg-white"
-      role="region"
-      aria-label={label}
-      tabIndex={0}
-      data-scrolls
-    >
+    <TableScroll label={label}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-gray-50 text-muted">
@@ -53,6 +47,6 @@ export function DataTable({
         </thead>
         <tbody className="divide-y divide-line">{children}</tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

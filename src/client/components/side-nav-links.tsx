@@ -25,27 +25,46 @@ export const sideNavItemClass =
 
 /**
  * The section list of the customer and admin areas: a column on wide screens, a row that scrolls
- * sideways on narrow ones. `after` adds items (e.g. sign-out) at the end.
+ * sideways on narrow ones (`column` keeps it a column, as in the back office's drawer). `after`
+ * adds items (e.g. sign-out) at the end; `onNavigate` runs when a link is followed.
  */
-export function SideNavLinks({ links, after }: { links: SideNavLink[]; after?: ReactNode }) {
+export function SideNavLinks({
+  links,
+  after,
+  column = false,
+  onNavigate,
+}: {
+  links: SideNavLink[];
+  after?: ReactNode;
+  column?: boolean;
+  onNavigate?: () => void;
+}) {
   const [location] = useLocation();
   return (
-    <ul data-scrolls className="flex gap-1 overflow-x-auto pb-1 lg:flex-col lg:overflow-visible">
-      {links.map(({ href, label, icon: Icon }) => (
-        <li key={href} className="shrink-0">
-          <Link
-            href={href}
-            aria-current={location === href ? 'page' : undefined}
-            className={cn(
-              sideNavItemClass,
-              location === href ? 'bg-brand-50 text-brand-800' : 'text-ink',
-            )}
-          >
-            <Icon className="size-4" aria-hidden="true" />
-            {label}
-          </Link>
-        </li>
-      ))}
+    <ul
+      data-scrolls={column ? undefined : true}
+      className={cn(
+        'flex gap-1',
+        column ? 'flex-col' : 'overflow-x-auto pb-1 lg:flex-col lg:overflow-visible',
+      )}
+    >
+      {links.map(({ href, label, icon: Icon }) => {
+        // A section stays marked on its detail pages (a ticket under Support tickets).
+        const current = location === href ? 'page' : location.startsWith(`${href}/`) || undefined;
+        return (
+          <li key={href} className="shrink-0">
+            <Link
+              href={href}
+              onClick={onNavigate}
+              aria-current={current}
+              className={cn(sideNavItemClass, current ? 'bg-brand-50 text-brand-800' : 'text-ink')}
+            >
+              <Icon className="size-4" aria-hidden="true" />
+              {label}
+            </Link>
+          </li>
+        );
+      })}
       {after}
     </ul>
   );

@@ -4,6 +4,7 @@ import {
   type ProjectionRow,
 } from '#shared/business-plan-projections.ts';
 import { formatZAR } from '#shared/money.ts';
+import { TableScroll } from '../../../components/table-scroll.tsx';
 
 function Figures({
   caption,
@@ -15,13 +16,7 @@ function Figures({
   values: ProjectionRow[];
 }) {
   return (
-    <div
-      data-scrolls
-      className="overflow-x-auto rounded-2xl border border-line"
-      tabIndex={0}
-      role="region"
-      aria-label={caption}
-    >
+    <TableScroll label={caption}>
       <table className="w-full text-right text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-surface text-muted">
@@ -51,7 +46,7 @@ function Figures({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

@@ -1,5 +1,7 @@
 import { formatZAR, randToCents } from '#shared/money.ts';
+import { DataTable, numberCell, rowHeading } from '../../../components/data-table.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
+import { cn } from '../../../lib/cn.ts';
 import { useDomainMargins } from '../api/get-domain-margins.ts';
 
 const rand = (amount: number) => formatZAR(randToCents(amount));
@@ -19,36 +21,35 @@ export function DomainMarginTable() {
               Paid domains show here with what they earned after the registrar and card fees.
             </EmptyState>
           ) : (
-            <table className="w-full text-left text-sm">
-              <thead className="text-muted">
-                <tr>
-                  <th scope="col">Month</th>
-                  <th scope="col">Domains</th>
-                  <th scope="col">Sales excl. VAT</th>
-                  <th scope="col">Registrar</th>
-                  <th scope="col">Card fees</th>
-                  <th scope="col">Margin</th>
+            <DataTable
+              label="Domain margin"
+              caption="Domain sales, registrar costs, card fees and margin per month in rand, excluding VAT"
+              columns={[
+                { label: 'Month' },
+                { label: 'Domains', align: 'right' },
+                { label: 'Sales excl. VAT', align: 'right' },
+                { label: 'Registrar', align: 'right' },
+                { label: 'Card fees', align: 'right' },
+                { label: 'Margin', align: 'right' },
+              ]}
+            >
+              {months.map((month) => (
+                <tr key={month.month}>
+                  <th scope="row" className={rowHeading}>
+                    {month.month}
+                  </th>
+                  <td className={numberCell}>{month.domains}</td>
+                  <td className={numberCell}>{rand(month.salesExVat)}</td>
+                  <td className={numberCell}>{rand(month.registrarCosts)}</td>
+                  <td className={numberCell}>{rand(month.paymentFees)}</td>
+                  <td
+                    className={cn(numberCell, 'font-semibold', month.margin < 0 && 'text-red-700')}
+                  >
+                    {rand(month.margin)}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {months.map((month) => (
-                  <tr key={month.month}>
-                    <th scope="row" className="font-normal">
-                      {month.month}
-                    </th>
-                    <td>{month.domains}</td>
-                    <td>{rand(month.salesExVat)}</td>
-                    <td>{rand(month.registrarCosts)}</td>
-                    <td>{rand(month.paymentFees)}</td>
-                    <td
-                      className={month.margin < 0 ? 'font-semibold text-red-700' : 'font-semibold'}
-                    >
-                      {rand(month.margin)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </DataTable>
           )
         }
       </QueryState>

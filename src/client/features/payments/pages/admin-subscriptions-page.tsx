@@ -55,8 +55,7 @@ export function AdminSubscriptionsPage() {
   const subscriptions = useAdminSubscriptions();
   return (
     <>
-      <h1 className="text-3xl font-extrabold text-ink">Subscriptions</h1>
-      <p className="mt-2 text-muted">
+      <p className="text-muted">
         Monthly services PayFast charges for. Subscriptions whose last charges failed come first;
         the customer has been e-mailed about each failure.
       </p>
