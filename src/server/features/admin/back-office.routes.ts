@@ -9,9 +9,9 @@ import {
   pageQuerySchema,
   profitMonthSchema,
   profitQuerySchema,
-  profitServiceSchema,
 } from '#shared/admin.schemas.ts';
 import { errorResponses } from '#shared/errors.ts';
+import { profitServiceFiguresSchema } from '#shared/profit.schemas.ts';
 import { downloadSchema, plainTextSchema } from '#shared/http.schemas.ts';
 import type { AppInstance } from '../../app-instance.ts';
 import { adminScope } from '../../plugins/signed-in-scopes.ts';
@@ -90,10 +90,10 @@ export async function backOfficeRoutes(app: AppInstance): Promise<void> {
       {
         schema: {
           querystring: profitQuerySchema,
-          response: { 200: z.array(profitServiceSchema), ...filtered },
+          response: { 200: z.array(profitServiceFiguresSchema), ...filtered },
         },
       },
-      (request) => profitByService(db, request.query),
+      (request) => profitByService(db, vatRegistered, request.query),
     );
 
     scoped.get(

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import type { ProfitMonth, ProfitService } from '#shared/admin.schemas.ts';
+import type { ProfitMonth } from '#shared/admin.schemas.ts';
+import type { ProfitServiceFigures } from '#shared/profit.schemas.ts';
 import { centsToRand } from '#shared/money.ts';
 
 type Rows = Record<string, string | number | null>[];
@@ -117,32 +118,55 @@ const serviceLabels: Record<string, string> = {
 };
 
 /**
- * Sales excluding VAT by kind of service over the period (orders paid in it; a package counts
- * under its catalogue group), largest first. Refunds are of payments, not of lines, so they are
- * not spread over services here; the monthly figures take them off.
+ * By kind of service over the period (orders paid in it; a package counts under its catalogue
+ * group), largest sales first: sales excluding VAT, card fees shared out over an order's lines by
+ * their part of its total (a VAT vendor's fee excluding VAT, as by month), the registrar's cost of
+ * each domain line, and gross profit. Refunds are of payments, not of lines, so they are not
+ * spread over services here; the monthly figures take them off.
  */
 export async function profitByService(
   db: Db,
+  vatRegistered: boolean,
   query: { from?: string | undefined; to?: string | undefined },
-): Promise<ProfitService[]> {
+): Promise<ProfitServiceFigures[]> {
   const { from, to } = profitPeriod(query);
   const result = await db.execute(sql`
-    select case when oi.type = 'package' then split_part(oi.package_id, '-', 1) else oi.type end
-             as kind,
-           count(*)::int as lines,
-           sum(round(oi.total_cents::numeric * o.subtotal_cents / nullif(o.total_cents, 0)))::int
-             as ex_vat_cents
-    from order_items oi join orders o on o.id = oi.order_id
-    where o.paid_at is not null and ${localMonth('o.paid_at')} between ${from} and ${to}
+    with lines as (
+      select case when oi.type = 'package' then split_part(oi.package_id, '-', 1) else oi.type end
+               as kind,
+             oi.total_cents::numeric / nullif(o.total_cents, 0) as share,
+             o.subtotal_cents,
+             coalesce(d.registrar_cost_cents, 0) as registrar_cents,
+             coalesce((select sum(p.fee_cents) from payments p
+                       where p.order_id = o.id and p.status = 'paid' and not p.overpayment), 0)
+               as fee_cents
+      from order_items oi join orders o on o.id = oi.order_id
+      left join domain_orders d on d.id = oi.domain_order_id
+      where o.paid_at is not null and ${localMonth('o.paid_at')} between ${from} and ${to}
+    )
+    select kind, count(*)::int as lines,
+           sum(round(share * subtotal_cents))::int as ex_vat_cents,
+           sum(round(share * fee_cents))::int as fee_cents,
+           sum(registrar_cents)::int as registrar_cents
+    from lines
     group by 1
     order by 3 desc nulls last, 1
   `);
-  return rowsOf(result).map((r) => ({
-    kind: String(r.kind),
-    label: serviceLabels[String(r.kind)] ?? String(r.kind),
-    lines: n(r.lines),
-    revenueExVat: centsToRand(n(r.ex_vat_cents)),
-  }));
+  return rowsOf(result).map((r) => {
+    const sales = n(r.ex_vat_cents);
+    const fees = n(r.fee_cents);
+    const feesExVat = vatRegistered ? Math.round((fees * 100) / 115) : fees;
+    const registrar = n(r.registrar_cents);
+    return {
+      kind: String(r.kind),
+      label: serviceLabels[String(r.kind)] ?? String(r.kind),
+      lines: n(r.lines),
+      revenueExVat: centsToRand(sales),
+      paymentFeesExVat: centsToRand(feesExVat),
+      registrarCosts: centsToRand(registrar),
+      grossProfit: centsToRand(sales - feesExVat - registrar),
+    };
+  });
 }
 
 const csvColumns: [keyof ProfitMonth, string][] = [

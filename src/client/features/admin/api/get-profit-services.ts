@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { profitServiceSchema } from '#shared/admin.schemas.ts';
+import { profitServiceFiguresSchema } from '#shared/profit.schemas.ts';
 import { apiRequest, withQuery } from '../../../lib/api-client.ts';
 
-/** GET /api/admin/profit-analytics/services: sales excl. VAT by kind of service, largest first. */
+/** GET /api/admin/profit-analytics/services: figures by kind of service, largest sales first. */
 export const getProfitServices = (from: string, to: string) =>
   apiRequest(
     'GET',
     withQuery('/api/admin/profit-analytics/services', { from, to }),
-    z.array(profitServiceSchema),
+    z.array(profitServiceFiguresSchema),
   );
 
 export const profitServicesQueryOptions = (from: string, to: string) =>

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { FileDown } from 'lucide-react';
 import type { ProfitMonth } from '#shared/admin.schemas.ts';
+import type { ProfitServiceFigures } from '#shared/profit.schemas.ts';
 import { formatZAR, randToCents } from '#shared/money.ts';
 import { profitCsvUrl, useProfitAnalytics } from '../api/get-profit-analytics.ts';
 import { useProfitServices } from '../api/get-profit-services.ts';
+import { ServiceProfitChart } from '../components/service-profit-chart.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { DataTable, numberCell, rowHeading } from '../../../components/data-table.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -137,40 +139,65 @@ function MonthsTable({ months }: { months: ProfitMonth[] }) {
   );
 }
 
-function ServicesTable({ from, to }: { from: string; to: string }) {
+function ServicesTable({ services }: { services: ProfitServiceFigures[] }) {
+  return (
+    <DataTable
+      label="Profit by service"
+      caption={`Sales, card fees, registrar costs and gross profit${withVat ? ' excluding VAT' : ''} by kind of service over the period, before refunds`}
+      columns={[
+        { label: 'Service' },
+        { label: 'Lines', align: 'right' },
+        { label: withVat ? 'Sales excl. VAT' : 'Sales', align: 'right' },
+        { label: withVat ? 'Card fees excl. VAT' : 'Card fees', align: 'right' },
+        { label: 'Registrar costs', align: 'right' },
+        { label: 'Gross profit', align: 'right' },
+      ]}
+    >
+      {services.map((s) => (
+        <tr key={s.kind}>
+          <th scope="row" className={rowHeading}>
+            {s.label}
+          </th>
+          <td className={numberCell}>{s.lines}</td>
+          <td className={numberCell}>{rand(s.revenueExVat)}</td>
+          <td className={numberCell}>{rand(s.paymentFeesExVat)}</td>
+          <td className={numberCell}>{rand(s.registrarCosts)}</td>
+          <td className={cn(numberCell, 'font-semibold')}>{rand(s.grossProfit)}</td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
+
+/** The period's figures by kind of service: the chart, then the table that carries its figures. */
+function ByService({ from, to }: { from: string; to: string }) {
   const query = useProfitServices(from, to);
   return (
-    <QueryState query={query} label="the sales by service">
-      {(services) =>
-        services.length === 0 ? null : (
-          <DataTable
-            label="Sales by service"
-            caption={`Sales${withVat ? ' excluding VAT' : ''} by kind of service over the period, before refunds`}
-            columns={[
-              { label: 'Service' },
-              { label: 'Lines', align: 'right' },
-              { label: withVat ? 'Sales excl. VAT' : 'Sales', align: 'right' },
-            ]}
-          >
-            {services.map((s) => (
-              <tr key={s.kind}>
-                <th scope="row" className={rowHeading}>
-                  {s.label}
-                </th>
-                <td className={numberCell}>{s.lines}</td>
-                <td className={numberCell}>{rand(s.revenueExVat)}</td>
-              </tr>
-            ))}
-          </DataTable>
-        )
-      }
-    </QueryState>
+    <section aria-labelledby="by-service-heading" className="grid gap-4">
+      <h2 id="by-service-heading" className="text-xl font-bold text-ink">
+        By service
+      </h2>
+      <QueryState query={query} label="the figures by service">
+        {(services) =>
+          services.length === 0 ? (
+            <EmptyState title="No sales in this period">
+              Each kind of service sold shows here with its costs and gross profit.
+            </EmptyState>
+          ) : (
+            <>
+              <ServiceProfitChart services={services} />
+              <ServicesTable services={services} />
+            </>
+          )
+        }
+      </QueryState>
+    </section>
   );
 }
 
 /**
- * /admin/profit-analytics: per month over a chosen period, on one basis (excluding VAT), with a
- * chart, sales by service and a CSV download.
+ * /admin/profit-analytics: per month and by kind of service over a chosen period, on one basis
+ * (excluding VAT), each as a chart with its table, and the months as a CSV download.
  */
 export function ProfitAnalyticsPage() {
   const [to, setTo] = useState(thisMonth);
@@ -202,22 +229,27 @@ export function ProfitAnalyticsPage() {
           </a>
         </Button>
       </div>
-      <QueryState query={query} label="the profit figures">
-        {(months) =>
-          months.length === 0 ? (
-            <EmptyState title="No sales in this period">
-              Revenue, VAT, card fees and registrar costs per month appear here once payments come
-              in.
-            </EmptyState>
-          ) : (
-            <>
-              <ProfitChart months={months} />
-              <MonthsTable months={months} />
-            </>
-          )
-        }
-      </QueryState>
-      <ServicesTable from={from} to={to} />
+      <section aria-labelledby="by-month-heading" className="grid gap-4">
+        <h2 id="by-month-heading" className="text-xl font-bold text-ink">
+          By month
+        </h2>
+        <QueryState query={query} label="the profit figures">
+          {(months) =>
+            months.length === 0 ? (
+              <EmptyState title="No sales in this period">
+                Revenue, VAT, card fees and registrar costs per month appear here once payments come
+                in.
+              </EmptyState>
+            ) : (
+              <>
+                <ProfitChart months={months} />
+                <MonthsTable months={months} />
+              </>
+            )
+          }
+        </QueryState>
+      </section>
+      <ByService from={from} to={to} />
     </div>
   );
 }
