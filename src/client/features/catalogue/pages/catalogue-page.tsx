@@ -81,7 +81,7 @@ function PackageForm({ pkg }: { pkg: AdminCataloguePackage }) {
     <form
       noValidate
       aria-label={`${pkg.name}: price and delivery`}
-      className="grid gap-4 pt-4 sm:grid-cols-2"
+      className="grid items-start gap-4 pt-4 sm:grid-cols-2"
       onSubmit={form.handleSubmit((edit) =>
         save.mutate(
           { id: pkg.id, edit },
@@ -343,7 +343,7 @@ function TldForm({ row, usdZarRate }: { row: AdminTldRow; usdZarRate: number }) 
             <OnSaleBadge active={row.enabled} />
           </span>
         </div>
-        <div className="grid gap-3 sm:grid-cols-[8rem_repeat(3,minmax(0,1fr))]">
+        <div className="grid items-start gap-3 sm:grid-cols-[10rem_repeat(3,minmax(0,1fr))]">
           <div className="grid content-start gap-1.5">
             <Label htmlFor={`${id}-currency`}>Registrar bills in</Label>
             <Select id={`${id}-currency`} {...form.register('currency')}>
