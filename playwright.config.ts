@@ -54,6 +54,10 @@ export default defineConfig({
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         DATA_DIR: process.env.E2E_DATA_DIR ?? join(tmpdir(), `sebenza-e2e-${port}`),
         ADMIN_PASSWORD: e2eAdmin.password,
+        // Production asks every administrator for a second factor; the shared e2e administrator
+        // signs in with a password alone, so every spec can. administrators.spec.ts enrols its
+        // own, and the API tests cover the required mode.
+        ADMIN_REQUIRE_2FA: 'false',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         LOG_LEVEL: 'warn',
         // Every test browser is 127.0.0.1, which would soon hit the per-address limits (20

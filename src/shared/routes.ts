@@ -29,6 +29,8 @@ export interface RouteEntry {
   readonly prerender?: { readonly sitemap: boolean };
   /** The page's link in a side navigation, in table order. */
   readonly nav?: { readonly area: NavArea; readonly label: string };
+  /** Back-office pages only an owner may open (the server refuses staff their API the same way). */
+  readonly ownerOnly?: true;
 }
 
 const listed = { sitemap: true } as const;
@@ -271,6 +273,7 @@ export const routes = {
   adminIndex: { path: '/admin', title: 'Back office', guard: 'admin' },
   adminLogin: { path: '/admin/login', title: 'Back office sign in', guard: 'public' },
   adminSetup: { path: '/admin/setup', title: 'Set up the back office', guard: 'public' },
+  adminInvitation: { path: '/admin/invitation', title: 'Join the back office', guard: 'public' },
   adminDashboard: {
     path: '/admin/dashboard',
     title: 'Back office dashboard',
@@ -327,12 +330,14 @@ export const routes = {
     title: 'Profit analytics',
     guard: 'admin',
     nav: { area: 'admin', label: 'Profit analytics' },
+    ownerOnly: true,
   },
   adminReconciliation: {
     path: '/admin/reconciliation',
     title: 'Reconciliation',
     guard: 'admin',
     nav: { area: 'admin', label: 'Reconciliation' },
+    ownerOnly: true,
   },
   adminSubscriptions: {
     path: '/admin/subscriptions',
@@ -345,6 +350,7 @@ export const routes = {
     title: 'Catalogue and prices',
     guard: 'admin',
     nav: { area: 'admin', label: 'Catalogue' },
+    ownerOnly: true,
   },
   adminDnsimple: {
     path: '/admin/dnsimple-management',
@@ -357,6 +363,7 @@ export const routes = {
     title: 'Database management',
     guard: 'admin',
     nav: { area: 'admin', label: 'Database management' },
+    ownerOnly: true,
   },
   adminOutbox: {
     path: '/admin/outbox',
@@ -381,6 +388,20 @@ export const routes = {
     title: 'Audit log',
     guard: 'admin',
     nav: { area: 'admin', label: 'Audit log' },
+    ownerOnly: true,
+  },
+  adminAdministrators: {
+    path: '/admin/administrators',
+    title: 'Administrators',
+    guard: 'admin',
+    nav: { area: 'admin', label: 'Administrators' },
+    ownerOnly: true,
+  },
+  adminTwoFactor: {
+    path: '/admin/two-factor',
+    title: 'Two-factor sign-in',
+    guard: 'admin',
+    nav: { area: 'admin', label: 'Two-factor sign-in' },
   },
 } as const satisfies Record<string, RouteEntry>;
 
@@ -480,12 +501,17 @@ export type NavRouteId<A extends NavArea> = {
 /** A side navigation's links, in table order. */
 export function navEntries<A extends NavArea>(
   area: A,
-): { id: NavRouteId<A>; href: string; label: string }[] {
+): { id: NavRouteId<A>; href: string; label: string; ownerOnly: boolean }[] {
   return routeIds.flatMap((id) => {
     const { nav, path } = entry(id);
-    return nav?.area === area ? [{ id: id as NavRouteId<A>, href: path, label: nav.label }] : [];
+    return nav?.area === area
+      ? [{ id: id as NavRouteId<A>, href: path, label: nav.label, ownerOnly: isOwnerOnly(id) }]
+      : [];
   });
 }
+
+/** Whether only an owner may open the page (staff are shown it is not theirs). */
+export const isOwnerOnly = (id: RouteId): boolean => entry(id).ownerOnly === true;
 
 /** Permanent redirects of SPEC §2, answered as HTTP 301 by the server and followed by the app. */
 export const redirects: Record<string, string> = {

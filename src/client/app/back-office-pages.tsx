@@ -110,6 +110,16 @@ export const backOfficePages = {
     'AuditLogPage',
     adminFrame('Audit log'),
   ),
+  adminAdministrators: pageLoader(
+    () => import('../features/admin-auth/pages/administrators-page.tsx'),
+    'AdministratorsPage',
+    adminFrame('Administrators'),
+  ),
+  adminTwoFactor: pageLoader(
+    () => import('../features/admin-auth/pages/two-factor-page.tsx'),
+    'TwoFactorPage',
+    adminFrame('Two-factor sign-in'),
+  ),
 } satisfies Partial<Record<RouteId, PageLoader>>;
 
 export type BackOfficeRouteId = keyof typeof backOfficePages;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Redirect, useLocation } from 'wouter';
-import { paths } from '#shared/routes.ts';
+import { paths, type RouteId } from '#shared/routes.ts';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { useUser } from '../lib/current-user.ts';
 import { storageKeys } from '../lib/storage-keys.ts';
@@ -19,10 +19,16 @@ export function RequireUser({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Admin-protected pages go to /admin/login without an admin session (SPEC §2). */
-export function RequireAdmin({ children }: { children: ReactNode }) {
+/**
+ * Admin-protected pages go to /admin/login without an admin session (SPEC §2), and to the second
+ * factor's set-up while the back office still asks for one.
+ */
+export function RequireAdmin({ children, id }: { children: ReactNode; id: RouteId }) {
   const { admin, isLoading } = useAdminStatus();
   if (isLoading) return <PageSpinner />;
   if (!admin) return <Redirect to={paths.adminLogin} replace />;
+  if (admin.mustEnrolTwoFactor && id !== 'adminTwoFactor') {
+    return <Redirect to={paths.adminTwoFactor} replace />;
+  }
   return children;
 }

@@ -191,6 +191,11 @@ export const pages: Record<RouteId, ComponentType> = {
     'AdminSetupPage',
     backOfficeSignInFrame,
   ),
+  adminInvitation: lazyPage(
+    () => import('../features/admin-auth/pages/invitation-page.tsx'),
+    'InvitationPage',
+    backOfficeSignInFrame,
+  ),
   adminDashboard: backOffice('adminDashboard'),
   adminServiceRequests: backOffice('adminServiceRequests'),
   adminSupportTickets: backOffice('adminSupportTickets'),
@@ -210,4 +215,6 @@ export const pages: Record<RouteId, ComponentType> = {
   adminJobs: backOffice('adminJobs'),
   adminSpeedReports: backOffice('adminSpeedReports'),
   adminAuditLog: backOffice('adminAuditLog'),
+  adminAdministrators: backOffice('adminAdministrators'),
+  adminTwoFactor: backOffice('adminTwoFactor'),
 };

@@ -7,11 +7,11 @@ import { NotFoundPage } from './not-found-page.tsx';
 import { pages } from './pages.tsx';
 import { useDocumentTitle } from './document-title.tsx';
 
-function Open({ children }: { children: ReactNode }) {
+function Open({ children }: { children: ReactNode; id: RouteId }) {
   return children;
 }
 
-const guards: Record<Guard, ComponentType<{ children: ReactNode }>> = {
+const guards: Record<Guard, ComponentType<{ children: ReactNode; id: RouteId }>> = {
   public: Open,
   user: RequireUser,
   admin: RequireAdmin,
@@ -43,7 +43,7 @@ export function AppRoutes() {
           const Page = pages[id];
           return pathsOf(id).map((path) => (
             <Route key={path} path={path}>
-              <Guarded>
+              <Guarded id={id}>
                 <Page />
                 <PageMarker id={id} />
               </Guarded>

@@ -9,6 +9,8 @@ export interface SideNavLink {
   href: string;
   label: string;
   icon: SideNavIcon;
+  /** A back-office section only owners see. */
+  ownerOnly?: boolean;
 }
 
 /** A side navigation's links from the route table, with an icon for each (a missing one fails tsc). */
@@ -16,7 +18,12 @@ export function navLinks<A extends NavArea>(
   area: A,
   icons: Record<NavRouteId<A>, SideNavIcon>,
 ): SideNavLink[] {
-  return navEntries(area).map(({ href, label, id }) => ({ href, label, icon: icons[id] }));
+  return navEntries(area).map(({ href, label, id, ownerOnly }) => ({
+    href,
+    label,
+    icon: icons[id],
+    ownerOnly,
+  }));
 }
 
 /** One item of the side navigation (a link, or the sign-out button beside them). */

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { useLocation } from 'wouter';
 import {
   BarChart3,
   Database,
@@ -18,16 +19,19 @@ import {
   Scale,
   ScrollText,
   Server,
+  ShieldCheck,
   Tags,
+  Users,
   X,
 } from 'lucide-react';
 import type { Admin } from '#shared/admin.schemas.ts';
-import type { NavRouteId } from '#shared/routes.ts';
+import { isOwnerOnly, routeOf, type NavRouteId } from '#shared/routes.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { navLinks, SideNavLinks, type SideNavIcon } from '../../components/side-nav-links.tsx';
 import { useAdminSessionKeeper, useAdminSignOut } from '../../lib/admin-session.ts';
 import { useAdminStatus } from '../../lib/current-admin.ts';
 import { BackOfficeBreadcrumbs } from './back-office-breadcrumbs.tsx';
+import { OwnersOnly } from './owners-only.tsx';
 import { BackOfficeBrand, BackOfficeChrome, ViewSiteLink } from './back-office-chrome.tsx';
 
 /** The back office's sections come from the route table; only their icons are chosen here. */
@@ -48,15 +52,20 @@ const icons: Record<NavRouteId<'admin'>, SideNavIcon> = {
   adminJobs: ListRestart,
   adminSpeedReports: Gauge,
   adminAuditLog: ScrollText,
+  adminAdministrators: Users,
+  adminTwoFactor: ShieldCheck,
 };
 
 const backOfficeSections = navLinks('admin', icons);
 
 /** The sections: the sidebar on wide screens, the drawer (with the way back to the site) on phones. */
 function Sections({ column, onNavigate }: { column?: boolean; onNavigate?: () => void }) {
+  const { admin } = useAdminStatus();
+  // Staff do not see the owners' sections (the server refuses them those pages' data anyway).
+  const links = backOfficeSections.filter((link) => !link.ownerOnly || admin?.role === 'owner');
   return (
     <nav aria-label="Back office" className="p-3">
-      <SideNavLinks links={backOfficeSections} column={column} onNavigate={onNavigate} />
+      <SideNavLinks links={links} column={column} onNavigate={onNavigate} />
     </nav>
   );
 }
@@ -151,6 +160,9 @@ export function AdminLayout({
 }) {
   const { admin } = useAdminStatus();
   useAdminSessionKeeper(admin !== null);
+  const [location] = useLocation();
+  const page = routeOf(location);
+  const ownersPage = page !== undefined && isOwnerOnly(page) && admin?.role !== 'owner';
   return (
     <BackOfficeChrome
       sidebar={<Sections />}
@@ -164,8 +176,10 @@ export function AdminLayout({
       }
     >
       <BackOfficeBreadcrumbs title={title} />
-      {heading === 'frame' && <h1 className="mt-2 text-3xl font-extrabold text-ink">{title}</h1>}
-      <div className="mt-6">{children}</div>
+      {(heading === 'frame' || ownersPage) && (
+        <h1 className="mt-2 text-3xl font-extrabold text-ink">{title}</h1>
+      )}
+      <div className="mt-6">{ownersPage ? <OwnersOnly /> : children}</div>
     </BackOfficeChrome>
   );
 }

@@ -13,6 +13,7 @@ import { toast } from '../../../components/ui/use-toast.ts';
 import { rememberAdmin } from '../../../lib/admin-session.ts';
 import { getAdminAuthStatus } from '../../../lib/api/get-admin-auth-status.ts';
 import { adminAuthStatusQueryOptions, type AdminAuthStatus } from '../../../lib/current-admin.ts';
+import { ApiRequestError } from '../../../lib/api-client.ts';
 import { logInAdmin } from '../api/log-in-admin.ts';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -27,26 +28,43 @@ async function verifyAdminSession(): Promise<AdminAuthStatus | null> {
   return null;
 }
 
+/** What the server says when the password was right and a second factor is still to come. */
+const codeRefusals = new Set(['TWO_FACTOR_REQUIRED', 'INVALID_TWO_FACTOR_CODE']);
+
 export function AdminLoginPage() {
   const [busy, setBusy] = useState(false);
+  /** Set once the password was right and the account has a second factor: then the code. */
+  const [askCode, setAskCode] = useState(false);
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const form = useForm<AdminLoginInput>({
     resolver: zodResolver(adminLoginSchema),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: '', password: '', code: '' },
   });
 
   async function signIn(input: AdminLoginInput) {
     setBusy(true);
     try {
       await logInAdmin(input);
-    } catch {
+    } catch (error) {
+      setBusy(false);
+      const code = error instanceof ApiRequestError ? error.code : undefined;
+      if (code && codeRefusals.has(code)) {
+        setAskCode(true);
+        const message = code === 'TWO_FACTOR_REQUIRED' ? undefined : (error as Error).message;
+        if (message) form.setError('code', { message });
+        else form.clearErrors('code');
+        setTimeout(() => form.setFocus('code'));
+        return;
+      }
       toast({
         title: 'Login Failed',
-        description: 'Please check your credentials and try again',
+        description:
+          code === 'ACCOUNT_DISABLED'
+            ? (error as Error).message
+            : 'Please check your credentials and try again',
         variant: 'destructive',
       });
-      setBusy(false);
       return;
     }
     if (clientTypeFromUserAgent(navigator.userAgent) === 'mobile') await wait(500);
@@ -67,7 +85,7 @@ export function AdminLoginPage() {
       description: 'You are now logged in as an administrator',
       variant: 'success',
     });
-    navigate(paths.adminDashboard);
+    navigate(verified.admin.mustEnrolTwoFactor ? paths.adminTwoFactor : paths.adminDashboard);
   }
 
   const { errors } = form.formState;
@@ -95,6 +113,17 @@ export function AdminLoginPage() {
             error={errors.password?.message}
             {...form.register('password')}
           />
+          {askCode && (
+            <FormField
+              id="admin-code"
+              label="Authentication code"
+              inputMode="text"
+              autoComplete="one-time-code"
+              hint="The 6-digit code from your authenticator app, or one of your recovery codes."
+              error={errors.code?.message}
+              {...form.register('code')}
+            />
+          )}
           <Button type="submit" disabled={busy}>
             {busy ? 'Signing in…' : 'Sign in'}
           </Button>

@@ -24,7 +24,7 @@ export function AdminSetupPage() {
         description: `Welcome, ${admin.name}. You are signed in to the back office.`,
         variant: 'success',
       });
-      navigate(paths.adminDashboard);
+      navigate(admin.mustEnrolTwoFactor ? paths.adminTwoFactor : paths.adminDashboard);
     },
     onError: (error) =>
       toast({ title: 'Setup failed', description: error.message, variant: 'destructive' }),
@@ -38,7 +38,8 @@ export function AdminSetupPage() {
     <div className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-3xl font-extrabold text-ink">Create the first administrator</h1>
       <p className="mt-2 text-muted">
-        This link works once. Further administrators are added with{' '}
+        This link works once and makes you an owner. Invite the rest of the team from
+        Administrators, or add them with{' '}
         <code className="rounded bg-gray-100 px-1">npm run admin:create</code>.
       </p>
       <Card className="mt-6">
