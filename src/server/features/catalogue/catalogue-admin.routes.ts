@@ -18,6 +18,7 @@ import { centsToRand, formatPrice, formatZAR, randToCents } from '#shared/money.
 import type { AppInstance } from '../../app-instance.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { adminScope } from '../../plugins/signed-in-scopes.ts';
+import { addOnView, packageView } from './catalogue.service.ts';
 import { recordAudit } from '../admin/audit-log.service.ts';
 
 type TldRow = typeof tlds.$inferSelect;
@@ -100,27 +101,10 @@ export async function catalogueAdminRoutes(app: AppInstance): Promise<void> {
             active: service.active,
             packages: packageRows
               .filter((p) => p.serviceSlug === service.slug)
-              .map((p) => ({
-                id: p.id,
-                name: p.name,
-                price: centsToRand(p.priceCents),
-                pricing: p.pricing,
-                billing: p.billing,
-                delivery: p.delivery,
-                deliveryDays: p.deliveryDays,
-                bestFor: p.bestFor,
-                features: p.features,
-                active: p.active,
-              })),
+              .map((p) => ({ ...packageView(p), bestFor: p.bestFor, active: p.active })),
             addOns: addOnRows
               .filter((a) => a.serviceSlug === service.slug)
-              .map((a) => ({
-                id: a.id,
-                name: a.name,
-                price: centsToRand(a.priceCents),
-                billing: a.billing,
-                active: a.active,
-              })),
+              .map((a) => ({ ...addOnView(a), active: a.active })),
           })),
           tlds: tldRows.map(tldView),
           usdZarRate,

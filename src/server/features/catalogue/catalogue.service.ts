@@ -52,28 +52,30 @@ export async function listServices(db: Db): Promise<Service[]> {
     name: service.name,
     summary: service.summary,
     path: service.path,
-    packages: packageRows
-      .filter((p) => p.serviceSlug === service.slug)
-      .map((p) => ({
-        id: p.id,
-        name: p.name,
-        price: centsToRand(p.priceCents),
-        pricing: p.pricing,
-        billing: p.billing,
-        features: p.features,
-        deliveryDays: p.deliveryDays,
-        delivery: p.delivery,
-      })),
-    addOns: addOnRows
-      .filter((a) => a.serviceSlug === service.slug)
-      .map((a) => ({
-        id: a.id,
-        name: a.name,
-        price: centsToRand(a.priceCents),
-        billing: a.billing,
-      })),
+    packages: packageRows.filter((p) => p.serviceSlug === service.slug).map(packageView),
+    addOns: addOnRows.filter((a) => a.serviceSlug === service.slug).map(addOnView),
   }));
 }
+
+/** A package as the API shows it: its price in rand. */
+export const packageView = (p: typeof servicePackages.$inferSelect) => ({
+  id: p.id,
+  name: p.name,
+  price: centsToRand(p.priceCents),
+  pricing: p.pricing,
+  billing: p.billing,
+  features: p.features,
+  deliveryDays: p.deliveryDays,
+  delivery: p.delivery,
+});
+
+/** An add-on as the API shows it: its price in rand. */
+export const addOnView = (a: typeof serviceAddOns.$inferSelect) => ({
+  id: a.id,
+  name: a.name,
+  price: centsToRand(a.priceCents),
+  billing: a.billing,
+});
 
 const sameList = (a: string[], b: string[]) =>
   a.length === b.length && a.every((entry, index) => entry === b[index]);
