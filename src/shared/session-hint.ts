@@ -4,7 +4,13 @@
  * in their console). It holds no secret; the session itself is the httpOnly `sid`.
  */
 export const sessionHintCookie = 'signed_in';
+/** The same beside the administrator's `admin_sid`: public pages ask for the admin only then. */
+export const adminSessionHintCookie = 'admin_signed_in';
 
-/** Whether this browser's cookies say a customer may be signed in (false outside a browser). */
-export const mayBeSignedIn = (cookies: string | undefined): boolean =>
-  (cookies ?? '').split(/;\s*/).includes(`${sessionHintCookie}=1`);
+const hints = { user: sessionHintCookie, admin: adminSessionHintCookie } as const;
+
+/** Whether this browser's cookies say a customer (or an administrator) may be signed in. */
+export const mayBeSignedIn = (
+  cookies: string | undefined,
+  kind: keyof typeof hints = 'user',
+): boolean => (cookies ?? '').split(/;\s*/).includes(`${hints[kind]}=1`);

@@ -7,12 +7,17 @@ import type { AppInstance } from '../app-instance.ts';
 import { createSecureToken, hashToken } from '../lib/secure-token.ts';
 import { AppError } from './errors.ts';
 import { forgetSession, forgetUser, recallSession, rememberSession } from './session-cache.ts';
-import { sessionHintCookie } from '#shared/session-hint.ts';
+import { adminSessionHintCookie, sessionHintCookie } from '#shared/session-hint.ts';
 
 export type SessionKind = 'user' | 'admin';
 
 /** Customer and administrator sessions live in separate cookies (DESIGN.md). */
 export const sessionCookieNames: Record<SessionKind, string> = { user: 'sid', admin: 'admin_sid' };
+/** Their readable hints (shared/session-hint.ts), set and cleared with them. */
+const hintCookieNames: Record<SessionKind, string> = {
+  user: sessionHintCookie,
+  admin: adminSessionHintCookie,
+};
 
 /** Customers stay signed in 30 days from their last visit; administrators 8 hours idle. */
 const lifetimeSeconds: Record<SessionKind, number> = { user: 30 * 86_400, admin: 8 * 3600 };
@@ -71,7 +76,7 @@ function setSessionCookie(
 ): void {
   const scope = { ...cookieScope(request), maxAge: lifetimeSeconds[kind] };
   reply.setCookie(sessionCookieNames[kind], token, { ...scope, httpOnly: true });
-  if (kind === 'user') reply.setCookie(sessionHintCookie, '1', scope);
+  reply.setCookie(hintCookieNames[kind], '1', scope);
 }
 
 export function clearSessionCookie(
@@ -80,7 +85,7 @@ export function clearSessionCookie(
   kind: SessionKind,
 ) {
   reply.clearCookie(sessionCookieNames[kind], { ...cookieScope(request), httpOnly: true });
-  if (kind === 'user') reply.clearCookie(sessionHintCookie, cookieScope(request));
+  reply.clearCookie(hintCookieNames[kind], cookieScope(request));
 }
 
 /** The hashed id of this request's session cookie of `kind`, if it carries a plausible one. */

@@ -50,6 +50,17 @@ describe('admin sign-in', () => {
     expect(refresh.json()).toEqual({ authenticated: true });
   });
 
+  it('sets and clears the readable admin hint with the session (public pages ask only then)', async () => {
+    const { email, password } = await signInAdmin(t.app);
+    const login = await inject('POST', '/api/admin/login', undefined, { email, password });
+    const set = [login.headers['set-cookie']].flat().join('\n');
+    expect(set).toMatch(/^admin_signed_in=1; Max-Age=\d+; Path=\/; SameSite=Lax$/m);
+    expect(set).toMatch(/^admin_sid=[^;]+;.*HttpOnly/m);
+    const cookie = set.match(/^admin_sid=[^;]+/m)![0];
+    const out = await inject('POST', '/api/admin/logout', cookie);
+    expect([out.headers['set-cookie']].flat().join('\n')).toMatch(/^admin_signed_in=;/m);
+  });
+
   it('refuses a wrong password with 401 { success: false, error }', async () => {
     const { email } = await signInAdmin(t.app);
     const response = await inject('POST', '/api/admin/login', undefined, {
