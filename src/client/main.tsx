@@ -1,5 +1,5 @@
 import './lib/zod-without-eval.ts';
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { toast } from './components/ui/use-toast.ts';
@@ -15,11 +15,8 @@ const app = (
     </CatalogueProvider>
   </StrictMode>
 );
-// Prerendered public pages are hydrated; client-rendered routes start from the empty shell. The
-// page is already on screen, so hydration runs as a transition: React yields to the browser every
-// few milliseconds instead of holding the main thread for the whole tree (a phone's taps and
-// scrolls stay responsive, and Lighthouse's blocking time falls).
-if (root.hasChildNodes()) startTransition(() => void hydrateRoot(root, app));
+// Prerendered public pages are hydrated; client-rendered routes start from the empty shell.
+if (root.hasChildNodes()) hydrateRoot(root, app);
 else createRoot(root).render(app);
 
 if (!navigator.cookieEnabled) {

@@ -143,7 +143,7 @@ test.describe('back office', () => {
     page,
     consoleErrors,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(420_000);
     const sections = navEntries('admin');
     for (const width of [1280, 360]) {
       await page.setViewportSize({ width, height: 800 });
