@@ -1,7 +1,12 @@
 import type { Page } from '@playwright/test';
+import { catalogue } from '../../src/shared/catalogue.ts';
 import { prerenderedPages, routes } from '../../src/shared/routes.ts';
 import { expect, gotoHydrated, navigateInApp, test } from './fixtures/console.ts';
 import { expectNothingOverflows } from './fixtures/layout.ts';
+
+/** What the shop charges for a package now (the checkout re-prices a cart to it). */
+const rand = (id: string) =>
+  catalogue.flatMap((service) => service.packages).find((p) => p.id === id)!.priceCents / 100;
 
 /** A full cart: a long line, a big total and several items (the header's widest state). */
 const fullCart = [
@@ -12,7 +17,7 @@ const fullCart = [
     addOnIds: [],
     serviceSlug: 'buy-website',
     title: 'Ready-made website: Online shop with every add-on we sell',
-    price: 12_999,
+    price: rand('website-online-shop'),
     quantity: 3,
   },
   {
@@ -22,7 +27,7 @@ const fullCart = [
     addOnIds: [],
     serviceSlug: 'business-plan',
     title: 'Business plan: Investor plan',
-    price: 8_999,
+    price: rand('plan-investor'),
   },
 ];
 
@@ -59,7 +64,8 @@ for (const width of [320, 360]) {
       );
       await walk(page, prerenderedPages);
       await expect(page.getByRole('link', { name: 'Login / Signup' })).toBeVisible();
-      await expect(page.getByTestId('cart-summary')).toContainText('R47996.00');
+      // SPEC §2's cart summary: "R" and two decimals, 3 × R9 999 + R11 999.
+      await expect(page.getByTestId('cart-summary')).toContainText('R41996.00');
     });
 
     test.describe('signed in', () => {
