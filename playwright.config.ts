@@ -13,7 +13,10 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // One more try for a test that fails once: on two loaded cores a lazy page chunk has been seen
+  // not to arrive within 10 s (domains renew, projects; both pass alone). Playwright reports such a
+  // test as flaky in its list, so it stays visible.
+  retries: 1,
   // Two cores carry the server, two browsers and axe: the budgets leave room for a busy moment
   // (a test that needs it still fails, just not on a slow second).
   timeout: 60_000,
