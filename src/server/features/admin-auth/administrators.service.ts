@@ -181,14 +181,23 @@ export async function acceptInvitation(
   });
 }
 
-/** Locks the active owners and refuses a change that would leave none. */
-async function assertAnOwnerRemains(tx: Tx, changing: string): Promise<void> {
+/**
+ * Locks the active owners in one order (by id) before any single row, so two owners demoting
+ * each other queue up instead of deadlocking on PostgreSQL.
+ */
+async function lockActiveOwners(tx: Tx): Promise<string[]> {
   const owners = await tx
     .select({ id: admins.id })
     .from(admins)
     .where(and(eq(admins.role, 'owner'), isNull(admins.disabledAt)))
+    .orderBy(admins.id)
     .for('update');
-  if (owners.every((owner) => owner.id === changing)) {
+  return owners.map((owner) => owner.id);
+}
+
+/** Refuses a change that would leave no active owner (the owners are locked already). */
+function assertAnOwnerRemains(owners: string[], changing: string): void {
+  if (owners.every((owner) => owner === changing)) {
     throw new AppError('CONFLICT', {
       message: 'The business needs at least one active owner: make someone else an owner first',
     });
@@ -207,14 +216,13 @@ export async function updateAdministrator(
       message: 'You cannot change your own role or disable your own account',
     });
   }
+  const mayRemoveAnOwner = update.role === 'staff' || update.disabled === true;
   return db.transaction(async (tx) => {
+    const owners = mayRemoveAnOwner ? await lockActiveOwners(tx) : [];
     const [target] = await tx.select().from(admins).where(eq(admins.id, id)).for('update');
     if (!target) throw new AppError('NOT_FOUND', { message: 'No administrator has this id' });
-    const losesOwner =
-      target.role === 'owner' &&
-      !target.disabledAt &&
-      (update.role === 'staff' || update.disabled === true);
-    if (losesOwner) await assertAnOwnerRemains(tx, id);
+    const losesOwner = mayRemoveAnOwner && target.role === 'owner' && !target.disabledAt;
+    if (losesOwner) assertAnOwnerRemains(owners, id);
     const [row] = await tx
       .update(admins)
       .set({
