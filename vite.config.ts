@@ -1,12 +1,13 @@
 import { defineConfig } from 'vite';
 import tailwindcss from '@tailwindcss/vite';
+import { loadAfterPaint } from './scripts/vite-load-after-paint.ts';
 import { siteEnvSchema, toSiteConfig } from './src/shared/site-env.ts';
 
 // The site's name, e-mail and example host are baked into the prerendered pages and the bundle.
 const site = toSiteConfig(siteEnvSchema.parse(process.env));
 
 export default defineConfig({
-  plugins: [tailwindcss()],
+  plugins: [tailwindcss(), loadAfterPaint()],
   define: { __SITE__: JSON.stringify(site) },
   publicDir: 'public',
   build: {
@@ -16,7 +17,14 @@ export default defineConfig({
     sourcemap: false,
     // Every browser the es2022 target covers preloads modules natively (Safari from 17): the
     // polyfill would only add bytes to every page's first load.
-    modulePreload: { polyfill: false },
+    // A lazy page's chunks are found by the browser from its imports: Vite's helper adds a
+    // modulepreload link for each of them (thirty on a page with a form) at hydration time, which
+    // cost more main-thread time than the round trip it saves. The entry's chunks are preloaded
+    // by the boot script (scripts/vite-load-after-paint.ts).
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
     rollupOptions: {
       // Radix marks its modules "use client" for React Server Components; this app has none.
       onwarn(warning, warn) {

@@ -1,5 +1,5 @@
 import './lib/zod-without-eval.ts';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { toast } from './components/ui/use-toast.ts';
@@ -16,7 +16,9 @@ const app = (
   </StrictMode>
 );
 // Prerendered public pages are hydrated; client-rendered routes start from the empty shell.
-if (root.hasChildNodes()) hydrateRoot(root, app);
+// The page is already painted, so hydration runs as a transition: React yields to the browser
+// between components instead of holding the main thread in one long task.
+if (root.hasChildNodes()) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);
 
 if (!navigator.cookieEnabled) {

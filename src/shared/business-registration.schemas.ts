@@ -1,47 +1,16 @@
 import { z } from 'zod';
 import { emailSchema, fullNameSchema, phoneSchema } from './auth.schemas.ts';
 import { parseSaId } from './sa-id.ts';
+import {
+  months,
+  provinces,
+  registrationPackageIds,
+  taxRegistrations,
+} from './business-registration-options.ts';
+
+export { months, provinces, registrationPackageIds, taxRegistrations };
 
 /** The CIPC + SARS order form of /services/business-registration. */
-
-export const registrationPackageIds = [
-  'registration-name-reservation',
-  'registration-basic-company',
-  'registration-complete-startup',
-] as const;
-
-export const provinces = [
-  'Eastern Cape',
-  'Free State',
-  'Gauteng',
-  'KwaZulu-Natal',
-  'Limpopo',
-  'Mpumalanga',
-  'North West',
-  'Northern Cape',
-  'Western Cape',
-] as const;
-
-export const months = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-
-export const taxRegistrations = {
-  income_tax: 'Company income tax',
-  vat: 'VAT',
-  paye_uif: 'PAYE, UIF and SDL (employer)',
-} as const;
 
 const companyName = z
   .string()

@@ -69,6 +69,7 @@ export const tldPriceSchema = z.object({
   transfer: z.number(),
 });
 export type TldPrice = z.infer<typeof tldPriceSchema>;
+export const tldPriceListSchema = z.array(tldPriceSchema);
 
 /** A South African mobile or landline in +27 form, e.g. +27 82 555 0101. */
 export const saPhoneSchema = z

@@ -1,10 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { tldPriceSchema } from '#shared/domain.schemas.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, schemaFrom } from '../../../lib/api-client.ts';
 
-/** GET /api/domain/prices: every ending we sell with its yearly prices. */
-export const getTldPrices = () => apiRequest('GET', '/api/domain/prices', z.array(tldPriceSchema));
+/** GET /api/domain/prices: every ending we sell with its yearly prices (public pages ask for it, so
+ * its schema loads with the answer). */
+export const getTldPrices = () =>
+  apiRequest(
+    'GET',
+    '/api/domain/prices',
+    schemaFrom(() => import('#shared/domain.schemas.ts'), 'tldPriceListSchema'),
+  );
 
 /** Kept 5 minutes, as long as the server lets browsers cache it. */
 export const tldPricesQueryOptions = queryOptions({

@@ -1,13 +1,11 @@
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation } from 'wouter';
-import { provinces } from '#shared/business-registration.schemas.ts';
-import {
-  domainRegistrationSchema,
-  type DomainQuote,
-  type DomainRegistration,
-  type DomainRegistrationInput,
+import { provinces } from '#shared/business-registration-options.ts';
+import type {
+  DomainQuote,
+  DomainRegistration,
+  DomainRegistrationInput,
 } from '#shared/domain.schemas.ts';
 import { formatZAR, randToCents } from '#shared/money.ts';
 import { paths } from '#shared/routes.ts';
@@ -17,10 +15,14 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { FieldError, Label } from '../../../components/ui/label.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { addToCart } from '../../../lib/cart.ts';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { useQuoteDomain } from '../api/quote-domain.ts';
 import { site, vat } from '../../../lib/site.ts';
 import { useUser } from '../../../lib/current-user.ts';
 
+const resolver = lazyZodResolver(() =>
+  import('#shared/domain.schemas.ts').then((schemas) => schemas.domainRegistrationSchema),
+);
 /**
  * Years, registrant and choices for the selected domain; the server prices it for the cart. For
  * a transfer in (`transfer` with the auth code) the registrar adds one year, at the ending's
@@ -37,7 +39,7 @@ export function RegistrantForm({
 }) {
   const [, navigate] = useLocation();
   const form = useForm<DomainRegistrationInput, unknown, DomainRegistration>({
-    resolver: zodResolver(domainRegistrationSchema),
+    resolver,
     defaultValues: {
       years: 1,
       privacy: true,
@@ -120,6 +122,7 @@ export function RegistrantForm({
     <form
       noValidate
       className="grid gap-6"
+      onFocus={resolver.preload}
       onSubmit={form.handleSubmit((order) =>
         transfer
           ? addTransfer(order)

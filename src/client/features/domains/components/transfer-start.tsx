@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { normaliseDomain } from '#shared/domain-name.ts';
-import { domainTransferSchema } from '#shared/domain-transfer.schemas.ts';
 import { formatZAR, randToCents } from '#shared/money.ts';
 import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -26,7 +25,8 @@ export function TransferStart() {
   const price =
     normalised?.ok === true ? prices.data!.find((p) => p.tld === normalised.tld) : undefined;
 
-  const submit = () => {
+  const submit = async () => {
+    const { domainTransferSchema } = await import('#shared/domain-transfer.schemas.ts');
     const parsed = domainTransferSchema.safeParse({ domain, authCode });
     const issues: typeof errors = {};
     for (const issue of parsed.error?.issues ?? []) {
@@ -51,7 +51,7 @@ export function TransferStart() {
       className="grid gap-4 sm:grid-cols-2"
       onSubmit={(event) => {
         event.preventDefault();
-        submit();
+        void submit();
       }}
     >
       <FormField

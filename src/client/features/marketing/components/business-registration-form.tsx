@@ -1,16 +1,16 @@
 import { useEffect } from 'react';
 import { useForm, useFieldArray, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation } from 'wouter';
 import { Plus, Trash2 } from 'lucide-react';
-import type { registrationPackageIds } from '#shared/business-registration.schemas.ts';
 import {
-  businessRegistrationSchema,
   months,
   provinces,
   taxRegistrations,
-  type BusinessRegistration,
-  type BusinessRegistrationInput,
+  type registrationPackageIds,
+} from '#shared/business-registration-options.ts';
+import type {
+  BusinessRegistration,
+  BusinessRegistrationInput,
 } from '#shared/business-registration.schemas.ts';
 import { liveCatalogue, type CatalogueService } from '#shared/catalogue.ts';
 import { formatZAR } from '#shared/money.ts';
@@ -22,10 +22,16 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { FieldError, Label } from '../../../components/ui/label.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { addToCart } from '../../../lib/cart.ts';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { useCatalogue } from '../../../lib/catalogue.tsx';
 import { site, vat } from '../../../lib/site.ts';
 
 const slug = 'business-registration';
+const resolver = lazyZodResolver(() =>
+  import('#shared/business-registration.schemas.ts').then(
+    (schemas) => schemas.businessRegistrationSchema,
+  ),
+);
 /** Tax registrations a package does not include are priced as add-ons. */
 const addOnFor = { vat: 'registration-vat', paye_uif: 'registration-paye-uif' } as const;
 const includedIn: Record<string, string[]> = {
@@ -62,7 +68,7 @@ export function BusinessRegistrationForm({ packageId }: { packageId: string }) {
   const [, navigate] = useLocation();
   const service = useCatalogue().findService(slug);
   const form = useForm<BusinessRegistrationInput, unknown, BusinessRegistration>({
-    resolver: zodResolver(businessRegistrationSchema),
+    resolver,
     defaultValues: {
       packageId: packageId as (typeof registrationPackageIds)[number],
       names: ['', '', '', ''],
@@ -126,7 +132,12 @@ export function BusinessRegistrationForm({ packageId }: { packageId: string }) {
       <p className="mt-1 text-muted">
         Fill in what CIPC and SARS need. You pay at checkout; we start the same business day.
       </p>
-      <form noValidate className="mt-6 grid gap-8" onSubmit={form.handleSubmit(submit)}>
+      <form
+        noValidate
+        className="mt-6 grid gap-8"
+        onFocus={resolver.preload}
+        onSubmit={form.handleSubmit(submit)}
+      >
         <fieldset className="grid gap-3">
           <legend className="mb-2 text-lg font-bold text-ink">Package</legend>
           {service.packages.map((option) => (

@@ -1,19 +1,23 @@
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck } from 'lucide-react';
-import { contactSchema, type ContactInput } from '#shared/requests.schemas.ts';
+import type { ContactInput } from '#shared/requests.schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { FormField, TextareaField } from '../../../components/ui/form-field.tsx';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { showFieldIssues } from '../../../lib/show-field-issues.ts';
 import { useSendContactMessage } from '../api/send-contact-message.ts';
+
+const resolver = lazyZodResolver(() =>
+  import('#shared/requests.schemas.ts').then((schemas) => schemas.contactSchema),
+);
 
 /** The contact form (POST /api/contact), with a hidden field that only bots fill in. */
 export function ContactForm() {
   const done = useRef<HTMLDivElement>(null);
   const form = useForm<ContactInput>({
-    resolver: zodResolver(contactSchema),
+    resolver,
     defaultValues: { name: '', email: '', phone: '', subject: '', message: '', website: '' },
   });
   const send = useSendContactMessage({
@@ -34,6 +38,7 @@ export function ContactForm() {
         <form
           noValidate
           className="mt-4 grid gap-4 sm:grid-cols-2"
+          onFocus={resolver.preload}
           onSubmit={form.handleSubmit((input) => send.mutate(input))}
         >
           <FormField

@@ -1,20 +1,20 @@
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck } from 'lucide-react';
-import {
-  serviceRequestSchema,
-  type ServiceRequestCreated,
-  type ServiceRequestInput,
-} from '#shared/requests.schemas.ts';
+import type { ServiceRequestCreated, ServiceRequestInput } from '#shared/requests.schemas.ts';
 import { serviceTypeLabels, type ServiceType } from '#shared/service-types.ts';
 import { Select } from '../../../components/ui/select.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { FormField, TextareaField } from '../../../components/ui/form-field.tsx';
 import { FieldError, Label } from '../../../components/ui/label.tsx';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { showFieldIssues } from '../../../lib/show-field-issues.ts';
 import { useCreateServiceRequest } from '../api/create-service-request.ts';
+
+const resolver = lazyZodResolver(() =>
+  import('#shared/requests.schemas.ts').then((schemas) => schemas.serviceRequestSchema),
+);
 
 export interface RequestQuestion {
   key: string;
@@ -42,7 +42,7 @@ export function ServiceRequestForm({
   const [created, setCreated] = useState<(ServiceRequestCreated & { email: string }) | null>(null);
   const done = useRef<HTMLDivElement>(null);
   const form = useForm<ServiceRequestInput>({
-    resolver: zodResolver(serviceRequestSchema),
+    resolver,
     defaultValues: {
       serviceType: serviceType ?? ('' as ServiceType),
       name: '',
@@ -83,6 +83,7 @@ export function ServiceRequestForm({
         <form
           noValidate
           className="mt-4 grid gap-4 sm:grid-cols-2"
+          onFocus={resolver.preload}
           onSubmit={form.handleSubmit((input) => submit.mutate(input))}
         >
           {!serviceType && (
