@@ -26,6 +26,20 @@ describe('GET /api/health', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it('sends the same security headers on errors, refusals and kept answers', async () => {
+    const answers = await Promise.all([
+      t.app.inject({ method: 'GET', url: '/api/does-not-exist' }),
+      t.app.inject({ method: 'POST', url: '/api/contact', payload: { email: 'no' } }),
+      t.app.inject({ method: 'GET', url: '/api/services' }),
+    ]);
+    for (const answer of answers) {
+      expect(String(answer.headers['content-security-policy'])).toContain("object-src 'none'");
+      expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(answer.headers['referrer-policy']).toBe('no-referrer');
+    }
+    expect(answers.map((answer) => answer.statusCode)).toEqual([404, 400, 200]);
+  });
 });
 
 describe('errors', () => {
