@@ -119,6 +119,11 @@ describe('sitemap and robots', () => {
     const response = await t.app.inject({ url: '/robots.txt' });
     expect(response.body).toContain('Sitemap: https://shop.example.co.za/sitemap.xml');
     expect(response.body).toContain('Disallow: /admin');
+    expect(response.body).toContain('Disallow: /payment/details/');
+    const disallowed = [...response.body.matchAll(/^Disallow: (.+)$/gm)].map((m) => m[1]!);
+    for (const open of ['/checkout', '/payment/success', '/payment/cancel', '/services']) {
+      expect(disallowed.some((prefix) => open.startsWith(prefix))).toBe(false);
+    }
   });
 
   it('sends HSTS and upgrade-insecure-requests only for an https public URL', async () => {

@@ -19,6 +19,21 @@ interface HtmlDocument {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
+ * Signed-in and back-office pages, the API and the payment pages of one customer. Checkout and the
+ * payment result pages are crawlable (issue 20 asks SEO 100 of every public page) and are kept out
+ * of the sitemap instead.
+ */
+const closedToCrawlers = [
+  '/admin',
+  '/user',
+  '/api/',
+  '/payment/details/',
+  '/payment/test',
+  '/payment/debug',
+  '/SimplePayFast',
+];
+
+/**
  * A page with its brotli and gzip forms, each made when first asked for and kept: compressing
  * every page at start (brotli at its best is slow) kept the server from answering for 0.7 s.
  */
@@ -113,7 +128,12 @@ export async function registerWeb(app: AppInstance): Promise<void> {
       .type('text/plain; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
       .send(
-        `User-agent: *\nDisallow: /admin\nDisallow: /user\nDisallow: /api/\nDisallow: /checkout\nDisallow: /payment\nSitemap: ${publicUrl}/sitemap.xml\n`,
+        [
+          'User-agent: *',
+          ...closedToCrawlers.map((path) => `Disallow: ${path}`),
+          `Sitemap: ${publicUrl}/sitemap.xml`,
+          '',
+        ].join('\n'),
       ),
   );
 
