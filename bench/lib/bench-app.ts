@@ -6,6 +6,7 @@ import { loadConfig } from '../../src/server/config.ts';
 /**
  * The app on 127.0.0.1 (embedded PGlite, or DATABASE_URL) beside a bare Fastify route, and a
  * `measure` that drives a URL with autocannon at 100 connections and prints req/s, p50, p99.
+ * Every request says it accepts brotli and gzip, as every browser does.
  */
 export async function startBench() {
   const seconds = Number(process.argv[2] ?? 10);
@@ -37,7 +38,7 @@ export async function startBench() {
       url,
       connections: 100,
       duration: seconds,
-      headers,
+      headers: { 'accept-encoding': 'gzip, deflate, br', ...headers },
       ...request,
     });
     const failed = result.non2xx + result.errors;

@@ -1,20 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogueEdits } from '#shared/catalogue.ts';
 import { isAppShellPath, prerenderedPages, redirects, sitemapPaths } from '#shared/routes.ts';
 import type { AppInstance } from '../app-instance.ts';
 import { catalogueEdits, whenCatalogueChanges } from '../features/catalogue/catalogue.service.ts';
+import { precompressed, sendPrecompressed, type Precompressed } from '../lib/precompressed.ts';
 import { untilChanged } from '../lib/until-changed.ts';
 
-interface HtmlDocument {
-  raw: Buffer;
-  readonly br: Buffer;
-  readonly gzip: Buffer;
-}
+type HtmlDocument = Precompressed;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -32,24 +28,6 @@ const closedToCrawlers = [
   '/payment/debug',
   '/SimplePayFast',
 ];
-
-/**
- * A page with its brotli and gzip forms, each made when first asked for and kept: compressing
- * every page at start (brotli at its best is slow) kept the server from answering for 0.7 s.
- */
-function compressed(raw: Buffer): HtmlDocument {
-  let br: Buffer | undefined;
-  let gzip: Buffer | undefined;
-  return {
-    raw,
-    get br() {
-      return (br ??= brotliCompressSync(raw));
-    },
-    get gzip() {
-      return (gzip ??= gzipSync(raw, { level: 9 }));
-    },
-  };
-}
 
 /** The built page for a route path: `/` → index.html, `/about` → about/index.html. */
 export function pageFile(clientDir: string, path: string): string {
@@ -96,15 +74,11 @@ export function catalogueDataBlock(edits: CatalogueEdits): string {
 const withDataBlock = (html: string, block: string) => html.replace('</body>', `${block}</body>`);
 
 function sendHtml(request: FastifyRequest, reply: FastifyReply, doc: HtmlDocument, status = 200) {
-  const accepts = String(request.headers['accept-encoding'] ?? '');
   reply
     .status(status)
     .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-cache')
-    .header('vary', 'Accept-Encoding');
-  if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(doc.br);
-  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(doc.gzip);
-  return reply.send(doc.raw);
+    .header('cache-control', 'no-cache');
+  return sendPrecompressed(request, reply, doc);
 }
 
 /**
@@ -114,7 +88,7 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, doc: HtmlDocumen
 export async function registerWeb(app: AppInstance): Promise<void> {
   const { clientDir, publicUrl } = app.config;
   const page = (html: Buffer) =>
-    compressed(app.config.payfast.mode === 'simulator' ? withTestBanner(html) : html);
+    precompressed(app.config.payfast.mode === 'simulator' ? withTestBanner(html) : html);
   const shellFile = join(clientDir, '_shell.html');
   const built = existsSync(shellFile);
   if (!built) app.log.warn(`No client build in ${clientDir}: only the API is served`);
@@ -149,7 +123,7 @@ export async function registerWeb(app: AppInstance): Promise<void> {
 
   const notFoundDoc = built
     ? page(readFileSync(join(clientDir, '404.html')))
-    : compressed(
+    : precompressed(
         Buffer.from('<!doctype html><title>404 Page Not Found</title><h1>404 Page Not Found</h1>'),
       );
   const shellDoc = built ? page(readFileSync(shellFile)) : undefined;

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servicePackages, tlds } from '#db/schema/index.ts';
@@ -34,6 +35,24 @@ describe('GET /api/services', () => {
       addOns: { id: string; price: number }[];
     };
     expect(addOn.addOns.find((a) => a.id === 'website-extra-page')!.price).toBe(450);
+  });
+
+  it('sends the kept answer brotli- or gzip-compressed as the browser accepts, the same JSON', async () => {
+    const get = (encoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/services',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    const [plain, br, gzip] = await Promise.all([get(), get('gzip, deflate, br'), get('gzip')]);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    for (const answer of [plain, br, gzip])
+      expect(answer.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
   });
 
   it('covers the service types of SPEC §3 that are sold as packages', async () => {

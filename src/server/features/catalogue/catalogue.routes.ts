@@ -3,7 +3,7 @@ import { serviceSchema } from '#shared/catalogue.schemas.ts';
 import { errorResponses } from '#shared/errors.ts';
 import type { AppInstance } from '../../app-instance.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { sendSerialised, untilChanged } from '../../lib/until-changed.ts';
+import { sendSerialised, serialise, untilChanged } from '../../lib/until-changed.ts';
 import { listServices, whenCatalogueChanges } from './catalogue.service.ts';
 
 // Browsers and proxies may keep prices a minute; a price edit reaches them within that.
@@ -18,8 +18,8 @@ export async function catalogueRoutes(app: AppInstance): Promise<void> {
   const catalogue = untilChanged(async () => {
     const list = await listServices(db);
     return {
-      all: JSON.stringify(list),
-      bySlug: new Map(list.map((service) => [service.slug, JSON.stringify(service)])),
+      all: serialise(list),
+      bySlug: new Map(list.map((service) => [service.slug, serialise(service)])),
     };
   });
   await whenCatalogueChanges(app, catalogue.invalidate);
@@ -27,9 +27,9 @@ export async function catalogueRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/api/services',
     { schema: { response: { 200: z.array(serviceSchema), ...errorResponses() } } },
-    async (_request, reply) => {
+    async (request, reply) => {
       const { all } = await catalogue.get();
-      return sendSerialised(reply.header('cache-control', cacheable), all);
+      return sendSerialised(request, reply.header('cache-control', cacheable), all);
     },
   );
 
@@ -48,7 +48,7 @@ export async function catalogueRoutes(app: AppInstance): Promise<void> {
           message: `There is no service called "${request.params.slug}"`,
         });
       }
-      return sendSerialised(reply.header('cache-control', cacheable), service);
+      return sendSerialised(request, reply.header('cache-control', cacheable), service);
     },
   );
 }

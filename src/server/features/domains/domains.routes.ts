@@ -9,14 +9,14 @@ import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
 import type { AppInstance } from '../../app-instance.ts';
 import { RegistrarError } from '../../integrations/registrar/registrar.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { sendSerialised, untilChanged } from '../../lib/until-changed.ts';
+import { sendSerialised, serialise, untilChanged } from '../../lib/until-changed.ts';
 import { whenCatalogueChanges } from '../catalogue/catalogue.service.ts';
 
 export async function domainRoutes(app: AppInstance): Promise<void> {
   const checker = app.domainChecker;
   // The price list from memory, read again after a change to the TLD table (NOTIFY catalogue,
   // heard by every process): the checker's own TLD table is read again with it.
-  const prices = untilChanged(async () => JSON.stringify(await checker.priceList()));
+  const prices = untilChanged(async () => serialise(await checker.priceList()));
   await whenCatalogueChanges(app, () => {
     checker.forgetPrices();
     prices.invalidate();
@@ -81,8 +81,9 @@ export async function domainRoutes(app: AppInstance): Promise<void> {
         response: { 200: z.array(tldPriceSchema), ...errorResponses() },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       return sendSerialised(
+        request,
         reply.header('cache-control', 'public, max-age=60'),
         await prices.get(),
       );
