@@ -1,6 +1,9 @@
-import { paymentCancelSchema } from '#shared/payments.schemas.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, schemaFrom } from '../../../lib/api-client.ts';
 
 /** POST /api/payments/{reference}/cancel: closes an abandoned attempt; the order stays payable. */
 export const cancelPayment = (reference: string) =>
-  apiRequest('POST', `/api/payments/${encodeURIComponent(reference)}/cancel`, paymentCancelSchema);
+  apiRequest(
+    'POST',
+    `/api/payments/${encodeURIComponent(reference)}/cancel`,
+    schemaFrom(() => import('#shared/payments.schemas.ts'), 'paymentCancelSchema'),
+  );

@@ -1,11 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { paymentDetailSchema } from '#shared/payments.schemas.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, schemaFrom } from '../../../lib/api-client.ts';
 import type { QueryConfig } from '../../../lib/react-query.ts';
 
-/** GET /api/payments/{reference}: one of the caller's payments, with its lines and domains. */
+/**
+ * GET /api/payments/{reference}: one of the caller's payments, with its lines and domains. The
+ * public payment result pages ask for it, so its schema loads with the answer.
+ */
 export const getPayment = (reference: string) =>
-  apiRequest('GET', `/api/payments/${encodeURIComponent(reference)}`, paymentDetailSchema);
+  apiRequest(
+    'GET',
+    `/api/payments/${encodeURIComponent(reference)}`,
+    schemaFrom(() => import('#shared/payments.schemas.ts'), 'paymentDetailSchema'),
+  );
 
 export const paymentQueryOptions = (reference: string) =>
   queryOptions({
