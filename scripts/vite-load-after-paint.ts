@@ -7,7 +7,8 @@ import type { Plugin } from 'vite';
  * fetches about 100 KB of script while it is still painting the page; Lighthouse's mobile model
  * counts those downloads against First Contentful Paint. A small external module (no inline
  * script: the CSP forbids it) waits for the first frame and then preloads and imports the same
- * files, evaluating one chunk a task. Its attributes name them, so the bundle benchmark reads what the page loads.
+ * files, evaluating one chunk a task. Its attributes name them, so the bundle benchmark reads what
+ * the page loads.
  */
 const bootSource = `const tag = document.querySelector('script[data-entry]');
 const load = async () => {

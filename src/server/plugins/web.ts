@@ -10,8 +10,6 @@ import { catalogueEdits, whenCatalogueChanges } from '../features/catalogue/cata
 import { precompressed, sendPrecompressed, type Precompressed } from '../lib/precompressed.ts';
 import { untilChanged } from '../lib/until-changed.ts';
 
-type HtmlDocument = Precompressed;
-
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
@@ -73,7 +71,7 @@ export function catalogueDataBlock(edits: CatalogueEdits): string {
 
 const withDataBlock = (html: string, block: string) => html.replace('</body>', `${block}</body>`);
 
-function sendHtml(request: FastifyRequest, reply: FastifyReply, doc: HtmlDocument, status = 200) {
+function sendHtml(request: FastifyRequest, reply: FastifyReply, doc: Precompressed, status = 200) {
   reply
     .status(status)
     .header('content-type', 'text/html; charset=utf-8')
@@ -129,7 +127,7 @@ export async function registerWeb(app: AppInstance): Promise<void> {
   const shellDoc = built ? page(readFileSync(shellFile)) : undefined;
 
   const livePages = built ? await registerLivePages(app, page) : null;
-  const current = async (fallback: HtmlDocument, kind: 'shell' | '404') =>
+  const current = async (fallback: Precompressed, kind: 'shell' | '404') =>
     (await livePages?.document(kind)) ?? fallback;
 
   if (built) {
@@ -181,7 +179,7 @@ export async function registerWeb(app: AppInstance): Promise<void> {
  * the server charges. Without the renderer (an old build) pages are served as built, with a
  * warning.
  */
-async function registerLivePages(app: AppInstance, page: (html: Buffer) => HtmlDocument) {
+async function registerLivePages(app: AppInstance, page: (html: Buffer) => Precompressed) {
   const { clientDir } = app.config;
   const ssrDir = ssrDirOf(clientDir);
   const partsFile = join(ssrDir, 'pages.json');
@@ -210,12 +208,16 @@ async function registerLivePages(app: AppInstance, page: (html: Buffer) => HtmlD
     return {
       edits,
       block: catalogueDataBlock(edits),
-      docs: new Map<string, Promise<HtmlDocument>>(),
+      docs: new Map<string, Promise<Precompressed>>(),
     };
   });
   await whenCatalogueChanges(app, live.invalidate);
 
-  const make = async (key: string, edits: CatalogueEdits, block: string): Promise<HtmlDocument> => {
+  const make = async (
+    key: string,
+    edits: CatalogueEdits,
+    block: string,
+  ): Promise<Precompressed> => {
     if (key === 'shell' || key === '404') {
       const file = builtFile(key);
       if (key === 'shell' || !canRender) {
@@ -239,7 +241,7 @@ async function registerLivePages(app: AppInstance, page: (html: Buffer) => HtmlD
 
   return {
     /** The page for `key` (a prerendered path, `shell` or `404`) as the catalogue is now; null: as built. */
-    async document(key: string): Promise<HtmlDocument | null> {
+    async document(key: string): Promise<Precompressed | null> {
       try {
         const now = await live.get();
         if (!now) return null;
