@@ -66,12 +66,15 @@ import { creditNotePdf } from './features/payments/refunds.service.ts';
 import { speedReportJob } from './jobs/speed-report.job.ts';
 import { speedReportRoutes } from './features/speed-reports/speed-reports.routes.ts';
 import { registerRequestLog } from './plugins/request-log.ts';
+import { timeoutOptions, type ServerTimeouts } from './plugins/server-timeouts.ts';
 import { startImagePath } from '#db/start-image.ts';
 
 export interface BuildOptions {
   /** An already open database (tests); otherwise one is opened from the configuration. */
   database?: Database;
   logger?: boolean;
+  /** Shorter request and header timeouts (tests); otherwise `serverTimeouts`. */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 /** Builds the whole application without listening: used by server.ts and by the tests. */
@@ -86,6 +89,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A slow or silent sender is answered 408 and cut off (plugins/server-timeouts.ts).
+    ...timeoutOptions(options.timeouts),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -112,7 +117,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     log: app.log,
-    logLinks: config.env === 'development',
     buildAttachment: async (attachment) => {
       const { pdf, filename } =
         attachment.kind === 'invoice'
@@ -175,6 +179,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       (error: unknown) => app.log.warn({ err: error }, 'retention run not queued at start'),
     );
   });
+
+  // Without SMTP, mail stays in the outbox; in development an owner opens it there, links working.
+  if (!config.smtpUrl && config.env === 'development') {
+    app.addHook('onReady', async () => {
+      app.log.warn(
+        `No SMTP_URL: mail is kept in the outbox, not sent. In development an owner opens it, with working links, at ${config.publicUrl}/admin/outbox`,
+      );
+    });
+  }
 
   // No default administrator: until one exists, each start logs a one-time setup link.
   app.addHook('onReady', async () => {

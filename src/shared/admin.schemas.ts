@@ -216,7 +216,16 @@ export type OutboxItem = z.infer<typeof outboxItemSchema>;
 export const outboxPageSchema = pageOf(outboxItemSchema);
 export type OutboxPage = z.infer<typeof outboxPageSchema>;
 
-export const outboxMessageSchema = outboxItemSchema.extend({ text: z.string(), html: z.string() });
+export const outboxMessageSchema = outboxItemSchema.extend({
+  text: z.string(),
+  html: z.string(),
+  /**
+   * Whether the mail's link carries a token: `none`; `minted-on-delivery` (the copy kept here has
+   * the token taken out); `open-here` (the same, and this reader may open it with a working link:
+   * an owner, in development, without SMTP).
+   */
+  tokenLink: z.enum(['none', 'minted-on-delivery', 'open-here']),
+});
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
 export const adminDashboardSchema = z.object({

@@ -14,6 +14,8 @@ export const errorStatus = {
   FORBIDDEN: 403,
   TWO_FACTOR_SETUP_REQUIRED: 403,
   NOT_FOUND: 404,
+  /** The request arrived too slowly and the server cut it off (plugins/server-timeouts.ts). */
+  REQUEST_TIMEOUT: 408,
   CONFLICT: 409,
   EMAIL_ALREADY_EXISTS: 409,
   PAYLOAD_TOO_LARGE: 413,

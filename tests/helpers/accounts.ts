@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { mailOutbox } from '../../src/db/schema/index.ts';
 import type { AppInstance } from '../../src/server/app-instance.ts';
+import { mintMailLink } from '../../src/server/integrations/mail/mail-links.ts';
 
 interface InjectResponse {
   cookies: { name: string; value: string }[];
@@ -46,6 +47,17 @@ export async function latestMail(app: AppInstance, to: string, subject = '') {
     .limit(1);
   if (!mail) throw new Error(`no mail to ${to} about "${subject}"`);
   return mail;
+}
+
+/**
+ * The token of a kept mail's link as its recipient gets it: delivering mints it (the same code
+ * the SMTP delivery runs), so each call makes a new one and the previous stops working.
+ */
+export async function deliveredToken(
+  app: AppInstance,
+  mail: typeof mailOutbox.$inferSelect,
+): Promise<string> {
+  return tokenFromText((await mintMailLink(app.database.db, mail)).text);
 }
 
 /** The token of the first link in a mail's text part. */

@@ -83,6 +83,15 @@ export const loginFailures = pgTable(
 export type MailAttachment =
   { kind: 'invoice'; orderReference: string } | { kind: 'credit-note'; number: number };
 
+/**
+ * The row holding the hash of the token a mail's link carries. The token itself is minted when
+ * the mail is delivered and never stored, so no one reading the outbox can use the link.
+ */
+export type MailLinkToken = {
+  kind: 'user_token' | 'admin_invitation' | 'ticket_link';
+  id: string;
+};
+
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -93,6 +102,7 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     html: text('html').notNull(),
     attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
+    linkToken: jsonb('link_token').$type<MailLinkToken>(),
     status: text('status', { enum: ['pending', 'sent', 'stored', 'failed'] })
       .notNull()
       .default('pending'),

@@ -64,6 +64,7 @@ export const supportTicketLinks = pgTable(
   'support_ticket_links',
   {
     tokenHash: text('token_hash').primaryKey(),
+    id: uuid('id').notNull().unique().defaultRandom(),
     ticketId: uuid('ticket_id')
       .notNull()
       .references(() => supportTickets.id, { onDelete: 'cascade' }),

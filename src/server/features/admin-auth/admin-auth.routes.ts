@@ -169,7 +169,7 @@ export function adminAuthRoutes(app: AppInstance): void {
       },
       config: invitationLimit,
     },
-    (request) => lookupInvitation(db, request.body.token),
+    (request) => lookupInvitation(db, { token: request.body.token, ip: request.ip }),
   );
 
   app.post(

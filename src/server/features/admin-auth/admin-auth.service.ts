@@ -1,11 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { admins, appMeta } from '#db/schema/index.ts';
-import {
-  assertLoginAllowed,
-  clearLoginFailures,
-  recordLoginFailure,
-} from '../../lib/login-throttle.ts';
+import { withLoginAttempt } from '../../lib/login-throttle.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { createSecureToken, hashToken } from '../../lib/secure-token.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -15,17 +11,23 @@ import { passSecondFactor } from './two-factor.service.ts';
 
 /**
  * Password, then (when the administrator has one) the second factor: a wrong code counts as a
- * failed sign-in like a wrong password; a missing one asks for it without counting.
+ * failed sign-in like a wrong password; a missing one asks for it without counting. The attempt
+ * is counted before either is checked, so a burst counts in full.
  */
 export async function loginAdmin(
   db: Db,
   input: { email: string; password: string; code?: string | undefined; ip: string },
 ) {
-  await assertLoginAllowed(db, 'admin', input.email, input.ip);
+  return withLoginAttempt(db, 'admin', input, () => checkAdminSignIn(db, input));
+}
+
+async function checkAdminSignIn(
+  db: Db,
+  input: { email: string; password: string; code?: string | undefined; ip: string },
+) {
   const [admin] = await db.select().from(admins).where(eq(admins.email, input.email)).limit(1);
   if (!admin || !(await verifyPassword(admin.passwordHash, input.password))) {
     if (!admin) await verifyPassword(null, input.password);
-    await recordLoginFailure(db, 'admin', input.email, input.ip);
     throw new AppError('INVALID_CREDENTIALS', { message: 'Invalid email or password' });
   }
   if (admin.disabledAt) {
@@ -55,13 +57,11 @@ export async function loginAdmin(
     return true;
   });
   if (!passed) {
-    await recordLoginFailure(db, 'admin', input.email, input.ip);
     throw new AppError('INVALID_TWO_FACTOR_CODE', {
       message:
         'That code is not right or was already used. Enter the newest code from your app, or an unused recovery code.',
     });
   }
-  await clearLoginFailures(db, 'admin', input.email);
   return admin;
 }
 

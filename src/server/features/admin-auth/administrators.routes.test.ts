@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '#db/schema/index.ts';
-import { latestMail, sessionCookie, tokenFromText } from '../../../../tests/helpers/accounts.ts';
+import { deliveredToken, latestMail, sessionCookie } from '../../../../tests/helpers/accounts.ts';
 import { signInAdmin } from '../../../../tests/helpers/admins.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { routeNames } from '../../plugins/route-schemas.ts';
@@ -183,7 +183,7 @@ describe('administrators', () => {
     expect(invited.statusCode).toBe(201);
     const mail = await latestMail(t.app, email, 'invited');
     expect(mail.text).toContain('http://shop.test/admin/invitation?token=');
-    const token = tokenFromText(mail.text);
+    const token = await deliveredToken(t.app, mail);
     const listed = (await call('GET', '/api/admin/administrators', owner.cookie)).json();
     expect(listed.invitations).toEqual([expect.objectContaining({ email, role: 'staff' })]);
 

@@ -12,7 +12,10 @@ import type {
 import type { Config } from '../../config.ts';
 import { renderMail } from '../../integrations/mail/mail-template.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
-import { createSecureToken, hashToken } from '../../lib/secure-token.ts';
+import { hashToken } from '../../lib/secure-token.ts';
+import { withLinkAttempt } from '../../lib/login-throttle.ts';
+import { tokenMintedOnDelivery } from '#shared/mail-links.ts';
+import { unmintedTokenHash } from '../../integrations/mail/mail-links.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { recordAudit } from '../admin/audit-log.service.ts';
 import { createAdmin, endAdminSessions } from './admin-accounts.ts';
@@ -76,7 +79,6 @@ export async function inviteAdministrator(
   input: { email: string; role: AdminRole },
   actor: AdminActor,
 ): Promise<AdminInvitation> {
-  const { token, hash } = createSecureToken();
   return db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: admins.id })
@@ -95,7 +97,7 @@ export async function inviteAdministrator(
       .values({
         email: input.email,
         role: input.role,
-        tokenHash: hash,
+        tokenHash: unmintedTokenHash(),
         invitedBy: actor.id,
         expiresAt: sql`now() + make_interval(days => ${invitationDays})`,
       })
@@ -111,10 +113,11 @@ export async function inviteAdministrator(
         ],
         action: {
           label: 'Accept the invitation',
-          url: `${config.publicUrl}/admin/invitation?token=${token}`,
+          url: `${config.publicUrl}/admin/invitation?token=${tokenMintedOnDelivery}`,
         },
         footnote: `The link works once, for ${invitationDays} days. If you did not expect it, ignore this mail.`,
       }),
+      linkToken: { kind: 'admin_invitation', id: row!.id },
     });
     await recordAudit(tx, {
       ...auditOf(actor),
@@ -147,17 +150,34 @@ export async function revokeInvitation(db: Db, id: string, actor: AdminActor): P
 const invalidInvitation =
   'This invitation link is not valid: it was used, replaced by a newer one, withdrawn or is more than 7 days old. Ask an owner for a new one.';
 
-export async function lookupInvitation(db: Db, token: string): Promise<InvitationSummary> {
-  const [row] = await db
-    .select()
-    .from(adminInvitations)
-    .where(and(eq(adminInvitations.tokenHash, hashToken(token)), openInvitation));
-  if (!row) throw new AppError('INVALID_TOKEN', { message: invalidInvitation });
-  return { email: row.email, role: row.role };
+/** Whom an invitation is for; tries are counted per address like acceptInvitation's. */
+export async function lookupInvitation(
+  db: Db,
+  input: { token: string; ip: string },
+): Promise<InvitationSummary> {
+  return withLinkAttempt(db, 'invitation', input.ip, async () => {
+    const [row] = await db
+      .select()
+      .from(adminInvitations)
+      .where(and(eq(adminInvitations.tokenHash, hashToken(input.token)), openInvitation));
+    if (!row) throw new AppError('INVALID_TOKEN', { message: invalidInvitation });
+    return { email: row.email, role: row.role };
+  });
 }
 
-/** Spends the invitation and creates its administrator in one transaction: the link works once. */
+/**
+ * Spends the invitation and creates its administrator in one transaction: the link works once.
+ * Tries are counted per address before the token is looked up (a wrong, used or expired one is a
+ * failure; 429 when too many).
+ */
 export async function acceptInvitation(
+  db: Db,
+  input: { token: string; name: string; password: string; ip: string },
+) {
+  return withLinkAttempt(db, 'invitation', input.ip, () => spendInvitation(db, input));
+}
+
+async function spendInvitation(
   db: Db,
   input: { token: string; name: string; password: string; ip: string },
 ) {

@@ -22,8 +22,10 @@ import {
   listDatabaseTables,
   listOutbox,
   loadDashboard,
+  openOutboxMessage,
   readOutboxMessage,
 } from './back-office.service.ts';
+import { AppError } from '../../plugins/errors.ts';
 
 /** Without an administrator session every route here answers 401; a bad filter or page, 400. */
 const guarded = errorResponses(401);
@@ -33,6 +35,8 @@ const filtered = errorResponses(400, 401);
 export async function backOfficeRoutes(app: AppInstance): Promise<void> {
   const { db } = app.database;
   const vatRegistered = Boolean(app.config.supplier.vatNumber);
+  // Without SMTP in development, the outbox is where a newcomer's links are read (owners only).
+  const mailOpensHere = app.config.env === 'development' && !app.config.smtpUrl;
   // Staff's day: the dashboard and the mail the site sent.
   await adminScope(app, 'staff', (scoped) => {
     scoped.get(
@@ -57,12 +61,32 @@ export async function backOfficeRoutes(app: AppInstance): Promise<void> {
           response: { 200: outboxMessageSchema, ...errorResponses(400, 401, 404) },
         },
       },
-      (request) => readOutboxMessage(db, request.params.id),
+      (request) =>
+        readOutboxMessage(db, request.params.id, mailOpensHere && request.admin.role === 'owner'),
     );
   });
 
   // Owners': what administrators did, the money, and the data itself.
   await adminScope(app, 'owner', (scoped) => {
+    scoped.post(
+      '/api/admin/outbox/:id/open',
+      {
+        schema: {
+          params: z.object({ id: z.uuid('Not a message id') }),
+          response: { 200: outboxMessageSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        if (!mailOpensHere) {
+          throw new AppError('FORBIDDEN', {
+            message:
+              'Mail opens here with working links only in development without SMTP: everywhere else only its recipient gets the link',
+          });
+        }
+        return openOutboxMessage(db, request.params.id, { ...request.admin, ip: request.ip });
+      },
+    );
+
     scoped.get(
       '/api/admin/audit-log',
       {

@@ -11,6 +11,8 @@ import type {
   OutboxPage,
 } from '#shared/admin.schemas.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { mintMailLink } from '../../integrations/mail/mail-links.ts';
+import { recordAudit } from './audit-log.service.ts';
 import journal from '#db/migrations/meta/_journal.json' with { type: 'json' };
 
 // Days and months are South African ones.
@@ -114,14 +116,55 @@ export async function listOutbox(db: Db, page: number): Promise<OutboxPage> {
   return { items: rows.map(toIso), total: totals?.total ?? 0, page, pageSize: outboxPageSize };
 }
 
-export async function readOutboxMessage(db: Db, id: string): Promise<OutboxMessage> {
+async function findOutboxMessage(db: Db, id: string) {
   const [row] = await db
-    .select({ ...outboxColumns, text: mailOutbox.text, html: mailOutbox.html })
+    .select({
+      ...outboxColumns,
+      text: mailOutbox.text,
+      html: mailOutbox.html,
+      linkToken: mailOutbox.linkToken,
+    })
     .from(mailOutbox)
     .where(eq(mailOutbox.id, id))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', { message: 'That message is not in the outbox' });
-  return toIso(row);
+  return row;
+}
+
+/**
+ * One kept message, as stored: a link that carries a token shows it taken out. `mayOpen` says
+ * whether this reader may open it with a working link instead (see openOutboxMessage).
+ */
+export async function readOutboxMessage(
+  db: Db,
+  id: string,
+  mayOpen: boolean,
+): Promise<OutboxMessage> {
+  const { linkToken, ...row } = await findOutboxMessage(db, id);
+  const tokenLink = !linkToken ? 'none' : mayOpen ? 'open-here' : 'minted-on-delivery';
+  return { ...toIso(row), tokenLink };
+}
+
+/**
+ * Delivers a kept message to the screen where there is no SMTP server (development): its link
+ * gets a fresh token, which only this answer carries; an earlier one stops working. Audited.
+ */
+export async function openOutboxMessage(
+  db: Db,
+  id: string,
+  actor: { id: string; email: string; ip: string },
+): Promise<OutboxMessage> {
+  const { linkToken, ...row } = await findOutboxMessage(db, id);
+  const opened = await mintMailLink(db, { ...row, linkToken });
+  await recordAudit(db, {
+    adminId: actor.id,
+    actor: actor.email,
+    action: 'outbox.opened',
+    entityType: 'mail',
+    entityId: id,
+    ip: actor.ip,
+  });
+  return { ...toIso(row), ...opened, tokenLink: linkToken ? 'open-here' : 'none' };
 }
 
 /** Every table of the application with its exact row count. */

@@ -6,7 +6,7 @@ import {
   latestMail,
   sessionCookie,
   signUp,
-  tokenFromText,
+  deliveredToken,
 } from '../../../../tests/helpers/accounts.ts';
 import { forgotPasswordAnswer } from './auth.routes.ts';
 
@@ -309,7 +309,7 @@ describe('password reset', () => {
     const mail = await latestMail(t.app, email, 'Reset your');
     expect(mail.text).toContain('http://shop.test/reset-password?token=');
     expect(mail.text).toContain('valid for 1 hour');
-    const token = tokenFromText(mail.text);
+    const token = await deliveredToken(t.app, mail);
 
     const reset = await post('/api/reset-password', { token, password: 'my brand new passphrase' });
     expect(reset.statusCode).toBe(200);
@@ -327,7 +327,7 @@ describe('password reset', () => {
   it('refuses an expired link', async () => {
     const { email, user } = await signUp(t.app);
     await post('/api/forgot-password', { email });
-    const token = tokenFromText((await latestMail(t.app, email, 'Reset your')).text);
+    const token = await deliveredToken(t.app, await latestMail(t.app, email, 'Reset your'));
     const { userTokens } = await import('#db/schema/index.ts');
     await t.app.database.db
       .update(userTokens)
@@ -356,7 +356,10 @@ describe('password reset', () => {
 describe('e-mail verification', () => {
   it('verifies with the mailed link once, then the user shows emailVerified', async () => {
     const { email, cookie } = await signUp(t.app);
-    const token = tokenFromText((await latestMail(t.app, email, 'Confirm your e-mail')).text);
+    const token = await deliveredToken(
+      t.app,
+      await latestMail(t.app, email, 'Confirm your e-mail'),
+    );
     const response = await post('/api/verify-email', { token });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ email, emailVerified: true });
@@ -366,11 +369,17 @@ describe('e-mail verification', () => {
 
   it('resends a link from the dashboard; the older link stops working', async () => {
     const { email, cookie } = await signUp(t.app);
-    const first = tokenFromText((await latestMail(t.app, email, 'Confirm your e-mail')).text);
+    const first = await deliveredToken(
+      t.app,
+      await latestMail(t.app, email, 'Confirm your e-mail'),
+    );
     const resend = await post('/api/user/resend-verification', {}, cookie);
     expect(resend.statusCode).toBe(200);
     expect(resend.json().message).toBe(`We have sent a new verification link to ${email}.`);
-    const second = tokenFromText((await latestMail(t.app, email, 'Confirm your e-mail')).text);
+    const second = await deliveredToken(
+      t.app,
+      await latestMail(t.app, email, 'Confirm your e-mail'),
+    );
     expect(second).not.toBe(first);
     expect((await post('/api/verify-email', { token: first })).statusCode).toBe(400);
     expect((await post('/api/verify-email', { token: second })).statusCode).toBe(200);

@@ -128,7 +128,11 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       const current = await loadSessionUser(request, reply);
-      await resetPassword(deps, { ...request.body, keepSessionId: current?.sessionId });
+      await resetPassword(deps, {
+        ...request.body,
+        ip: request.ip,
+        keepSessionId: current?.sessionId,
+      });
       return { message: 'Your password has been changed. You can now sign in with it.' };
     },
   );

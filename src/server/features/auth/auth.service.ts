@@ -12,11 +12,7 @@ import {
   resetPasswordMail,
   verifyEmailMail,
 } from './account-mails.service.ts';
-import {
-  assertLoginAllowed,
-  clearLoginFailures,
-  recordLoginFailure,
-} from '../../lib/login-throttle.ts';
+import { withLinkAttempt, withLoginAttempt } from '../../lib/login-throttle.ts';
 import { consumeUserToken, mailUserLink } from './user-tokens.service.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 
@@ -83,19 +79,22 @@ export async function registerUser(
   }
 }
 
-/** Checks the password; failures are counted per account and per IP (429 when too many). */
+/**
+ * Checks the password; attempts are counted per account and per IP before the check, so a burst
+ * counts in full (429 when too many).
+ */
 export async function loginUser(
   { db }: AuthDeps,
   input: { email: string; password: string; ip: string },
 ): Promise<UserRow> {
-  await assertLoginAllowed(db, 'user', input.email, input.ip);
-  const user = await findActiveUserByEmail(db, input.email);
-  const valid = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !valid) {
-    await recordLoginFailure(db, 'user', input.email, input.ip);
-    throw new AppError('INVALID_CREDENTIALS', { message: 'Invalid email or password' });
-  }
-  await clearLoginFailures(db, 'user', input.email);
+  const user = await withLoginAttempt(db, 'user', input, async () => {
+    const found = await findActiveUserByEmail(db, input.email);
+    const valid = await verifyPassword(found?.passwordHash, input.password);
+    if (!found || !valid) {
+      throw new AppError('INVALID_CREDENTIALS', { message: 'Invalid email or password' });
+    }
+    return found;
+  });
   const [signedIn] = await db
     .update(users)
     .set({ lastSignInAt: sql`now()` })
@@ -123,13 +122,24 @@ export const invalidResetLink =
 
 /**
  * Sets a new password from a mailed link and ends every other session of the account. The mail
- * reached its owner, so an unverified address counts as verified.
+ * reached its owner, so an unverified address counts as verified. Tries are counted per address
+ * before the token is looked up (a wrong, used or expired one is a failure; 429 when too many).
  */
 export async function resetPassword(
   { db, config }: AuthDeps,
-  input: { token: string; password: string; keepSessionId?: string },
+  input: { token: string; password: string; ip: string; keepSessionId?: string | undefined },
 ): Promise<void> {
-  const passwordHash = await hashPassword(input.password);
+  await withLinkAttempt(db, 'reset', input.ip, async () => {
+    const passwordHash = await hashPassword(input.password);
+    await spendResetLink({ db, config }, { ...input, passwordHash });
+  });
+}
+
+async function spendResetLink(
+  { db, config }: AuthDeps,
+  input: { token: string; passwordHash: string; keepSessionId?: string | undefined },
+): Promise<void> {
+  const { passwordHash } = input;
   await db.transaction(async (tx) => {
     const token = await consumeUserToken(tx, input.token, ['reset_password'], invalidResetLink);
     const [user] = await tx

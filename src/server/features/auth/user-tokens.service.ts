@@ -2,8 +2,10 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
 import { userTokens } from '#db/schema/index.ts';
 import type { RenderedMail } from '../../integrations/mail/mail-template.ts';
+import { tokenMintedOnDelivery } from '#shared/mail-links.ts';
+import { unmintedTokenHash } from '../../integrations/mail/mail-links.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
-import { createSecureToken, hashToken } from '../../lib/secure-token.ts';
+import { hashToken } from '../../lib/secure-token.ts';
 import { AppError } from '../../plugins/errors.ts';
 
 export type TokenPurpose = (typeof userTokens.$inferSelect)['purpose'];
@@ -14,8 +16,11 @@ export const tokenLifetimeMinutes: Record<TokenPurpose, number> = {
   reset_password: 60,
 };
 
-/** Issues a single-use link token; earlier unused tokens of the same purpose stop working. */
-export async function issueUserToken(
+/**
+ * Opens a single-use link token's row (its token is minted when the mail carrying it is
+ * delivered); earlier unused tokens of the same purpose stop working.
+ */
+async function issueUserToken(
   tx: Db | Tx,
   options: { userId: string; purpose: TokenPurpose; email: string },
 ): Promise<string> {
@@ -29,15 +34,17 @@ export async function issueUserToken(
         isNull(userTokens.usedAt),
       ),
     );
-  const { token, hash } = createSecureToken();
-  await tx.insert(userTokens).values({
-    userId: options.userId,
-    purpose: options.purpose,
-    email: options.email,
-    tokenHash: hash,
-    expiresAt: sql`now() + make_interval(mins => ${tokenLifetimeMinutes[options.purpose]})`,
-  });
-  return token;
+  const [row] = await tx
+    .insert(userTokens)
+    .values({
+      userId: options.userId,
+      purpose: options.purpose,
+      email: options.email,
+      tokenHash: unmintedTokenHash(),
+      expiresAt: sql`now() + make_interval(mins => ${tokenLifetimeMinutes[options.purpose]})`,
+    })
+    .returning({ id: userTokens.id });
+  return row!.id;
 }
 
 /** Issues a link token and queues the mail carrying it to `email`, in the caller's transaction. */
@@ -50,8 +57,13 @@ export async function mailUserLink(
     render: (token: string) => RenderedMail;
   },
 ): Promise<void> {
-  const token = await issueUserToken(tx, options);
-  await queueMail(tx, { to: options.email, userId: options.userId, ...options.render(token) });
+  const id = await issueUserToken(tx, options);
+  await queueMail(tx, {
+    to: options.email,
+    userId: options.userId,
+    ...options.render(tokenMintedOnDelivery),
+    linkToken: { kind: 'user_token', id },
+  });
 }
 
 /**

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizz
 import type { Db, Tx } from '#db/client.ts';
 import {
   admins,
+  type MailLinkToken,
   supportTicketLinks,
   supportTicketMessages,
   supportTickets,
@@ -26,7 +27,9 @@ import { queueMail } from '../../integrations/mail/outbox.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { newReference } from '../../lib/references.ts';
-import { createSecureToken, hashToken } from '../../lib/secure-token.ts';
+import { hashToken } from '../../lib/secure-token.ts';
+import { tokenMintedOnDelivery } from '#shared/mail-links.ts';
+import { unmintedTokenHash } from '../../integrations/mail/mail-links.ts';
 import { listUploads, sendUpload, storeUpload } from '../uploads/uploads.service.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { recordAudit } from '../admin/audit-log.service.ts';
@@ -104,11 +107,22 @@ async function customerView(tx: Db | Tx, row: Row): Promise<Ticket> {
  * Where the customer follows the ticket: their account's page, or — for a visitor without an
  * account — a reply link with a fresh unguessable token (only its hash is stored).
  */
-async function customerLink(tx: Tx, config: TicketDeps['config'], row: Row): Promise<string> {
-  if (row.userId) return `${config.publicUrl}/user/support/${encodeURIComponent(row.reference)}`;
-  const { token, hash } = createSecureToken();
-  await tx.insert(supportTicketLinks).values({ tokenHash: hash, ticketId: row.id });
-  return `${config.publicUrl}/support/reply?token=${token}`;
+async function customerLink(
+  tx: Tx,
+  config: TicketDeps['config'],
+  row: Row,
+): Promise<{ url: string; linkToken?: MailLinkToken }> {
+  if (row.userId) {
+    return { url: `${config.publicUrl}/user/support/${encodeURIComponent(row.reference)}` };
+  }
+  const [link] = await tx
+    .insert(supportTicketLinks)
+    .values({ tokenHash: unmintedTokenHash(), ticketId: row.id })
+    .returning({ id: supportTicketLinks.id });
+  return {
+    url: `${config.publicUrl}/support/reply?token=${tokenMintedOnDelivery}`,
+    linkToken: { kind: 'ticket_link', id: link!.id },
+  };
 }
 
 /** Who hears of a customer's message: the ticket's assignee, else the company's address. */
@@ -166,7 +180,8 @@ export async function openTicket(
         await queueMail(tx, {
           to: row!.email,
           userId: row!.userId,
-          ...ticketOpenedMail(config, { ...row!, message: input.message }, link),
+          ...ticketOpenedMail(config, { ...row!, message: input.message }, link.url),
+          linkToken: link.linkToken,
         });
         await queueMail(tx, {
           to: config.site.contactEmail,
@@ -377,6 +392,7 @@ export async function replyAsStaff(
       .where(eq(supportTickets.id, row.id))
       .returning();
     if (!input.internal) {
+      const link = await customerLink(tx, config, row);
       await queueMail(tx, {
         to: row.email,
         userId: row.userId,
@@ -384,8 +400,9 @@ export async function replyAsStaff(
           config,
           row,
           { authorName: input.admin.name, body: input.message },
-          await customerLink(tx, config, row),
+          link.url,
         ),
+        linkToken: link.linkToken,
       });
     }
     await recordAudit(tx, {
@@ -444,10 +461,12 @@ export async function updateTicket(
     const closing = closesAt(updated!);
     if (stateChanged && input.state === 'resolved' && closing) {
       await enqueueJob(tx, 'close-resolved-ticket', { ticketId: row.id }, { runAt: closing });
+      const link = await customerLink(tx, config, row);
       await queueMail(tx, {
         to: row.email,
         userId: row.userId,
-        ...ticketResolvedMail(config, row, closing, await customerLink(tx, config, row)),
+        ...ticketResolvedMail(config, row, closing, link.url),
+        linkToken: link.linkToken,
       });
     }
     if (stateChanged) {

@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#db/client.ts';
 import { mailOutbox, type MailAttachment } from '#db/schema/index.ts';
+import { mintMailLink } from './mail-links.ts';
 
 export interface Mailer {
   /**
@@ -18,18 +19,15 @@ export type AttachmentBuilder = (
   attachment: MailAttachment,
 ) => Promise<{ filename: string; content: Buffer; contentType: string }>;
 
-const firstLink = (text: string) => /https?:\/\/\S+/.exec(text)?.[0];
-
 /**
- * Delivers the outbox: through SMTP when `smtpUrl` is set, otherwise each mail stays in the table
- * as "stored" and one log line names its recipient (and, in development, its link).
+ * Delivers the outbox: through SMTP when `smtpUrl` is set, its link's token minted as it goes;
+ * otherwise each mail stays in the table as "stored" (its link without a token) and one log line
+ * names its recipient.
  */
 export function createMailer(options: {
   smtpUrl: string | undefined;
   from: string;
   log: FastifyBaseLogger;
-  /** Whether the line for a mail kept in the outbox names its link (development only: links sign in). */
-  logLinks: boolean;
   buildAttachment?: AttachmentBuilder;
 }): Mailer {
   const { log } = options;
@@ -56,10 +54,7 @@ export function createMailer(options: {
           .update(mailOutbox)
           .set({ status: 'stored', sentAt: sql`now()` })
           .where(eq(mailOutbox.id, mail.id));
-        const link = options.logLinks ? firstLink(mail.text) : null;
-        log.info(
-          `mail stored in outbox for ${mail.to}: ${mail.subject}${link ? ` — ${link}` : ''}`,
-        );
+        log.info(`mail stored in outbox for ${mail.to}: ${mail.subject}`);
         return;
       }
       try {
@@ -69,12 +64,13 @@ export function createMailer(options: {
             throw new Error(`no builder for ${attachment.kind} attachments`);
           attachments.push(await options.buildAttachment(attachment));
         }
+        const { text, html } = await mintMailLink(db, mail);
         await transport.sendMail({
           from: options.from,
           to: mail.to,
           subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
+          text,
+          html,
           attachments,
         });
         await db

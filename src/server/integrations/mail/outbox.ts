@@ -1,5 +1,5 @@
 import type { Db, Tx } from '#db/client.ts';
-import { mailOutbox, type MailAttachment } from '#db/schema/index.ts';
+import { mailOutbox, type MailAttachment, type MailLinkToken } from '#db/schema/index.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import type { RenderedMail } from './mail-template.ts';
 
@@ -9,7 +9,13 @@ import type { RenderedMail } from './mail-template.ts';
  */
 export async function queueMail(
   tx: Db | Tx,
-  mail: RenderedMail & { to: string; userId?: string | null; attachments?: MailAttachment[] },
+  mail: RenderedMail & {
+    to: string;
+    userId?: string | null;
+    attachments?: MailAttachment[];
+    /** The row whose token the mail's link carries, minted on delivery (see mail-links.ts). */
+    linkToken?: MailLinkToken;
+  },
 ): Promise<void> {
   // A savepoint inside the caller's transaction, or a transaction of its own when given the pool.
   await tx.transaction(async (inner) => {
@@ -22,6 +28,7 @@ export async function queueMail(
         text: mail.text,
         html: mail.html,
         attachments: mail.attachments ?? [],
+        linkToken: mail.linkToken ?? null,
       })
       .returning({ id: mailOutbox.id });
     await enqueueJob(inner, 'send-mail', { mailId: row!.id });

@@ -1,7 +1,12 @@
 import { useState } from 'react';
+import type { OutboxMessage } from '#shared/admin.schemas.ts';
 import { formatDateTime } from '#shared/dates.ts';
+import { tokenMintedOnDelivery } from '#shared/mail-links.ts';
 import { useOutbox } from '../api/get-outbox.ts';
 import { useOutboxMessage } from '../api/get-outbox-message.ts';
+import { useOpenOutboxMessage } from '../api/open-outbox-message.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { ListWithDetail } from '../../../components/list-with-detail.tsx';
 
@@ -11,6 +16,45 @@ const statusLabels: Record<string, string> = {
   stored: 'Stored (no SMTP)',
   failed: 'Failed',
 };
+
+/** Where a link's token is: minted for its recipient, or (development) for the owner reading. */
+function TokenLinkNote({ message }: { message: OutboxMessage }) {
+  const open = useOpenOutboxMessage({
+    onError: (error) =>
+      toast({ title: 'Message not opened', description: error.message, variant: 'destructive' }),
+  });
+  if (message.tokenLink === 'none') return null;
+  const opened = open.data?.id === message.id ? open.data : null;
+  return (
+    <div className="grid gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm">
+      <p>
+        The token of this mail&rsquo;s link is made when the mail is delivered and reaches only its
+        recipient, so the copy kept here shows {tokenMintedOnDelivery} in its place.
+      </p>
+      {message.tokenLink === 'open-here' && (
+        <>
+          <p>
+            Development without SMTP: open the mail here with a working link. Each opening makes a
+            new link, and the previous one stops working.
+          </p>
+          <div>
+            <Button size="sm" disabled={open.isPending} onClick={() => open.mutate(message.id)}>
+              Open with a working link
+            </Button>
+          </div>
+          {opened && (
+            <pre
+              aria-label="Mail with its working link"
+              className="max-h-96 overflow-auto rounded-lg bg-white p-3 whitespace-pre-wrap [overflow-wrap:anywhere]"
+            >
+              {opened.text}
+            </pre>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
 
 function Message({ id }: { id: string }) {
   const query = useOutboxMessage(id);
@@ -28,6 +72,7 @@ function Message({ id }: { id: string }) {
               {message.lastError ? ` — ${message.lastError}` : ''}
             </dd>
           </dl>
+          <TokenLinkNote message={message} />
           <pre className="max-h-96 overflow-auto rounded-lg bg-gray-50 p-3 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">
             {message.text}
           </pre>
