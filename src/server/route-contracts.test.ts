@@ -19,7 +19,7 @@ const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * The error statuses a route can answer with whatever its handler does: any route can fail
  * (500) or find the database away (503); validated input can be invalid (400); a state-changing call can be unreadable (400),
- * come from another site (403, API only), be too large (413) or be neither JSON nor a form (415);
+ * come from another site (403), be too large (413) or be neither JSON nor a form (415);
  * a route in a user or admin scope refuses anyone else (401), and an admin scope also the wrong
  * role or an administrator still to set up a second factor (403); a rate-limited
  * route refuses too many calls (429).
@@ -29,8 +29,7 @@ function requiredErrorStatuses(method: string, route: RegisteredRoute): number[]
   const statuses = [500, 503];
   if (schema?.body || schema?.querystring || schema?.params) statuses.push(400);
   if (!readMethods.has(method)) {
-    statuses.push(400, 413, 415);
-    if (url.startsWith('/api/')) statuses.push(403);
+    statuses.push(400, 403, 413, 415);
   }
   if (signIn) statuses.push(401);
   if (signIn === 'admin') statuses.push(403);

@@ -2,26 +2,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../app-instance.ts';
 import { Redis } from 'ioredis';
 import { AppError } from './errors.ts';
 import { postgresRateLimitStore } from './rate-limit-store.ts';
-
-const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/**
- * CSRF defence beside SameSite cookies: a state-changing API call from a browser must come from
- * this site. Calls without Origin or Fetch Metadata (curl, servers) are not browsers and pass.
- */
-function isCrossSite(request: FastifyRequest, publicUrl: string): boolean {
-  const origin = request.headers.origin;
-  if (origin) {
-    const own = new Set([new URL(publicUrl).origin, `${request.protocol}://${request.host}`]);
-    return !own.has(origin);
-  }
-  return request.headers['sec-fetch-site'] === 'cross-site';
-}
+import { registerCsrfGate } from './csrf-gate.ts';
 
 /**
  * Where the rate-limit counters live, so several processes count as one shop: Redis when
@@ -102,14 +87,7 @@ export async function registerSecurity(app: AppInstance): Promise<void> {
   });
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
 
-  app.addHook('onRequest', async (request) => {
-    if (safeMethods.has(request.method) || !request.url.startsWith('/api/')) return;
-    if (isCrossSite(request, app.config.publicUrl)) {
-      throw new AppError('FORBIDDEN', {
-        message: 'This request came from another site and was refused',
-      });
-    }
-  });
+  registerCsrfGate(app);
 
   // Limits are set per route (config.rateLimit) on the calls that can be abused.
   await app.register(rateLimit, {

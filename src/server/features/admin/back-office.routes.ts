@@ -14,6 +14,7 @@ import { errorResponses } from '#shared/errors.ts';
 import { profitServiceFiguresSchema } from '#shared/profit.schemas.ts';
 import { downloadSchema, plainTextSchema } from '#shared/http.schemas.ts';
 import type { AppInstance } from '../../app-instance.ts';
+import { attachmentDisposition } from '../../lib/content-disposition.ts';
 import { adminScope } from '../../plugins/signed-in-scopes.ts';
 import { listAuditLog, recordAudit } from './audit-log.service.ts';
 import { databaseBackup } from './database-backup.service.ts';
@@ -73,7 +74,7 @@ export async function backOfficeRoutes(app: AppInstance): Promise<void> {
       {
         schema: {
           params: z.object({ id: z.uuid('Not a message id') }),
-          response: { 200: outboxMessageSchema, ...errorResponses(400, 401, 403, 404) },
+          response: { 200: outboxMessageSchema, ...errorResponses(400, 401, 403, 404, 413, 415) },
         },
       },
       async (request) => {
@@ -137,7 +138,7 @@ export async function backOfficeRoutes(app: AppInstance): Promise<void> {
         return reply
           .headers({
             'cache-control': 'private, no-store',
-            'content-disposition': `attachment; filename="profit-${from}-to-${to}.csv"`,
+            'content-disposition': attachmentDisposition(`profit-${from}-to-${to}.csv`),
           })
           .type('text/csv; charset=utf-8')
           .send(profitCsv(months));
@@ -178,7 +179,7 @@ export async function backOfficeRoutes(app: AppInstance): Promise<void> {
         return reply
           .headers({
             'cache-control': 'private, no-store',
-            'content-disposition': `attachment; filename="${backup.filename}"`,
+            'content-disposition': attachmentDisposition(backup.filename),
           })
           .type(backup.contentType)
           .send(backup.body);

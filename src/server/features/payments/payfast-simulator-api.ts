@@ -111,7 +111,7 @@ async function simulatorRefundApi(app: AppInstance): Promise<void> {
   const params = z.object({ id: z.string().max(40) });
   // PayFast's own refusals, and ours when a request cannot even be read (a bad body or id).
   const errors = {
-    ...errorResponses(413, 415),
+    ...errorResponses(403, 413, 415),
     400: apiJson(z.union([apiAnswer, apiErrorSchema])),
     401: apiJson(apiAnswer),
     404: apiJson(apiAnswer),
@@ -210,7 +210,7 @@ async function simulatorSubscriptionApi(app: AppInstance): Promise<void> {
   const params = z.object({ token: z.string().max(60) });
   const querystring = z.object({ testing: z.string().optional() });
   const errors = {
-    ...errorResponses(413, 415),
+    ...errorResponses(403, 413, 415),
     400: apiJson(z.union([apiAnswer, apiErrorSchema])),
     401: apiJson(apiAnswer),
     404: apiJson(apiAnswer),
@@ -340,7 +340,7 @@ async function simulatorSubscriptionBilling(app: AppInstance, sendItn: SendItn):
         response: {
           200: apiJson(billAnswer),
           303: redirectSchema,
-          ...errorResponses(400, 404, 409, 413, 415),
+          ...errorResponses(400, 403, 404, 409, 413, 415),
         },
       },
     },

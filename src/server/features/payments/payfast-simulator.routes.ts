@@ -23,7 +23,7 @@ const refused = {
     'application/json': { schema: apiErrorSchema },
   },
 };
-const formErrors = errorResponses(400, 413, 415);
+const formErrors = errorResponses(400, 403, 413, 415);
 
 /**
  * Where the simulator sends the customer back: a URL on this site becomes its path, so the browser
