@@ -44,6 +44,7 @@ import { moneyDocumentRoutes } from './features/payments/money-documents.routes.
 import { backOfficeRoutes } from './features/admin/back-office.routes.ts';
 import { jobRoutes } from './features/admin/jobs.routes.ts';
 import { issueSetupToken } from './features/admin-auth/admin-auth.service.ts';
+import { sealClearTotpSecrets } from './features/admin-auth/two-factor.service.ts';
 import { sendMailJob } from './jobs/send-mail.job.ts';
 import { checkItnJob } from './jobs/check-itn.job.ts';
 import {
@@ -111,6 +112,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   recordRouteSchemas(app);
   await database.migrate();
   await seedDatabase(database.db);
+  const sealed = await sealClearTotpSecrets(database.db, app.secretBox);
+  if (sealed > 0) app.log.info(`${sealed} TOTP secrets kept in clear are now encrypted at rest`);
   const registrar = createRegistrar(config, database.db);
   registerRegistrar(app, registrar);
   const mailer = createMailer({

@@ -57,6 +57,16 @@ const envSchema = siteEnvSchema.extend({
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   ),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).optional()),
+  APP_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .min(
+        32,
+        'must be at least 32 characters (for example the output of: openssl rand -base64 32)',
+      )
+      .optional(),
+  ),
   USD_ZAR_RATE: z.preprocess(
     emptyAsUndefined,
     z.coerce
@@ -164,6 +174,15 @@ const envSchema = siteEnvSchema.extend({
       .max(60, 'must be a number of seconds from 5 to 60')
       .default(60),
   ),
+  SPEED_REPORT_QUEUE_LIMIT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a number of reports from 1 to 1000' })
+      .int('must be a number of reports from 1 to 1000')
+      .min(1, 'must be a number of reports from 1 to 1000')
+      .max(1000, 'must be a number of reports from 1 to 1000')
+      .default(10),
+  ),
 });
 
 function parseTrustProxy(value: string): Config['trustProxy'] {
@@ -191,6 +210,11 @@ export interface Config {
   site: SiteConfig;
   /** SMTP server for outgoing mail; without it mail stays in the outbox table. */
   smtpUrl: string | undefined;
+  /**
+   * The key that encrypts secrets at rest (TOTP secrets): APP_SECRET, or else a key generated
+   * once and kept in `file` (the embedded default), or one for this process (`memory://`).
+   */
+  appSecret: { value: string } | { file: string } | { ephemeral: true };
   mailFrom: string;
   /** Cookies are `Secure` when the site is served over HTTPS. */
   secureCookies: boolean;
@@ -221,6 +245,8 @@ export interface SpeedReportsConfig {
   allowHosts: string[];
   /** The hard cut of one report. */
   deadlineMs: number;
+  /** Free reports waiting or running, across every process, past which a new one is refused. */
+  queueLimit: number;
 }
 
 export interface PayfastConfig {
@@ -345,7 +371,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: DNSIMPLE_ACCOUNT_ID must be set when DNSIMPLE_TOKEN is set',
     );
   }
+  if (!e.APP_SECRET && e.NODE_ENV === 'production' && e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration: APP_SECRET must be set in production with DATABASE_URL, the same in every process: it encrypts secrets kept in the database (for example the output of: openssl rand -base64 32)',
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const inMemory = e.DATA_DIR.startsWith('memory://');
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -359,6 +391,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: resolve(e.CLIENT_DIR),
     site: toSiteConfig(e),
     smtpUrl: e.SMTP_URL,
+    appSecret: e.APP_SECRET
+      ? { value: e.APP_SECRET }
+      : inMemory
+        ? { ephemeral: true }
+        : { file: resolve(e.DATA_DIR, 'app-secret') },
     mailFrom: e.MAIL_FROM ?? `"${e.SITE_NAME}" <${e.CONTACT_EMAIL}>`,
     secureCookies: publicUrl.startsWith('https://'),
     adminRequire2fa: e.ADMIN_REQUIRE_2FA
@@ -391,6 +428,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             .toLowerCase(),
         ) ?? [],
       deadlineMs: e.SPEED_REPORT_TIMEOUT_SECONDS * 1000,
+      queueLimit: e.SPEED_REPORT_QUEUE_LIMIT,
     },
   };
 }

@@ -157,7 +157,7 @@ const linkRefusals: Record<LinkKind, string> = {
 /**
  * Reserves a try of a mailed link's token (password reset, administrator invitation) from this
  * address, before the token is looked up: refused (429, with when) once `linkAttemptLimit`
- * wrong, used or expired tokens were tried from it in the window. Use with `settleLinkAttempt`.
+ * wrong, used or expired tokens were tried from it in the window. Settled by `withLinkAttempt`.
  */
 export async function reserveLinkAttempt(db: Db, kind: LinkKind, ip: string): Promise<Attempt> {
   const { ids } = await reserve(
@@ -168,16 +168,16 @@ export async function reserveLinkAttempt(db: Db, kind: LinkKind, ip: string): Pr
   return { release: releaser(db, ids) };
 }
 
-/** Runs `use` under a reserved attempt, then settles it (see `withLoginAttempt`). */
+/** Runs `check` under a reserved attempt, then settles it (see `withLoginAttempt`). */
 async function settle<T>(
   attempt: Attempt,
-  use: () => Promise<T>,
+  check: () => Promise<T>,
   failures: readonly ErrorCode[],
   onSuccess: () => Promise<void>,
 ): Promise<T> {
   let result: T;
   try {
-    result = await use();
+    result = await check();
   } catch (error) {
     if (!(error instanceof AppError && failures.includes(error.code))) {
       await attempt.release().catch(() => {});
@@ -189,21 +189,21 @@ async function settle<T>(
 }
 
 /**
- * Runs `use` (which checks a link's token) under a reserved attempt: an `INVALID_TOKEN` answer
+ * Runs `check` (which checks a link's token) under a reserved attempt: an `INVALID_TOKEN` answer
  * stays counted as a failure; success or any other outcome takes the reservation back.
  */
 export async function withLinkAttempt<T>(
   db: Db,
   kind: LinkKind,
   ip: string,
-  use: () => Promise<T>,
+  check: () => Promise<T>,
 ): Promise<T> {
   const attempt = await reserveLinkAttempt(db, kind, ip);
-  return settle(attempt, use, ['INVALID_TOKEN'], attempt.release);
+  return settle(attempt, check, ['INVALID_TOKEN'], attempt.release);
 }
 
 /**
- * Runs `use` (which checks a password, and a second factor) under a reserved sign-in attempt: a
+ * Runs `check` (which checks a password, and a second factor) under a reserved sign-in attempt: a
  * wrong password or code (`INVALID_CREDENTIALS`, `INVALID_TWO_FACTOR_CODE`) stays counted; a
  * success forgives the account; any other outcome (a code asked for, a disabled account, an
  * error) takes the reservation back.
@@ -212,12 +212,12 @@ export async function withLoginAttempt<T>(
   db: Db,
   scope: ThrottleScope,
   input: { email: string; ip: string },
-  use: () => Promise<T>,
+  check: () => Promise<T>,
 ): Promise<T> {
   const attempt = await reserveLoginAttempt(db, scope, input.email, input.ip);
   return settle(
     attempt,
-    use,
+    check,
     ['INVALID_CREDENTIALS', 'INVALID_TWO_FACTOR_CODE'],
     attempt.succeeded,
   );

@@ -1,11 +1,14 @@
 import type { Database } from '#db/client.ts';
 import type { AppInstance } from '../app-instance.ts';
 import type { Config } from '../config.ts';
+import { appSecretText, createSecretBox, type SecretBox } from '../lib/secret-box.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    /** Seals and opens the secrets kept in the database (APP_SECRET's key). */
+    secretBox: SecretBox;
   }
 }
 
@@ -19,6 +22,7 @@ export function registerInfrastructure(
 ): void {
   app.decorate('config', options.config);
   app.decorate('database', options.database);
+  app.decorate('secretBox', createSecretBox(appSecretText(options.config.appSecret)));
   app.addHook('onClose', async () => {
     if (options.ownsDatabase) await options.database.close();
   });

@@ -69,7 +69,7 @@ export function adminAuthRoutes(app: AppInstance): void {
     },
     async (request, reply) => {
       try {
-        const admin = await loginAdmin(db, { ...request.body, ip: request.ip });
+        const admin = await loginAdmin(db, app.secretBox, { ...request.body, ip: request.ip });
         await startAdminSession(db, request, reply, admin.id);
         return { success: true as const, admin: toAdmin(admin) };
       } catch (error) {

@@ -3,6 +3,7 @@ import type { Db } from '#db/client.ts';
 import { admins, appMeta } from '#db/schema/index.ts';
 import { withLoginAttempt } from '../../lib/login-throttle.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import { createSecureToken, hashToken } from '../../lib/secure-token.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { countAdmins, createAdmin } from './admin-accounts.ts';
@@ -16,13 +17,15 @@ import { passSecondFactor } from './two-factor.service.ts';
  */
 export async function loginAdmin(
   db: Db,
+  box: SecretBox,
   input: { email: string; password: string; code?: string | undefined; ip: string },
 ) {
-  return withLoginAttempt(db, 'admin', input, () => checkAdminSignIn(db, input));
+  return withLoginAttempt(db, 'admin', input, () => checkAdminSignIn(db, box, input));
 }
 
 async function checkAdminSignIn(
   db: Db,
+  box: SecretBox,
   input: { email: string; password: string; code?: string | undefined; ip: string },
 ) {
   const [admin] = await db.select().from(admins).where(eq(admins.email, input.email)).limit(1);
@@ -43,7 +46,7 @@ async function checkAdminSignIn(
     });
   }
   const passed = await db.transaction(async (tx) => {
-    if (needsCode && !(await passSecondFactor(tx, admin, code!, input.ip))) return false;
+    if (needsCode && !(await passSecondFactor(tx, box, admin, code!, input.ip))) return false;
     await tx
       .update(admins)
       .set({ lastLoginAt: sql`now()` })

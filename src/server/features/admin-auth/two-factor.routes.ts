@@ -33,7 +33,12 @@ export async function twoFactorRoutes(app: AppInstance): Promise<void> {
         },
       },
       (request) =>
-        startTwoFactorSetup(db, request.admin, `${app.config.site.siteName} back office`),
+        startTwoFactorSetup(
+          db,
+          app.secretBox,
+          request.admin,
+          `${app.config.site.siteName} back office`,
+        ),
     );
 
     scoped.post(
@@ -45,7 +50,7 @@ export async function twoFactorRoutes(app: AppInstance): Promise<void> {
         },
       },
       (request) =>
-        confirmTwoFactor(db, request.admin, request.body.code, {
+        confirmTwoFactor(db, app.secretBox, request.admin, request.body.code, {
           adminId: request.admin.id,
           actor: request.admin.email,
           ip: request.ip,

@@ -5,6 +5,7 @@ import QRCode from 'qrcode';
 import type { Db, Tx } from '#db/client.ts';
 import { adminRecoveryCodes, admins } from '#db/schema/index.ts';
 import type { RecoveryCodes, TwoFactorSetup, TwoFactorStatus } from '#shared/admin.schemas.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import { hashToken } from '../../lib/secure-token.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { endAdminSessions } from './admin-accounts.ts';
@@ -47,16 +48,38 @@ export function acceptedStep(
 type Actor = { id: string; email: string; name: string };
 type Audit = { actor: string; adminId: string | null; ip: string | null };
 
+/** What a TOTP secret is sealed with: its column and its administrator. */
+const totpContext = (adminId: string) => `admins.totp_secret:${adminId}`;
+
+/**
+ * Seals the TOTP secrets kept in clear before they were encrypted at rest (run at start; a
+ * sealed one is left as it is).
+ */
+export async function sealClearTotpSecrets(db: Db, box: SecretBox): Promise<number> {
+  const rows = await db
+    .select({ id: admins.id, secret: admins.totpSecret })
+    .from(admins)
+    .where(sql`${admins.totpSecret} is not null and ${admins.totpSecret} not like 'enc:%'`);
+  for (const row of rows) {
+    await db
+      .update(admins)
+      .set({ totpSecret: box.seal(row.secret!, totpContext(row.id)) })
+      .where(and(eq(admins.id, row.id), eq(admins.totpSecret, row.secret!)));
+  }
+  return rows.length;
+}
+
 /** A fresh secret kept unconfirmed until the app's first code proves it was added. */
 export async function startTwoFactorSetup(
   db: Db,
+  box: SecretBox,
   admin: Actor,
   issuer: string,
 ): Promise<TwoFactorSetup> {
   const secret = new Secret({ size: 20 }).base32;
   const [row] = await db
     .update(admins)
-    .set({ totpSecret: secret, totpLastStep: null })
+    .set({ totpSecret: box.seal(secret, totpContext(admin.id)), totpLastStep: null })
     .where(and(eq(admins.id, admin.id), isNull(admins.totpEnabledAt)))
     .returning({ id: admins.id });
   if (!row) {
@@ -87,6 +110,7 @@ const recoveryHash = (code: string) => hashToken(`recovery:${normaliseRecoveryCo
 /** Turns the second factor on once `code` proves the app has the secret; the codes come once. */
 export async function confirmTwoFactor(
   db: Db,
+  box: SecretBox,
   admin: Actor,
   code: string,
   audit: Audit,
@@ -104,7 +128,7 @@ export async function confirmTwoFactor(
           : 'Start the set-up first: scan the QR code, then enter the code',
       });
     }
-    const step = acceptedStep(row.secret, code, null);
+    const step = acceptedStep(box.open(row.secret, totpContext(admin.id)), code, null);
     if (step === null) {
       throw new AppError('BAD_REQUEST', {
         message:
@@ -152,6 +176,7 @@ export async function twoFactorStatus(
  */
 export async function passSecondFactor(
   tx: Tx,
+  box: SecretBox,
   admin: { id: string; email: string },
   code: string,
   ip: string,
@@ -163,7 +188,8 @@ export async function passSecondFactor(
     .for('update');
   if (!row?.secret) return false;
   if (/^\d{6}$/.test(code)) {
-    const step = acceptedStep(row.secret, code, row.lastStep);
+    const secret = box.open(row.secret, totpContext(admin.id));
+    const step = acceptedStep(secret, code, row.lastStep);
     if (step === null) return false;
     await tx.update(admins).set({ totpLastStep: step }).where(eq(admins.id, admin.id));
     return true;
