@@ -185,7 +185,7 @@ export function adminAuthRoutes(app: AppInstance): void {
       config: invitationLimit,
     },
     async (request, reply) => {
-      const admin = await acceptInvitation(db, { ...request.body, ip: request.ip });
+      const admin = await acceptInvitation(db, app.config, { ...request.body, ip: request.ip });
       await startAdminSession(db, request, reply, admin.id);
       return reply.status(201).send({ success: true as const, admin: toAdmin(admin) });
     },

@@ -211,6 +211,11 @@ describe('administrators', () => {
     });
     expect(twice.statusCode).toBe(409);
     expect(await audited('admin.invited', invited.json().id)).toBe(1);
+    // The acceptance is audited, and every owner hears of it at once.
+    expect(await audited('admin.invitation_accepted', invited.json().id)).toBe(1);
+    const notice = await latestMail(t.app, owner.email, 'joined the');
+    expect(notice.subject).toBe('Nomsa Staff joined the Sebenza Digital back office');
+    expect(notice.text).toContain(`Nomsa Staff (${email}) accepted an invitation`);
   });
 
   it('changes a role, disables (signing out at once) and enables; never one’s own, never the last owner', async () => {

@@ -172,13 +172,15 @@ export async function lookupInvitation(
  */
 export async function acceptInvitation(
   db: Db,
+  config: Pick<Config, 'site' | 'publicUrl'>,
   input: { token: string; name: string; password: string; ip: string },
 ) {
-  return withLinkAttempt(db, 'invitation', input.ip, () => spendInvitation(db, input));
+  return withLinkAttempt(db, 'invitation', input.ip, () => spendInvitation(db, config, input));
 }
 
 async function spendInvitation(
   db: Db,
+  config: Pick<Config, 'site' | 'publicUrl'>,
   input: { token: string; name: string; password: string; ip: string },
 ) {
   return db.transaction(async (tx) => {
@@ -188,7 +190,7 @@ async function spendInvitation(
       .where(and(eq(adminInvitations.tokenHash, hashToken(input.token)), openInvitation))
       .returning();
     if (!invitation) throw new AppError('INVALID_TOKEN', { message: invalidInvitation });
-    return createAdmin(
+    const admin = await createAdmin(
       tx,
       {
         email: invitation.email,
@@ -198,7 +200,47 @@ async function spendInvitation(
       },
       { actor: invitation.email, adminId: null, ip: input.ip },
     );
+    await recordAudit(tx, {
+      actor: invitation.email,
+      adminId: admin.id,
+      ip: input.ip,
+      action: 'admin.invitation_accepted',
+      entityType: 'admin_invitation',
+      entityId: invitation.id,
+      details: { email: invitation.email, role: invitation.role, invitedBy: invitation.invitedBy },
+    });
+    await tellOwnersOfNewcomer(tx, config, admin);
+    return admin;
   });
+}
+
+/**
+ * Every active owner hears at once that someone joined through an invitation, so a link that
+ * reached the wrong hands is noticed the same day.
+ */
+async function tellOwnersOfNewcomer(
+  tx: Tx,
+  config: Pick<Config, 'site' | 'publicUrl'>,
+  admin: { name: string; email: string; role: AdminRole },
+): Promise<void> {
+  const owners = await tx
+    .select({ email: admins.email })
+    .from(admins)
+    .where(and(eq(admins.role, 'owner'), isNull(admins.disabledAt)));
+  for (const owner of owners.filter((o) => o.email !== admin.email)) {
+    await queueMail(tx, {
+      to: owner.email,
+      ...renderMail(config, {
+        subject: `${admin.name} joined the ${config.site.siteName} back office`,
+        greeting: 'Hello,',
+        paragraphs: [
+          `${admin.name} (${admin.email}) accepted an invitation and joined the back office as ${roleWords[admin.role]}.`,
+          'If you did not expect this, disable the account at once under Administrators and check the audit log.',
+        ],
+        action: { label: 'Open Administrators', url: `${config.publicUrl}/admin/administrators` },
+      }),
+    });
+  }
 }
 
 /**
