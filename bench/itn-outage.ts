@@ -1,6 +1,6 @@
 import { eq, inArray, like, or } from 'drizzle-orm';
-import { jobs, mailOutbox, payfastItns } from '../src/db/schema/index.ts';
-import { alertAfterTries } from '../src/server/jobs/check-itn.job.ts';
+import { jobs, mailOutbox, paymentNotifications } from '../src/db/schema/index.ts';
+import { alertAfterTries } from '../src/server/jobs/check-payment-notification.job.ts';
 import { retryDelaySeconds } from '../src/server/jobs/job-types.ts';
 import { startPayfastStandIn, type ValidateAnswer } from '../tests/stubs/payfast-stand-in.ts';
 import { checkPaidOnce, orderWithItn, registerCustomer, sendItn } from './lib/itn-orders.ts';
@@ -19,7 +19,7 @@ import { serverProcess } from './lib/server-process.ts';
  * confirming" e-mails queued for the administrators (after 3 failed tries). Exits 1 on any
  * violation.
  *
- * Nothing is sped up: the check-itn job's real back-off (a try at once, then 1, 2, 4 … minutes)
+ * Nothing is sped up: the check-payment-notification job's real back-off (a try at once, then 1, 2, 4 … minutes)
  * and the runner's 30-second poll decide when the payments land, so the time to settle is what a
  * customer would see. With the defaults each ITN fails its first try and is paid by its second,
  * within about 30 s of the recovery (the whole run takes under 2 minutes). A longer outage takes
@@ -226,8 +226,8 @@ try {
   checked.problems.forEach(violation);
   const rows = await database.db
     .select()
-    .from(payfastItns)
-    .where(inArray(payfastItns.paymentReference, references));
+    .from(paymentNotifications)
+    .where(inArray(paymentNotifications.paymentReference, references));
   const accepted = rows.filter((row) => row.accepted === true).length;
   const refused = rows.filter((row) => row.accepted === false);
   if (rows.length !== orderCount || accepted !== orderCount) {
@@ -236,11 +236,14 @@ try {
         (refused[0] ? ` (e.g. "${refused[0].reason}")` : ''),
     );
   }
-  const checks = await database.db.select().from(jobs).where(eq(jobs.name, 'check-itn'));
+  const checks = await database.db
+    .select()
+    .from(jobs)
+    .where(eq(jobs.name, 'check-payment-notification'));
   const unfinished = checks.filter((job) => job.status !== 'done');
   if (checks.length !== orderCount || unfinished.length > 0) {
     violation(
-      `check-itn jobs: ${checks.length} for ${orderCount} ITNs, not done: ${unfinished.map((j) => `#${j.id} ${j.status}`).join(', ') || 'none'}`,
+      `check-payment-notification jobs: ${checks.length} for ${orderCount} ITNs, not done: ${unfinished.map((j) => `#${j.id} ${j.status}`).join(', ') || 'none'}`,
     );
   }
   const tries = new Map<number, number>();

@@ -1,5 +1,5 @@
 import { count, isNull } from 'drizzle-orm';
-import { payfastItns } from '../src/db/schema/index.ts';
+import { paymentNotifications } from '../src/db/schema/index.ts';
 import { startBench } from './lib/bench-app.ts';
 import { completeItn } from '../tests/helpers/payfast-itn.ts';
 import { startPayfastStandIn } from '../tests/stubs/payfast-stand-in.ts';
@@ -52,11 +52,11 @@ await bench.measure(
   { method: 'POST', body },
 );
 await bench.app.jobs.drain();
-const [stored] = await bench.app.database.db.select({ n: count() }).from(payfastItns);
+const [stored] = await bench.app.database.db.select({ n: count() }).from(paymentNotifications);
 const [unchecked] = await bench.app.database.db
   .select({ n: count() })
-  .from(payfastItns)
-  .where(isNull(payfastItns.accepted));
+  .from(paymentNotifications)
+  .where(isNull(paymentNotifications.accepted));
 console.log(
   `ITNs stored and answered: ${stored!.n}; still unchecked after the drain: ${unchecked!.n}`,
 );

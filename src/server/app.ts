@@ -46,7 +46,7 @@ import { jobRoutes } from './features/admin/jobs.routes.ts';
 import { issueSetupToken } from './features/admin-auth/admin-auth.service.ts';
 import { sealClearTotpSecrets } from './features/admin-auth/two-factor.service.ts';
 import { sendMailJob } from './jobs/send-mail.job.ts';
-import { checkItnJob } from './jobs/check-itn.job.ts';
+import { checkPaymentNotificationJob } from './jobs/check-payment-notification.job.ts';
 import {
   domainExpiryReminderJob,
   domainOrderFailedJob,
@@ -131,7 +131,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', () => mailer.close());
   await registerJobs(app, {
     'send-mail': sendMailJob(mailer),
-    'check-itn': checkItnJob({ config }),
+    'check-payment-notification': checkPaymentNotificationJob({ config }),
     'register-domain': registerDomainJob({ registrar, config }),
     'poll-domain-registration': pollDomainRegistrationJob({ registrar, config }),
     'poll-domain-transfer': pollDomainTransferJob({ registrar, config }),

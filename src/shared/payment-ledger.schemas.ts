@@ -55,7 +55,8 @@ export const adminPaymentSchema = z.object({
   reference: z.string(),
   status: z.enum(paymentStatuses),
   amount: z.number(),
-  pfPaymentId: z.string().nullable(),
+  /** The payment method's own id of the charge (PayFast's payment id). */
+  externalId: z.string().nullable(),
   paidAt: z.string().nullable(),
   /** Paid for an order that was already paid: the whole payment is owed back. */
   overpayment: z.boolean(),

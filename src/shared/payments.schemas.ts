@@ -51,7 +51,8 @@ export const paymentDetailSchema = z.object({
   method: z.string(),
   items: z.array(z.object({ title: z.string(), quantity: z.number(), total: z.number() })),
   amount,
-  pfPaymentId: z.string().nullable(),
+  /** The payment method's own id of the charge (PayFast's payment id). */
+  externalId: z.string().nullable(),
   createdAt,
   paidAt,
   order,
@@ -66,7 +67,7 @@ export type PaymentDetail = z.infer<typeof paymentDetailSchema>;
 /** POST /api/payments/{reference}/cancel: the attempt's status afterwards. */
 export const paymentCancelSchema = z.object({ reference, status });
 
-/** GET /api/payments/debug: the caller's last payment as sent to PayFast, and its ITNs. */
+/** GET /api/payments/debug: the caller's last payment as sent to its method, and its notifications. */
 export const paymentDebugSchema = z.object({
   reference,
   status,
@@ -76,7 +77,7 @@ export const paymentDebugSchema = z.object({
   itns: z.array(
     z.object({
       receivedAt: z.string(),
-      paymentStatus: z.string().nullable(),
+      status: z.string().nullable(),
       /** null while the checks are still running */
       accepted: z.boolean().nullable(),
       reason: z.string(),

@@ -8,6 +8,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
@@ -89,7 +90,10 @@ export const payments = pgTable(
     grossCents: integer('gross_cents'),
     feeCents: integer('fee_cents'),
     netCents: integer('net_cents'),
-    pfPaymentId: text('pf_payment_id').unique(),
+    /** The way it was paid (a payment method's id: `payfast`). */
+    method: text('method').notNull().default('payfast'),
+    /** The method's own id of the charge (PayFast's pf_payment_id), unique per method. */
+    externalId: text('external_id'),
     /** Paid for an order that was already paid (two tabs, a second card): money to give back. */
     overpayment: boolean('overpayment').notNull().default(false),
     /** A later month's charge of a subscription (PayFast's recurring billing). */
@@ -101,7 +105,10 @@ export const payments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
-  (table) => [index('payments_order_idx').on(table.orderId)],
+  (table) => [
+    index('payments_order_idx').on(table.orderId),
+    uniqueIndex('payments_method_external_id_key').on(table.method, table.externalId),
+  ],
 );
 
 /**
@@ -120,6 +127,8 @@ export const subscriptions = pgTable(
       .notNull()
       .unique()
       .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The payment method that charges it, and its handle of the agreement. */
+    method: text('method').notNull().default('payfast'),
     token: text('token').notNull().unique(),
     title: text('title').notNull(),
     /** What PayFast charges each month (recurring_amount), VAT included. */
@@ -138,17 +147,21 @@ export const subscriptions = pgTable(
 );
 
 /**
- * Every ITN PayFast (or anyone) posted, stored before PayFast gets its 200 and checked afterwards
- * (`accepted` null until then), with the verdict's reason; a check-itn job checks each.
+ * Every notification a payment method (PayFast's ITN) posted, stored before the sender gets its
+ * 200 and checked afterwards (`accepted` null until then), with the verdict's reason; a
+ * check-payment-notification job checks each.
  */
-export const payfastItns = pgTable(
-  'payfast_itns',
+export const paymentNotifications = pgTable(
+  'payment_notifications',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    method: text('method').notNull().default('payfast'),
     paymentReference: text('payment_reference'),
-    pfPaymentId: text('pf_payment_id'),
-    paymentStatus: text('payment_status'),
+    /** The method's id of the charge it is about, and its own word for the outcome. */
+    externalId: text('external_id'),
+    status: text('status'),
     ip: text('ip'),
+    /** The fields as posted, in order (a method may sign them so). */
     fields: jsonb('fields').$type<[string, string][]>().notNull(),
     accepted: boolean('accepted'),
     reason: text('reason').notNull().default('received, not checked yet'),
@@ -156,7 +169,7 @@ export const payfastItns = pgTable(
     checkedAt: timestamp('checked_at', { withTimezone: true }),
   },
   (table) => [
-    index('payfast_itns_unchecked_idx')
+    index('payment_notifications_unchecked_idx')
       .on(table.id)
       .where(sql`accepted is null`),
   ],

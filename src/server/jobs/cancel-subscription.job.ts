@@ -2,7 +2,7 @@ import {
   carryOutCancellation,
   type SubscriptionDeps,
 } from '../features/subscriptions/subscriptions.service.ts';
-import { PayfastApiRefusedError } from '../integrations/payfast/api.ts';
+import { PaymentMethodRefusedError } from '../integrations/payment-methods/payment-method.ts';
 import { PermanentJobError, type JobHandler } from './runner.ts';
 
 /** Asks PayFast to stop a subscription; its "no" ends the job, no answer is tried again. */
@@ -12,7 +12,7 @@ export const cancelSubscriptionJob =
     try {
       await carryOutCancellation({ ...deps, db }, subscriptionId, { lastAttempt });
     } catch (error) {
-      if (error instanceof PayfastApiRefusedError) throw new PermanentJobError(error.message);
+      if (error instanceof PaymentMethodRefusedError) throw new PermanentJobError(error.message);
       throw error;
     }
   };

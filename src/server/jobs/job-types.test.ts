@@ -20,6 +20,8 @@ describe('job retry schedules', () => {
   });
 
   it('tries the confirmation of a PayFast ITN for at least 24 hours (PayFast never resends)', () => {
-    expect(span(jobTypes['check-itn'].maxAttempts)).toBeGreaterThanOrEqual(24 * 3600);
+    expect(span(jobTypes['check-payment-notification'].maxAttempts)).toBeGreaterThanOrEqual(
+      24 * 3600,
+    );
   });
 });

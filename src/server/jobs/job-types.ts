@@ -10,7 +10,10 @@ export const jobTypes = {
   'send-mail': { payload: z.object({ mailId: z.uuid() }), maxAttempts: 5 },
   // PayFast does not resend an ITN it got a 200 for: its confirmation is tried for over 24 hours
   // (1, 2, 4 … 32 minutes, then hourly: 30 tries span 24 h 3 min).
-  'check-itn': { payload: z.object({ itnId: z.number().int().positive() }), maxAttempts: 30 },
+  'check-payment-notification': {
+    payload: z.object({ notificationId: z.number().int().positive() }),
+    maxAttempts: 30,
+  },
   'register-domain': { payload: z.object({ orderId: z.uuid() }), maxAttempts: 5 },
   // Registrars finish some registrations late: 1, 2, 4 … 32 minutes, then hourly — about a day.
   'poll-domain-registration': { payload: z.object({ orderId: z.uuid() }), maxAttempts: 30 },

@@ -1,5 +1,5 @@
 import { carryOutRefund, type RefundDeps } from '../features/payments/refunds.service.ts';
-import { PayfastApiRefusedError } from '../integrations/payfast/api.ts';
+import { PaymentMethodRefusedError } from '../integrations/payment-methods/payment-method.ts';
 import { PermanentJobError, type JobHandler } from './runner.ts';
 
 /**
@@ -12,7 +12,7 @@ export const refundPaymentJob =
     try {
       await carryOutRefund({ ...deps, db }, refundId, { lastAttempt });
     } catch (error) {
-      if (error instanceof PayfastApiRefusedError) throw new PermanentJobError(error.message);
+      if (error instanceof PaymentMethodRefusedError) throw new PermanentJobError(error.message);
       throw error;
     }
   };

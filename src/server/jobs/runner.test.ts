@@ -42,7 +42,7 @@ async function runner(sendMail: JobHandlers['send-mail']): Promise<JobRunner> {
     log: silent,
     handlers: {
       'send-mail': sendMail,
-      'check-itn': unexpected,
+      'check-payment-notification': unexpected,
       'register-domain': unexpected,
       'poll-domain-registration': unexpected,
       'poll-domain-transfer': unexpected,
@@ -100,8 +100,18 @@ describe('the job queue', () => {
   });
 
   it('keeps one waiting job per key', async () => {
-    await enqueueJob(database.db, 'check-itn', { itnId: 7 }, { key: 'check-itn:7' });
-    await enqueueJob(database.db, 'check-itn', { itnId: 7 }, { key: 'check-itn:7' });
+    await enqueueJob(
+      database.db,
+      'check-payment-notification',
+      { notificationId: 7 },
+      { key: 'check-payment-notification:7' },
+    );
+    await enqueueJob(
+      database.db,
+      'check-payment-notification',
+      { notificationId: 7 },
+      { key: 'check-payment-notification:7' },
+    );
     expect(await database.db.select().from(jobs)).toHaveLength(1);
   });
 

@@ -7,7 +7,7 @@ import {
   invoices,
   orderItems,
   orders,
-  payfastItns,
+  paymentNotifications,
   payments,
   refunds,
   serviceRequests,
@@ -89,7 +89,8 @@ export async function exportCustomerRecords(db: Db, userId: string) {
       reference: p.reference,
       status: p.status,
       amountCents: p.amountCents,
-      payfastPaymentId: p.pfPaymentId,
+      method: p.method,
+      methodPaymentId: p.externalId,
       paidAt: p.paidAt,
       createdAt: p.createdAt,
     })),
@@ -179,14 +180,14 @@ export async function eraseCustomerRecords(tx: Tx, userId: string): Promise<void
     const references = ownPayments.map((p) => p.reference);
     if (references.length > 0) {
       const itns = await tx
-        .select({ id: payfastItns.id, fields: payfastItns.fields })
-        .from(payfastItns)
-        .where(inArray(payfastItns.paymentReference, references));
+        .select({ id: paymentNotifications.id, fields: paymentNotifications.fields })
+        .from(paymentNotifications)
+        .where(inArray(paymentNotifications.paymentReference, references));
       for (const itn of itns) {
         await tx
-          .update(payfastItns)
+          .update(paymentNotifications)
           .set({ fields: scrubFields(itn.fields) })
-          .where(eq(payfastItns.id, itn.id));
+          .where(eq(paymentNotifications.id, itn.id));
       }
     }
     // Order lines keep only what invoices and reports are made from (their priced parts, the

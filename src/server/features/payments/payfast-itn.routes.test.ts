@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, payfastItns, payments } from '#db/schema/index.ts';
+import { orders, paymentNotifications, payments } from '#db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { signUp } from '../../../../tests/helpers/accounts.ts';
 import { startPayfastStandIn } from '../../../../tests/stubs/payfast-stand-in.ts';
@@ -81,8 +81,8 @@ async function notify(body: string) {
   await t.app.jobs.drain();
   const [last] = await t.app.database.db
     .select()
-    .from(payfastItns)
-    .orderBy(payfastItns.id)
+    .from(paymentNotifications)
+    .orderBy(paymentNotifications.id)
     .then((rows) => rows.slice(-1));
   return last!;
 }
@@ -115,7 +115,8 @@ describe('ITNs exactly as PayFast sends them', () => {
     expect(standIn.asked.at(-1)).toBe(body.slice(0, body.indexOf('&signature=')));
     expect(await paymentRow('1234')).toMatchObject({
       status: 'paid',
-      pfPaymentId: '1221576',
+      method: 'payfast',
+      externalId: '1221576',
       grossCents: 1000,
       feeCents: 23,
       netCents: 977,

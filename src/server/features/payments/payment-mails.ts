@@ -38,10 +38,12 @@ export function receiptMail(
 }
 
 /** To the company: PayFast keeps giving no verdict on an ITN, so a payment waits unapplied. */
-export function itnUnconfirmedAdminMail(
+export function notificationUnconfirmedAdminMail(
   config: Pick<Config, 'site' | 'publicUrl'>,
   input: {
-    itnId: number;
+    notificationId: number;
+    /** Who runs the payment method: "PayFast". */
+    method: string;
     paymentReference: string | null;
     error: string;
     tries: number;
@@ -51,15 +53,15 @@ export function itnUnconfirmedAdminMail(
   const payment = input.paymentReference ?? 'an unknown payment';
   return renderMail(config, {
     subject: input.final
-      ? `PayFast never confirmed the notification for ${payment}`
-      : `PayFast is not confirming the notification for ${payment}`,
-    greeting: 'A card payment is waiting for PayFast,',
+      ? `${input.method} never confirmed the notification for ${payment}`
+      : `${input.method} is not confirming the notification for ${payment}`,
+    greeting: `A payment is waiting for ${input.method},`,
     paragraphs: [
-      `PayFast sent a payment notification (ITN ${input.itnId}) for ${payment}, but its server confirmation has failed ${input.tries} times.`,
+      `${input.method} sent a payment notification (number ${input.notificationId}) for ${payment}, but its confirmation has failed ${input.tries} times.`,
       `Last answer: ${input.error}`,
       input.final
-        ? 'The check has stopped trying. Check the PayFast settings and try the job again from Background jobs, or apply the payment by hand.'
-        : 'The check keeps trying, less often each time, for at least 24 hours. If PayFast answers 403, ask PayFast to allow this server.',
+        ? `The check has stopped trying. Check the ${input.method} settings and try the job again from Background jobs, or apply the payment by hand.`
+        : `The check keeps trying, less often each time, for at least 24 hours. If ${input.method} answers 403, ask them to allow this server.`,
     ],
     action: { label: 'Open Background jobs', url: `${config.publicUrl}/admin/jobs` },
   });

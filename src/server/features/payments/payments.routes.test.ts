@@ -5,7 +5,7 @@ import {
   jobs,
   orderEvents,
   orders,
-  payfastItns,
+  paymentNotifications,
   payments,
   serviceRequests,
 } from '#db/schema/index.ts';
@@ -16,7 +16,7 @@ import { jobsNamed, runRetriesNow } from '../../../../tests/helpers/jobs.ts';
 import { startPayfastStandIn } from '../../../../tests/stubs/payfast-stand-in.ts';
 import { startSmtpCatcher } from '../../../../tests/helpers/smtp-catcher.ts';
 import { md5, signatureString } from '../../integrations/payfast/signature.ts';
-import { checkItn, receiveItn } from './payments.service.ts';
+import { checkNotification, receiveNotification } from './payment-notifications.service.ts';
 import { maxItnBacklog } from './payments.routes.ts';
 
 const passphrase = 'jt7NOE43FZPn';
@@ -169,13 +169,15 @@ describe('ITN', () => {
     const fields = [...new URLSearchParams(body)];
     const deps = { db: t.app.database.db, config: t.app.config };
     const received = await Promise.all([
-      receiveItn(deps, { fields, ip: '197.97.145.150' }),
-      receiveItn(deps, { fields, ip: '197.97.145.150' }),
+      receiveNotification(deps, { method: 'payfast', fields, ip: '197.97.145.150' }),
+      receiveNotification(deps, { method: 'payfast', fields, ip: '197.97.145.150' }),
     ]);
-    await Promise.all(received.map((itn) => (itn.accepted ? checkItn(deps, itn.id) : null)));
+    await Promise.all(
+      received.map((itn) => (itn.accepted ? checkNotification(deps, itn.id) : null)),
+    );
     expect((await notify(body)).statusCode).toBe(200);
     const { payment, order: stored } = await state(form.reference);
-    expect(payment).toMatchObject({ status: 'paid', pfPaymentId: '777001', feeCents: 16_227 });
+    expect(payment).toMatchObject({ status: 'paid', externalId: '777001', feeCents: 16_227 });
     expect(stored.status).toBe('paid');
     const events = await t.app.database.db
       .select()
@@ -184,8 +186,8 @@ describe('ITN', () => {
     expect(events.map((e) => e.toStatus)).toEqual(['pending_payment', 'paid']);
     const stored3 = await t.app.database.db
       .select()
-      .from(payfastItns)
-      .where(eq(payfastItns.paymentReference, form.reference));
+      .from(paymentNotifications)
+      .where(eq(paymentNotifications.paymentReference, form.reference));
     expect(stored3.map((i) => i.reason)).toEqual(
       expect.arrayContaining(['COMPLETE: payment and order paid', 'duplicate: already applied']),
     );
@@ -218,7 +220,7 @@ describe('ITN', () => {
     });
     expect(detail.json()).toMatchObject({
       status: 'paid',
-      pfPaymentId: '777001',
+      externalId: '777001',
       method: 'Card (PayFast)',
       items: [{ title: 'Ready-made website: Business', quantity: 1, total: 4999 }],
     });
@@ -287,9 +289,9 @@ describe('ITN', () => {
       expect(response.statusCode).toBe(200);
       const [waiting] = await t.app.database.db
         .select()
-        .from(payfastItns)
-        .where(eq(payfastItns.paymentReference, form.reference));
-      expect(waiting).toMatchObject({ accepted: null, paymentStatus: 'COMPLETE' });
+        .from(paymentNotifications)
+        .where(eq(paymentNotifications.paymentReference, form.reference));
+      expect(waiting).toMatchObject({ accepted: null, method: 'payfast', status: 'COMPLETE' });
       expect((await state(form.reference)).payment.status).toBe('pending');
     } finally {
       payfast.release();
@@ -300,9 +302,10 @@ describe('ITN', () => {
 
   it('checks an ITN that was stored but never checked (a crash) on the next run', async () => {
     const { form } = await newPayment();
-    await receiveItn(
+    await receiveNotification(
       { db: t.app.database.db, config: t.app.config },
       {
+        method: 'payfast',
         fields: [...new URLSearchParams(itn(form.reference))],
         ip: '197.97.145.150',
       },
@@ -318,22 +321,25 @@ describe('ITN', () => {
       [itn(form.reference, { amount_gross: '1.00' }), 'amount 1.00 does not match 4999.00'],
       [itn(form.reference, { merchant_id: '999' }), 'merchant id is not ours'],
     ];
-    const checkJobs = async () => (await jobsNamed(t.app, 'check-itn')).length;
+    const checkJobs = async () => (await jobsNamed(t.app, 'check-payment-notification')).length;
     const jobsBefore = await checkJobs();
     for (const [body, reason] of cases) {
       const refused = await notify(body);
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ error: `ITN refused: ${reason}`, code: 'BAD_REQUEST' });
+      expect(refused.json()).toEqual({
+        error: `Notification refused: ${reason}`,
+        code: 'BAD_REQUEST',
+      });
       const [last] = (
-        await t.app.database.db.select().from(payfastItns).orderBy(payfastItns.id)
+        await t.app.database.db.select().from(paymentNotifications).orderBy(paymentNotifications.id)
       ).slice(-1);
       expect(last).toMatchObject({ accepted: false, reason, paymentReference: form.reference });
     }
     // Junk naming no payment of ours leaves no row at all.
-    const rows = async () => (await t.app.database.db.select().from(payfastItns)).length;
+    const rows = async () => (await t.app.database.db.select().from(paymentNotifications)).length;
     const rowsBefore = await rows();
     expect((await notify(itn('PAY-NOSUCH00'))).json().error).toBe(
-      'ITN refused: unknown payment reference PAY-NOSUCH00',
+      'Notification refused: unknown payment reference PAY-NOSUCH00',
     );
     expect(await rows()).toBe(rowsBefore);
     expect(await checkJobs()).toBe(jobsBefore);
@@ -341,7 +347,7 @@ describe('ITN', () => {
     await notify(itn(form.reference));
     payfast.answer('VALID');
     const [last] = (
-      await t.app.database.db.select().from(payfastItns).orderBy(payfastItns.id)
+      await t.app.database.db.select().from(paymentNotifications).orderBy(paymentNotifications.id)
     ).slice(-1);
     expect(last).toMatchObject({
       accepted: false,
@@ -358,12 +364,14 @@ describe('ITN', () => {
       (
         await t.app.database.db
           .select()
-          .from(payfastItns)
-          .where(eq(payfastItns.paymentReference, form.reference))
+          .from(paymentNotifications)
+          .where(eq(paymentNotifications.paymentReference, form.reference))
       )[0]!;
     const checkJob = async () => {
       const { id } = await itnRow();
-      return (await jobsNamed(t.app, 'check-itn')).find((job) => job.payload.itnId === id)!;
+      return (await jobsNamed(t.app, 'check-payment-notification')).find(
+        (job) => job.payload.notificationId === id,
+      )!;
     };
     try {
       payfast.answer({
@@ -414,7 +422,7 @@ describe('ITN', () => {
       await notify(itn(first.reference));
       await notify(itn(second.reference));
       expect((await state(first.reference)).payment.status).toBe('pending');
-      const waiting = (await jobsNamed(t.app, 'check-itn')).filter(
+      const waiting = (await jobsNamed(t.app, 'check-payment-notification')).filter(
         (job) => job.status === 'queued',
       );
       expect(waiting).toHaveLength(2);
@@ -451,17 +459,17 @@ describe('ITN', () => {
       fields: [['m_payment_id', 'PAY-BACKLOG0']] as [string, string][],
     }));
     const stuck = await t.app.database.db
-      .insert(payfastItns)
+      .insert(paymentNotifications)
       .values(backlog)
-      .returning({ id: payfastItns.id });
+      .returning({ id: paymentNotifications.id });
     try {
       const refused = await notify(itn(form.reference));
       expect(refused.statusCode).toBe(503);
       expect(refused.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     } finally {
-      await t.app.database.db.delete(payfastItns).where(
+      await t.app.database.db.delete(paymentNotifications).where(
         inArray(
-          payfastItns.id,
+          paymentNotifications.id,
           stuck.map((row) => row.id),
         ),
       );
@@ -745,7 +753,7 @@ describe('ITN source check', () => {
       // The source is checked after the answer (it may need a DNS lookup), in the job.
       expect(response.statusCode).toBe(200);
       await strict.app.jobs.drain();
-      const [stored] = await strict.app.database.db.select().from(payfastItns);
+      const [stored] = await strict.app.database.db.select().from(paymentNotifications);
       expect(stored).toMatchObject({
         accepted: false,
         reason: 'source 203.0.113.9 is not PayFast',

@@ -17,15 +17,18 @@ import { centsToRand } from '#shared/money.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { testPaymentLine } from '../orders/order-pricing.service.ts';
 import { createOrder } from '../orders/orders.service.ts';
-import { isInPayfastRanges } from '../../integrations/payfast/itn-source.ts';
+import type { PaymentMethod } from '../../integrations/payment-methods/payment-method.ts';
+import { paymentMethods } from '../../integrations/payment-methods/payment-methods.ts';
+import {
+  countUncheckedNotifications,
+  receiveNotification,
+} from './payment-notifications.service.ts';
 import {
   cancelPendingPayment,
-  countUncheckedItns,
   debugLastPayment,
   getPayment,
   listPayments,
-  receiveItn,
-  startPayfastPayment,
+  startPayment,
 } from './payments.service.ts';
 
 /** Unchecked ITNs beyond which the notify route answers 503 instead of storing more. */
@@ -42,22 +45,22 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
       ...errorResponses(...stateChangeErrors, 429),
     },
   };
-  const notifyOptions = {
+  const notifyOptions = (method: PaymentMethod) => ({
     schema: notifySchema,
-    // A real ITN is about 1 KB.
+    // A real notification (PayFast's ITN) is about 1 KB.
     bodyLimit: 8 * 1024,
     config: {
-      // Senders outside PayFast's published ranges get a few tries a minute; PayFast, no limit.
+      // Senders other than the method's own servers get a few tries a minute; they, no limit.
       rateLimit: {
         max: 30,
         timeWindow: '1 minute',
         allowList: (request: { ip: string }) =>
-          isInPayfastRanges(request.ip) || app.config.rateLimitAllow.includes(request.ip),
+          method.isOwnServer(request.ip) || app.config.rateLimitAllow.includes(request.ip),
       },
     },
-  };
-  // PayFast signs the ITN over its fields in the order posted, repeats and all: the notify route
-  // reads the form as ordered pairs, not as an object.
+  });
+  // A method may sign its notification over its fields in the order posted, repeats and all
+  // (PayFast does): the notify route reads the form as ordered pairs, not as an object.
   await app.register(async (instance) => {
     const scope = instance as AppInstance;
     scope.removeContentTypeParser('application/x-www-form-urlencoded');
@@ -66,30 +69,46 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
       { parseAs: 'string' },
       (_request, body, done) => done(null, [...new URLSearchParams(body.toString())]),
     );
-    scope.post('/api/payments/payfast/notify', notifyOptions, async (request, reply) => {
-      // Beyond the backlog PayFast is told to come back later (it retries until it gets a 200).
-      if ((await countUncheckedItns(app.database.db, maxItnBacklog)) >= maxItnBacklog) {
-        throw new AppError('SERVICE_UNAVAILABLE', {
-          message:
-            'Too many payment notifications are waiting to be checked. Please send it again later.',
-        });
-      }
-      const fields = Array.isArray(request.body)
-        ? (request.body as [string, string][])
-        : Object.entries((request.body ?? {}) as Record<string, unknown>).map(
-            ([key, value]) => [key, String(value)] as [string, string],
-          );
-      const received = await receiveItn(deps, { fields, ip: request.ip });
-      // Refused at the door (signature, merchant, amount): a genuine ITN refused for our own
-      // misconfiguration is sent again by PayFast once it gets no 200.
-      if (!received.accepted) {
-        request.log.warn(`PayFast ITN refused at the door: ${received.reason}`);
-        throw new AppError('BAD_REQUEST', { message: `ITN refused: ${received.reason}` });
-      }
-      // PayFast retries until it gets a 200: it gets one as soon as the ITN is safely stored, and
-      // the checks (the source, PayFast's own confirmation) run after the answer, as a job.
-      return reply.status(200).type('text/plain').send('OK');
-    });
+    for (const method of Object.values(paymentMethods(app.config))) {
+      scope.post(
+        `/api/payments/${method.id}/notify`,
+        notifyOptions(method),
+        async (request, reply) => {
+          // Beyond the backlog the method is told to come back later (it retries until it gets a 200).
+          if (
+            (await countUncheckedNotifications(app.database.db, maxItnBacklog)) >= maxItnBacklog
+          ) {
+            throw new AppError('SERVICE_UNAVAILABLE', {
+              message:
+                'Too many payment notifications are waiting to be checked. Please send it again later.',
+            });
+          }
+          const fields = Array.isArray(request.body)
+            ? (request.body as [string, string][])
+            : Object.entries((request.body ?? {}) as Record<string, unknown>).map(
+                ([key, value]) => [key, String(value)] as [string, string],
+              );
+          const received = await receiveNotification(deps, {
+            method: method.id,
+            fields,
+            ip: request.ip,
+          });
+          // Refused at the door (signature, merchant, amount): a genuine notification refused for
+          // our own misconfiguration is sent again by the method once it gets no 200.
+          if (!received.accepted) {
+            request.log.warn(
+              `${method.provider} notification refused at the door: ${received.reason}`,
+            );
+            throw new AppError('BAD_REQUEST', {
+              message: `Notification refused: ${received.reason}`,
+            });
+          }
+          // The method retries until it gets a 200: it gets one as soon as the notification is
+          // safely stored, and the network checks run after the answer, as a job.
+          return reply.status(200).type('text/plain').send('OK');
+        },
+      );
+    }
   });
 
   await userScope(app, (scoped) => {
@@ -106,9 +125,10 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
         },
       },
       (request) =>
-        startPayfastPayment(deps, {
+        startPayment(deps, {
           orderReference: request.params.reference,
           userId: request.user.id,
+          method: 'payfast',
         }),
     );
 
@@ -147,14 +167,14 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
           registrar: app.registrar.provider,
           vatRegistered: app.config.site.vatRegistered,
         });
-        return startPayfastPayment(deps, { orderReference: order.reference, userId });
+        return startPayment(deps, { orderReference: order.reference, userId, method: 'payfast' });
       },
     );
 
     scoped.get(
       '/api/payments/debug',
       { schema: { response: { 200: paymentDebugSchema, ...errorResponses(401, 404) } } },
-      (request) => debugLastPayment(app.database.db, request.user.id),
+      (request) => debugLastPayment(deps, request.user.id),
     );
 
     scoped.get(
@@ -185,7 +205,7 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
           response: { 200: paymentDetailSchema, ...errorResponses(400, 401, 404) },
         },
       },
-      (request) => getPayment(app.database.db, request.params.reference, request.user.id),
+      (request) => getPayment(deps, request.params.reference, request.user.id),
     );
   });
 }

@@ -1,5 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import { enqueueJob } from '../../jobs/queue.ts';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { newReference } from '../../lib/references.ts';
 import type { Db, Tx } from '#db/client.ts';
 import {
@@ -7,55 +6,46 @@ import {
   invoices,
   orderItems,
   orders,
-  payfastItns,
+  paymentNotifications,
   payments,
   users,
 } from '#db/schema/index.ts';
 import { centsToRand } from '#shared/money.ts';
 import type { Config } from '../../config.ts';
-import { isPayfastSource } from '../../integrations/payfast/itn-source.ts';
-import { payfastAmount, payfastAmountToCents } from '../../integrations/payfast/amounts.ts';
-import {
-  itnParamString,
-  itnSignatureValid,
-  signRedirectForm,
-  signatureString,
-} from '../../integrations/payfast/signature.ts';
+import type {
+  PaymentMethod,
+  PaymentMethodId,
+  PaymentNotification,
+} from '../../integrations/payment-methods/payment-method.ts';
+import { paymentMethod } from '../../integrations/payment-methods/payment-methods.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { markDomainOrderPaid } from '../domains/domain-orders.service.ts';
 import { markQuotedRequestsPaid, openWebsiteProject } from '../requests/requests.service.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
-import {
-  itnUnconfirmedAdminMail,
-  overpaymentAdminMail,
-  overpaymentCustomerMail,
-  receiptMail,
-} from './payment-mails.ts';
+import { overpaymentAdminMail, overpaymentCustomerMail, receiptMail } from './payment-mails.ts';
 import { issueInvoice } from './invoices.service.ts';
 import { refundsOfPayments } from './refunds.service.ts';
 import { moveOrder } from '../orders/order-status.service.ts';
 import { startPaidSpeedReports } from '../speed-reports/speed-reports.service.ts';
 import { openPaidPlans } from '../business-plans/business-plans.service.ts';
 import { invoiceNumber } from '../../integrations/pdf/money-documents-pdf.ts';
-import {
-  applySubscriptionItn,
-  monthlyAmountFor,
-  openSubscription,
-  subscriptionFormFields,
-} from '../subscriptions/subscriptions.service.ts';
+import { openSubscription, recurringCharge } from '../subscriptions/subscriptions.service.ts';
 
 export interface PaymentDeps {
   db: Db;
   config: Pick<Config, 'publicUrl' | 'payfast' | 'site' | 'supplier'>;
 }
 
-/** The signed form that sends the customer to PayFast's payment page for one of their orders. */
 /** Above this total (incl. VAT) a tax invoice must be the full one (VAT Act s20(4)). */
 const fullTaxInvoiceAboveCents = 500_000;
 
-export async function startPayfastPayment(
+/**
+ * Starts paying one of the customer's orders with a payment method: what the browser does next
+ * (PayFast: a signed form to post to its payment page).
+ */
+export async function startPayment(
   { db, config }: PaymentDeps,
-  input: { orderReference: string; userId: string },
+  input: { orderReference: string; userId: string; method: PaymentMethodId },
 ) {
   const [order] = await db
     .select()
@@ -84,29 +74,18 @@ export async function startPayfastPayment(
   }
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
   const reference = newReference('PAY', 8);
-  const [first = '', ...rest] = (customer?.fullName ?? '').split(/\s+/);
-  const fields = signRedirectForm(
-    {
-      merchant_id: config.payfast.merchantId,
-      merchant_key: config.payfast.merchantKey,
-      return_url: `${config.publicUrl}/payment/success?reference=${reference}`,
-      cancel_url: `${config.publicUrl}/payment/cancel?reference=${reference}`,
-      notify_url: `${config.publicUrl}/api/payments/payfast/notify`,
-      name_first: first.slice(0, 100),
-      name_last: rest.join(' ').slice(0, 100),
-      email_address: (customer?.email ?? '').slice(0, 100),
-      m_payment_id: reference,
-      amount: payfastAmount(order.totalCents),
-      item_name: `Order ${order.reference}`,
-      item_description: items
-        .map((i) => i.title)
-        .join('; ')
-        .slice(0, 255),
-      // Monthly lines: the first month is in `amount`, PayFast bills the next ones itself.
-      ...subscriptionFormFields(items),
-    },
-    config.payfast.passphrase,
-  );
+  const method = paymentMethod(config, input.method);
+  const started = method.start({
+    reference,
+    orderReference: order.reference,
+    totalCents: order.totalCents,
+    customer: { fullName: customer?.fullName ?? '', email: customer?.email ?? '' },
+    description: items.map((i) => i.title).join('; '),
+    recurring: recurringCharge(items),
+    returnUrl: `${config.publicUrl}/payment/success?reference=${reference}`,
+    cancelUrl: `${config.publicUrl}/payment/cancel?reference=${reference}`,
+    notifyUrl: `${config.publicUrl}/api/payments/${method.id}/notify`,
+  });
   // One live attempt per order: starting one closes the order's earlier open attempts (two tabs,
   // a Back button). A late COMPLETE for a closed attempt still pays the order while it is unpaid.
   await db.transaction(async (tx) => {
@@ -114,11 +93,15 @@ export async function startPayfastPayment(
       .update(payments)
       .set({ status: 'cancelled' })
       .where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')));
-    await tx
-      .insert(payments)
-      .values({ reference, orderId: order.id, amountCents: order.totalCents, fields });
+    await tx.insert(payments).values({
+      reference,
+      orderId: order.id,
+      method: method.id,
+      amountCents: order.totalCents,
+      fields: started.fields,
+    });
   });
-  return { action: config.payfast.processUrl, reference, fields: Object.fromEntries(fields) };
+  return { action: started.action, reference, fields: Object.fromEntries(started.fields) };
 }
 
 /**
@@ -177,360 +160,110 @@ async function fulfilPaidOrder(
 type Verdict = { accepted: true; reason: string } | { accepted: false; reason: string };
 
 /**
- * PayFast's validate endpoint gave no verdict (a timeout, a network error, 403, 5xx or any body
- * but VALID / INVALID): the ITN is checked again later, never refused for it.
+ * Money the method took for an order that was paid already (two tabs, a second card, a second
+ * charge on a paid payment): the company and the customer hear of it; it is owed back.
  */
-export class ConfirmationUnavailableError extends Error {}
-
-/**
- * PayFast's server confirmation: the same parameter string is posted back; exactly VALID
- * confirms, exactly INVALID refuses, anything else is ConfirmationUnavailableError.
- */
-async function confirmWithPayfast(
-  validateUrl: string,
-  fields: [string, string][],
-): Promise<boolean> {
-  let response: Response;
-  let body: string;
-  try {
-    response = await fetch(validateUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: itnParamString(fields),
-      signal: AbortSignal.timeout(10_000),
-    });
-    body = (await response.text()).trim();
-  } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    throw new ConfirmationUnavailableError(`PayFast's validate endpoint did not answer: ${why}`);
-  }
-  if (response.ok && body === 'VALID') return true;
-  if (response.ok && body === 'INVALID') return false;
-  throw new ConfirmationUnavailableError(
-    `PayFast's validate endpoint answered ${response.status} ${JSON.stringify(body.slice(0, 80))}`,
-  );
-}
-
-const itnField = (fields: [string, string][], name: string) =>
-  fields.find(([key]) => key === name)?.[1]?.trim() ?? '';
-
-/**
- * An ITN's amount_gross, amount_fee and amount_net in exact cents, null when not sent (a CANCELLED
- * ITN may come without them); a value that is not a plain amount refuses the ITN.
- */
-function itnAmounts(
-  fields: [string, string][],
-): { gross: number | null; fee: number | null; net: number | null } | { refused: string } {
-  const cents: (number | null)[] = [];
-  for (const name of ['amount_gross', 'amount_fee', 'amount_net']) {
-    const text = fields.find(([key]) => key === name)?.[1] ?? '';
-    const value = text === '' ? null : payfastAmountToCents(text);
-    if (text !== '' && value === null)
-      return { refused: `${name} ${JSON.stringify(text)} is not an amount` };
-    cents.push(value);
-  }
-  const [gross = null, fee = null, net = null] = cents;
-  return { gross, fee, net };
-}
-
-/**
- * Takes an ITN in. One that fails the cheap checks (screenItn) is refused at once and nothing is
- * queued; it is kept, with why, only when it names one of our payments (the debug page shows
- * it). One that passes is stored exactly as it arrived with the job that checks it (one
- * transaction), so PayFast gets its 200 at once; `checkItn` decides what it means afterwards.
- */
-export async function receiveItn(
-  deps: PaymentDeps,
-  input: { fields: [string, string][]; ip: string },
-): Promise<{ accepted: true; id: number } | { accepted: false; reason: string }> {
-  const screened = await screenItn(deps, input.fields);
-  if ('refused' in screened) {
-    if (screened.payment) {
-      await deps.db.insert(payfastItns).values({
-        ...storedItn(input),
-        accepted: false,
-        reason: screened.refused,
-        checkedAt: sql`now()`,
-      });
-    }
-    return { accepted: false, reason: screened.refused };
-  }
-  const id = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(payfastItns)
-      .values(storedItn(input))
-      .returning({ id: payfastItns.id });
-    await enqueueJob(tx, 'check-itn', { itnId: row!.id }, { key: `check-itn:${row!.id}` });
-    return row!.id;
-  });
-  return { accepted: true, id };
-}
-
-/** An ITN's row as it arrived: its fields untouched, with the ones we look it up by. */
-const storedItn = (input: { fields: [string, string][]; ip: string }) => ({
-  paymentReference: itnField(input.fields, 'm_payment_id') || null,
-  pfPaymentId: itnField(input.fields, 'pf_payment_id') || null,
-  paymentStatus: itnField(input.fields, 'payment_status') || null,
-  ip: input.ip,
-  fields: input.fields,
-});
-
-/** Stored ITNs not checked yet, counted up to `limit` (the notify route's backlog bound). */
-export async function countUncheckedItns(db: Db, limit: number): Promise<number> {
-  const waiting = db
-    .select({ id: payfastItns.id })
-    .from(payfastItns)
-    .where(isNull(payfastItns.accepted))
-    .limit(limit)
-    .as('waiting');
-  const [row] = await db.select({ n: count() }).from(waiting);
-  return row?.n ?? 0;
-}
-
-/**
- * Checks one stored ITN and records the verdict on its row (the check-itn job, which runs it
- * once at a time). Null when it is already checked. Without PayFast's verdict on the server
- * confirmation the row says so and ConfirmationUnavailableError is thrown, for a later try.
- */
-export async function checkItn(
-  deps: PaymentDeps,
-  id: number,
-): Promise<(Verdict & { paidOrderId?: string }) | null> {
-  const [itn] = await deps.db
-    .select()
-    .from(payfastItns)
-    .where(and(eq(payfastItns.id, id), isNull(payfastItns.accepted)));
-  if (!itn) return null;
-  const verdict = await applyItn(deps, { id, fields: itn.fields, ip: itn.ip ?? '' }).catch(
-    async (error: unknown) => {
-      if (error instanceof ConfirmationUnavailableError) {
-        await deps.db
-          .update(payfastItns)
-          .set({ reason: `waiting for PayFast's confirmation: ${error.message}`.slice(0, 500) })
-          .where(eq(payfastItns.id, id));
-      }
-      throw error;
-    },
-  );
-  // A refusal before the transaction (signature, source, INVALID) is written here.
-  await recordVerdict(deps.db, id, verdict);
-  return verdict;
-}
-
-/**
- * Writes an ITN row's verdict unless it has one: a second check of the same row (a run whose
- * lease ran out, another process) never overwrites the verdict that applied the payment.
- */
-const recordVerdict = (db: Db | Tx, id: number, verdict: Verdict) =>
-  db
-    .update(payfastItns)
-    .set({ accepted: verdict.accepted, reason: verdict.reason, checkedAt: sql`now()` })
-    .where(and(eq(payfastItns.id, id), isNull(payfastItns.accepted)));
-
-/**
- * Tells the company address that PayFast has given no verdict on an ITN for `tries` tries (the
- * check-itn job calls it after a few tries, and once more when it gives up).
- */
-export async function reportUnconfirmedItn(
-  { db, config }: PaymentDeps,
-  input: { itnId: number; error: string; tries: number; final: boolean },
+export async function tellOfOverpayment(
+  tx: Tx,
+  config: PaymentDeps['config'],
+  input: { order: typeof orders.$inferSelect; paymentReference: string; amountCents: number },
 ): Promise<void> {
-  const [itn] = await db.select().from(payfastItns).where(eq(payfastItns.id, input.itnId));
-  await queueMail(db, {
-    to: config.site.contactEmail,
-    ...itnUnconfirmedAdminMail(config, {
-      ...input,
-      paymentReference: itn?.paymentReference ?? null,
-    }),
-  });
+  const paidTwice = {
+    orderReference: input.order.reference,
+    paymentReference: input.paymentReference,
+    amountCents: input.amountCents,
+  };
+  await queueMail(tx, { to: config.site.contactEmail, ...overpaymentAdminMail(config, paidTwice) });
+  const [customer] = input.order.userId
+    ? await tx.select().from(users).where(eq(users.id, input.order.userId))
+    : [];
+  if (customer) {
+    await queueMail(tx, {
+      to: customer.email,
+      userId: customer.id,
+      ...overpaymentCustomerMail(config, { ...paidTwice, name: customer.fullName }),
+    });
+  }
 }
 
 /**
- * The checks an ITN must pass before anything is stored or done for it, all cheap: signature,
- * merchant, a payment of ours, its exact amount, a pf_payment_id. The source and PayFast's own
- * confirmation (network calls) come later, in the check-itn job.
+ * A confirmed "paid" for a pending payment, in the notification's transaction with the payment
+ * locked: the payment is paid and its order with it (invoice, subscription, what the lines
+ * start), or — when the order was paid meanwhile — it is an overpayment to give back.
  */
-type Screened =
-  | { refused: string; payment?: typeof payments.$inferSelect }
-  | {
-      payment: typeof payments.$inferSelect;
-      pfPaymentId: string;
-      status: string;
-      reported: { grossCents: number | null; feeCents: number | null; netCents: number | null };
-      token: string;
+export async function settlePaidPayment(
+  tx: Tx,
+  config: PaymentDeps['config'],
+  input: {
+    payment: typeof payments.$inferSelect;
+    method: Pick<PaymentMethod, 'provider'>;
+    notification: PaymentNotification;
+  },
+): Promise<Verdict & { paidOrderId?: string }> {
+  const { payment, method, notification } = input;
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(eq(orders.id, payment.orderId))
+    .for('update');
+  // A customer who pays an order that was cancelled meanwhile still gets what they paid for.
+  const payable = order!.status === 'pending_payment' || order!.status === 'cancelled';
+  await tx
+    .update(payments)
+    .set({
+      status: 'paid',
+      externalId: notification.externalId,
+      ...notification.amounts,
+      paidAt: sql`now()`,
+      overpayment: !payable,
+    })
+    .where(eq(payments.id, payment.id));
+  if (!payable) {
+    // Paid twice (two tabs, a second card): the money is kept track of and owed back.
+    await tellOfOverpayment(tx, config, {
+      order: order!,
+      paymentReference: payment.reference,
+      amountCents: payment.amountCents,
+    });
+    return {
+      accepted: true,
+      reason: `${notification.statusText}: overpayment, order ${order!.reference} was already paid; refund it from the back office`,
     };
-
-async function screenItn(
-  { db, config }: PaymentDeps,
-  fields: [string, string][],
-): Promise<Screened> {
-  const get = (name: string) => itnField(fields, name);
-  const reference = get('m_payment_id');
-  const [payment] = reference
-    ? await db.select().from(payments).where(eq(payments.reference, reference))
-    : [];
-  const refuse = (reason: string) => ({ refused: reason, payment });
-  if (!itnSignatureValid(fields, config.payfast.passphrase)) return refuse('signature mismatch');
-  if (get('merchant_id') !== config.payfast.merchantId) return refuse('merchant id is not ours');
-  if (!payment) return refuse(`unknown payment reference ${reference || '(none)'}`);
-  const status = get('payment_status');
-  const amounts = itnAmounts(fields);
-  if ('refused' in amounts) return refuse(amounts.refused);
-  if (amounts.gross === null && status !== 'CANCELLED') return refuse('no amount_gross');
-  if (
-    amounts.gross !== null &&
-    amounts.gross !== payment.amountCents &&
-    amounts.gross !== (await monthlyAmountFor(db, payment, get('token')))
-  ) {
-    return refuse(
-      `amount ${get('amount_gross')} does not match ${payfastAmount(payment.amountCents)}`,
-    );
   }
-  const pfPaymentId = get('pf_payment_id');
-  if (!pfPaymentId) return refuse('no pf_payment_id');
+  const paid = await moveOrder(
+    tx,
+    order!.id,
+    'paid',
+    `${method.provider} ${notification.externalId}`,
+  );
+  const lines = await tx
+    .select({
+      domainOrderId: orderItems.domainOrderId,
+      serviceRequestId: orderItems.serviceRequestId,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, paid.id));
+  for (const { domainOrderId } of lines) {
+    if (domainOrderId) await markDomainOrderPaid(tx, domainOrderId);
+  }
+  await markQuotedRequestsPaid(
+    tx,
+    lines.flatMap((line) => (line.serviceRequestId ? [line.serviceRequestId] : [])),
+  );
+  const invoice = await issueInvoice(tx, config.supplier, paid);
+  if (notification.recurringToken) {
+    await openSubscription(tx, { order: paid, payment, token: notification.recurringToken });
+  }
+  await fulfilPaidOrder(tx, config, paid, { paymentReference: payment.reference, invoice });
   return {
-    payment,
-    pfPaymentId,
-    status,
-    token: get('token'),
-    // As PayFast reports them; its amount_fee is negative (-2.30), fee_cents is the fee (230).
-    reported: {
-      grossCents: amounts.gross,
-      feeCents: amounts.fee === null ? null : Math.abs(amounts.fee),
-      netCents: amounts.net,
-    },
+    accepted: true,
+    reason: `${notification.statusText}: payment and order paid`,
+    paidOrderId: payment.orderId,
   };
 }
 
-/**
- * What an ITN means: nothing is trusted until signature, source, amount + merchant and PayFast's
- * own confirmation all pass; then, once per pf_payment_id and in one transaction, the payment and
- * its order change.
- */
-async function applyItn(
-  { db, config }: PaymentDeps,
-  input: { id: number; fields: [string, string][]; ip: string },
-): Promise<Verdict & { paidOrderId?: string }> {
-  const screened = await screenItn({ db, config }, input.fields);
-  if ('refused' in screened) return { accepted: false, reason: screened.refused };
-  if (config.payfast.verifySource && !(await isPayfastSource(input.ip))) {
-    return { accepted: false, reason: `source ${input.ip} is not PayFast` };
-  }
-  if (!(await confirmWithPayfast(config.payfast.validateUrl, input.fields))) {
-    return { accepted: false, reason: 'PayFast answered INVALID to the server confirmation' };
-  }
-  return db.transaction(async (tx) => {
-    const verdict = await applyConfirmedItn(tx, config, screened);
-    // In the same transaction as what it did: a second check of this row waiting on the
-    // payment's lock then finds it checked and cannot put its "duplicate" in its place.
-    await recordVerdict(tx, input.id, verdict);
-    return verdict;
-  });
-}
-
-/** What a confirmed ITN changes, in the caller's transaction, once per pf_payment_id. */
-async function applyConfirmedItn(
-  tx: Tx,
-  config: PaymentDeps['config'],
-  { payment, reported, pfPaymentId, status, token }: Exclude<Screened, { refused: string }>,
-): Promise<Verdict & { paidOrderId?: string }> {
-  const [current] = await tx
-    .select()
-    .from(payments)
-    .where(eq(payments.id, payment.id))
-    .for('update');
-  // A later month of a subscription names the first payment and carries the token.
-  const monthly = await applySubscriptionItn(tx, config, {
-    payment: current!,
-    token,
-    pfPaymentId,
-    status,
-    reported,
-  });
-  if (monthly) return monthly;
-  if (current!.pfPaymentId === pfPaymentId || current!.status === 'paid') {
-    return { accepted: true, reason: 'duplicate: already applied' };
-  }
-  if (status === 'COMPLETE') {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(eq(orders.id, payment.orderId))
-      .for('update');
-    // A customer who pays an order that was cancelled meanwhile still gets what they paid for.
-    const payable = order!.status === 'pending_payment' || order!.status === 'cancelled';
-    await tx
-      .update(payments)
-      .set({
-        status: 'paid',
-        pfPaymentId,
-        ...reported,
-        paidAt: sql`now()`,
-        overpayment: !payable,
-      })
-      .where(eq(payments.id, payment.id));
-    if (!payable) {
-      // Paid twice (two tabs, a second card): the money is kept track of and owed back.
-      const paidTwice = {
-        orderReference: order!.reference,
-        paymentReference: payment.reference,
-        amountCents: payment.amountCents,
-      };
-      await queueMail(tx, {
-        to: config.site.contactEmail,
-        ...overpaymentAdminMail(config, paidTwice),
-      });
-      const [customer] = order!.userId
-        ? await tx.select().from(users).where(eq(users.id, order!.userId))
-        : [];
-      if (customer) {
-        await queueMail(tx, {
-          to: customer.email,
-          userId: customer.id,
-          ...overpaymentCustomerMail(config, { ...paidTwice, name: customer.fullName }),
-        });
-      }
-      return {
-        accepted: true,
-        reason: `COMPLETE: overpayment, order ${order!.reference} was already paid; refund it from the back office`,
-      };
-    }
-    const paid = await moveOrder(tx, order!.id, 'paid', `PayFast ${pfPaymentId}`);
-    const lines = await tx
-      .select({
-        domainOrderId: orderItems.domainOrderId,
-        serviceRequestId: orderItems.serviceRequestId,
-      })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, paid.id));
-    for (const { domainOrderId } of lines) {
-      if (domainOrderId) await markDomainOrderPaid(tx, domainOrderId);
-    }
-    await markQuotedRequestsPaid(
-      tx,
-      lines.flatMap((line) => (line.serviceRequestId ? [line.serviceRequestId] : [])),
-    );
-    const invoice = await issueInvoice(tx, config.supplier, paid);
-    if (token) await openSubscription(tx, { order: paid, payment: current!, token });
-    await fulfilPaidOrder(tx, config, paid, { paymentReference: payment.reference, invoice });
-    return {
-      accepted: true,
-      reason: 'COMPLETE: payment and order paid',
-      paidOrderId: payment.orderId,
-    };
-  }
-  if (status === 'FAILED' || status === 'CANCELLED') {
-    await tx
-      .update(payments)
-      .set({ status: status === 'FAILED' ? 'failed' : 'cancelled', pfPaymentId, ...reported })
-      .where(eq(payments.id, payment.id));
-    return { accepted: true, reason: `${status}: recorded, the order stays payable` };
-  }
-  return { accepted: true, reason: `${status || 'no status'}: nothing to change yet` };
-}
-
 /** A payment as its owner sees it (the success page polls this). */
-export async function getPayment(db: Db, reference: string, userId: string) {
+export async function getPayment({ db, config }: PaymentDeps, reference: string, userId: string) {
   const [row] = await db
     .select({ payment: payments, order: orders, invoice: invoices.number })
     .from(payments)
@@ -557,14 +290,14 @@ export async function getPayment(db: Db, reference: string, userId: string) {
   return {
     reference: row.payment.reference,
     status: row.payment.status,
-    method: 'Card (PayFast)',
+    method: paymentMethod(config, row.payment.method).label,
     items: items.map((i) => ({
       title: i.title,
       quantity: i.quantity,
       total: centsToRand(i.totalCents),
     })),
     amount: centsToRand(row.payment.amountCents),
-    pfPaymentId: row.payment.pfPaymentId,
+    externalId: row.payment.externalId,
     createdAt: row.payment.createdAt.toISOString(),
     paidAt: row.payment.paidAt?.toISOString() ?? null,
     order: {
@@ -625,11 +358,11 @@ export async function listPayments(db: Db, userId: string) {
 }
 
 /**
- * /payment/debug: the caller's own latest payment — the fields sent to PayFast, the string that
- * was signed (passphrase masked) and every ITN received for it with the reason it was accepted
- * or refused.
+ * /payment/debug: the caller's own latest payment — the fields sent to its method, the text that
+ * was signed (secrets masked) and every notification received for it with the reason it was
+ * accepted or refused.
  */
-export async function debugLastPayment(db: Db, userId: string) {
+export async function debugLastPayment({ db, config }: PaymentDeps, userId: string) {
   const [row] = await db
     .select({ payment: payments })
     .from(payments)
@@ -639,21 +372,25 @@ export async function debugLastPayment(db: Db, userId: string) {
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', { message: 'You have not started a payment yet' });
   const { payment } = row;
-  const itns = await db
+  const notifications = await db
     .select()
-    .from(payfastItns)
-    .where(eq(payfastItns.paymentReference, payment.reference))
-    .orderBy(payfastItns.id);
-  const signed = payment.fields.filter(([key]) => key !== 'signature');
+    .from(paymentNotifications)
+    .where(
+      and(
+        eq(paymentNotifications.method, payment.method),
+        eq(paymentNotifications.paymentReference, payment.reference),
+      ),
+    )
+    .orderBy(paymentNotifications.id);
   return {
     reference: payment.reference,
     status: payment.status,
     amount: centsToRand(payment.amountCents),
     fields: payment.fields,
-    signatureString: `${signatureString(signed, undefined)}&passphrase=********`,
-    itns: itns.map((itn) => ({
+    signatureString: paymentMethod(config, payment.method).signedText(payment.fields),
+    itns: notifications.map((itn) => ({
       receivedAt: itn.receivedAt.toISOString(),
-      paymentStatus: itn.paymentStatus,
+      status: itn.status,
       accepted: itn.accepted,
       reason: itn.reason,
     })),

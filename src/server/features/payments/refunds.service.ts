@@ -5,8 +5,8 @@ import { centsToRand, formatZAR, randToCents } from '#shared/money.ts';
 import type { AdminPayment, Refund } from '#shared/payment-ledger.schemas.ts';
 import type { Config } from '../../config.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
-import { createRefund, refundableCents } from '../../integrations/payfast/refunds-api.ts';
-import { PayfastApiRefusedError } from '../../integrations/payfast/api.ts';
+import { PaymentMethodRefusedError } from '../../integrations/payment-methods/payment-method.ts';
+import { paymentMethod } from '../../integrations/payment-methods/payment-methods.ts';
 import {
   creditNoteNumber,
   renderCreditNotePdf,
@@ -55,7 +55,7 @@ export async function requestRefund(
         message: `There is no payment ${input.paymentReference}`,
       });
     }
-    if (payment.status !== 'paid' || !payment.pfPaymentId) {
+    if (payment.status !== 'paid' || !payment.externalId) {
       throw new AppError('CONFLICT', {
         message: `Payment ${payment.reference} is not paid, so there is nothing to refund`,
       });
@@ -162,11 +162,11 @@ async function refundVat(
 }
 
 /**
- * The refund-payment job: asks PayFast what is left to refund and notes it before asking for the
- * refund, so a later try that finds the refund already taken off (the try before crashed after
- * PayFast made it) completes it instead of refunding twice.
- * PayFast's refusal (PayfastApiRefusedError) fails the refund for good and the administrators are
- * told; no answer throws PayfastApiUnavailableError, and the queue tries again later.
+ * The refund-payment job: asks the payment's method what is left to refund and notes it before
+ * asking for the refund, so a later try that finds the refund already taken off (the try before
+ * crashed after the method made it) completes it instead of refunding twice.
+ * The method's refusal (PaymentMethodRefusedError) fails the refund for good and the
+ * administrators are told; no answer (PaymentMethodUnavailableError) is tried again later.
  */
 export async function carryOutRefund(
   deps: RefundDeps,
@@ -181,38 +181,39 @@ export async function carryOutRefund(
     .where(eq(refunds.id, refundId));
   if (!row || row.refund.status !== 'pending') return;
   const { refund, payment } = row;
+  const method = paymentMethod(config, payment.method);
   try {
-    const available = await refundableCents(config.payfast, payment.pfPaymentId!);
+    const available = await method.refundableCents(payment.externalId!);
     const askedBefore = refund.availableBeforeCents;
     if (askedBefore !== null && available <= askedBefore - refund.amountCents) {
-      await completeRefund(deps, refund.id, 'PayFast had already made this refund');
+      await completeRefund(deps, refund.id, `${method.provider} had already made this refund`);
       return;
     }
     if (available < refund.amountCents) {
-      throw new PayfastApiRefusedError(
-        `PayFast allows only ${formatZAR(available)} more to be refunded on this payment`,
+      throw new PaymentMethodRefusedError(
+        `${method.provider} allows only ${formatZAR(available)} more to be refunded on this payment`,
       );
     }
     await db
       .update(refunds)
       .set({ availableBeforeCents: available })
       .where(eq(refunds.id, refund.id));
-    await createRefund(config.payfast, {
-      pfPaymentId: payment.pfPaymentId!,
+    await method.refund({
+      externalId: payment.externalId!,
       amountCents: refund.amountCents,
       reason: refund.reason,
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (error instanceof PayfastApiRefusedError || options.lastAttempt) {
+    if (error instanceof PaymentMethodRefusedError || options.lastAttempt) {
       await failRefund(deps, refund, payment.reference, {
         why: message,
-        refused: error instanceof PayfastApiRefusedError,
+        refused: error instanceof PaymentMethodRefusedError,
       });
     }
     throw error;
   }
-  await completeRefund(deps, refund.id, 'Refunded by PayFast to the card');
+  await completeRefund(deps, refund.id, `Refunded by ${method.provider} to the card`);
 }
 
 async function failRefund(
@@ -374,7 +375,7 @@ export async function paymentsOfOrders(
         reference: payment.reference,
         status: payment.status,
         amount: centsToRand(payment.amountCents),
-        pfPaymentId: payment.pfPaymentId,
+        externalId: payment.externalId,
         paidAt: payment.paidAt?.toISOString() ?? null,
         overpayment: payment.overpayment,
         refundable: payment.status === 'paid' ? centsToRand(payment.amountCents - refunded) : 0,

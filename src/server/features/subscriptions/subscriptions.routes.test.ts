@@ -4,7 +4,7 @@ import {
   auditLog,
   invoices,
   orders,
-  payfastItns,
+  paymentNotifications,
   payfastSimulatorItns,
   payfastSimulatorSubscriptions,
 } from '#db/schema/index.ts';
@@ -156,8 +156,8 @@ describe('monthly services as PayFast subscriptions', () => {
     // The ITN carried the token and billing date (as PayFast's subscription ITNs do).
     const [itn] = await db()
       .select()
-      .from(payfastItns)
-      .where(eq(payfastItns.paymentReference, form.reference));
+      .from(paymentNotifications)
+      .where(eq(paymentNotifications.paymentReference, form.reference));
     expect(itn!.fields.slice(-3).map(([key]) => key)).toEqual([
       'token',
       'billing_date',
@@ -319,8 +319,8 @@ describe('monthly services as PayFast subscriptions', () => {
     expect(sent.delivered).toBe(200);
     const [itn] = await db()
       .select()
-      .from(payfastItns)
-      .where(eq(payfastItns.pfPaymentId, sent.pfPaymentId));
+      .from(paymentNotifications)
+      .where(eq(paymentNotifications.externalId, sent.pfPaymentId));
     expect(Object.fromEntries(itn!.fields)).toMatchObject({
       payment_status: 'CANCELLED',
       amount_gross: '',

@@ -13,9 +13,12 @@ import { centsToRand, vatFromInclusive } from '#shared/money.ts';
 import type { AdminSubscription, Subscription } from '#shared/subscriptions.schemas.ts';
 import type { Config } from '../../config.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
-import { PayfastApiRefusedError } from '../../integrations/payfast/api.ts';
-import { payfastAmount } from '../../integrations/payfast/amounts.ts';
-import { cancelSubscription } from '../../integrations/payfast/subscriptions-api.ts';
+import {
+  PaymentMethodRefusedError,
+  type PaymentMethod,
+  type PaymentNotification,
+} from '../../integrations/payment-methods/payment-method.ts';
+import { paymentMethod } from '../../integrations/payment-methods/payment-methods.ts';
 import { invoiceNumber } from '../../integrations/pdf/money-documents-pdf.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { newReference } from '../../lib/references.ts';
@@ -44,27 +47,18 @@ const orderLines = (tx: Db | Tx, orderId: string) =>
   tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
 
 /**
- * The redirect form's recurring-billing fields for an order with monthly parts (none otherwise):
- * the first month is in `amount` today, PayFast charges `recurring_amount` monthly from
- * `billing_date` (a month from today) until cancelled.
+ * What an order with monthly parts asks the payment method to charge again (null without): the
+ * first month is in the payment today, the monthly amount is charged from a month after the day
+ * the payment was started, until cancelled.
  */
-export function subscriptionFormFields(
+export function recurringCharge(
   lines: Parameters<typeof monthlyCharge>[0],
-  now = new Date(),
-) {
+  startedAt = new Date(),
+): { amountCents: number; firstBillingDate: string } | null {
   const charge = monthlyCharge(lines);
-  if (charge.totalCents === 0) return {};
-  return {
-    subscription_type: '1',
-    billing_date: nextMonth(saToday(now)),
-    recurring_amount: payfastAmount(charge.totalCents),
-    frequency: '3',
-    cycles: '0',
-  };
+  if (charge.totalCents === 0) return null;
+  return { amountCents: charge.totalCents, firstBillingDate: nextMonth(saToday(startedAt)) };
 }
-
-const sentField = (payment: PaymentRow, name: string) =>
-  payment.fields.find(([key]) => key === name)?.[1];
 
 /**
  * The first month's COMPLETE ITN carries the subscription's token: the paid order's monthly
@@ -82,10 +76,12 @@ export async function openSubscription(
       reference: newReference('SUB', 8),
       userId: input.order.userId,
       orderId: input.order.id,
+      method: input.payment.method,
       token: input.token,
       title: charge.title.slice(0, 300),
       amountCents: charge.totalCents,
-      nextBillingDate: sentField(input.payment, 'billing_date') ?? nextMonth(saToday()),
+      // The first billing date the method was given when the payment started.
+      nextBillingDate: nextMonth(saToday(input.payment.createdAt)),
     })
     .onConflictDoNothing()
     .returning({ id: subscriptions.id });
@@ -117,52 +113,57 @@ export async function monthlyAmountFor(
 type Verdict = { accepted: true; reason: string };
 
 /**
- * An ITN for a month after the first (its token names a subscription of the payment's order):
- * COMPLETE is that month's payment with its own order and invoice, FAILED is recorded and
- * told, CANCELLED (PayFast or the buyer stopped it there) ends the subscription. Null when the
- * ITN is not about a later month, for the payment's own handling. Runs in the ITN's
- * transaction, with the first payment's row locked, so one pf_payment_id is applied once.
+ * A notification for a month after the first (its recurring token names a subscription of the
+ * payment's order): paid is that month's payment with its own order and invoice, failed is
+ * recorded and told, cancelled (the method or the buyer stopped it there) ends the subscription.
+ * Null when it is not about a later month, for the payment's own handling. Runs in the
+ * notification's transaction, with the first payment's row locked, so one charge (the method's
+ * external id) is applied once.
  */
-export async function applySubscriptionItn(
+export async function applySubscriptionNotification(
   tx: Tx,
   config: SubscriptionDeps['config'],
-  itn: {
+  input: {
     payment: PaymentRow;
-    token: string;
-    pfPaymentId: string;
-    status: string;
-    reported: { grossCents: number | null; feeCents: number | null; netCents: number | null };
+    method: Pick<PaymentMethod, 'id' | 'provider'>;
+    notification: PaymentNotification;
   },
 ): Promise<Verdict | null> {
-  if (!itn.token) return null;
+  const { payment, method, notification } = input;
+  const token = notification.recurringToken;
+  if (!token) return null;
   const [subscription] = await tx
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.token, itn.token), eq(subscriptions.orderId, itn.payment.orderId)))
+    .where(and(eq(subscriptions.token, token), eq(subscriptions.orderId, payment.orderId)))
     .for('update');
   if (!subscription) return null;
   const [seen] = await tx
     .select({ id: payments.id })
     .from(payments)
-    .where(eq(payments.pfPaymentId, itn.pfPaymentId));
+    .where(and(eq(payments.method, method.id), eq(payments.externalId, notification.externalId)));
   if (seen) return { accepted: true, reason: 'duplicate: already applied' };
-  if (itn.status === 'CANCELLED') {
+  const charge = {
+    method: method.id,
+    externalId: notification.externalId,
+    ...notification.amounts,
+    fields: [],
+  };
+  if (notification.outcome === 'cancelled') {
     await endSubscription(tx, config, subscription);
     return { accepted: true, reason: `CANCELLED: subscription ${subscription.reference} ended` };
   }
   const [customer] = subscription.userId
     ? await tx.select().from(users).where(eq(users.id, subscription.userId))
     : [];
-  if (itn.status === 'FAILED') {
+  if (notification.outcome === 'failed') {
     await tx.insert(payments).values({
       reference: newReference('PAY', 8),
       orderId: subscription.orderId,
       subscriptionId: subscription.id,
       status: 'failed',
       amountCents: subscription.amountCents,
-      pfPaymentId: itn.pfPaymentId,
-      ...itn.reported,
-      fields: [],
+      ...charge,
     });
     const failed = subscription.failedCharges + 1;
     await tx
@@ -191,8 +192,8 @@ export async function applySubscriptionItn(
     });
     return { accepted: true, reason: `FAILED: monthly charge of ${subscription.reference}` };
   }
-  if (itn.status !== 'COMPLETE') {
-    return { accepted: true, reason: `${itn.status || 'no status'}: nothing to change yet` };
+  if (notification.outcome !== 'paid') {
+    return { accepted: true, reason: `${notification.statusText}: nothing to change yet` };
   }
   const order = await renewalOrder(tx, config, subscription);
   await tx.insert(payments).values({
@@ -201,12 +202,15 @@ export async function applySubscriptionItn(
     subscriptionId: subscription.id,
     status: 'paid',
     amountCents: subscription.amountCents,
-    pfPaymentId: itn.pfPaymentId,
-    ...itn.reported,
+    ...charge,
     paidAt: sql`now()`,
-    fields: [],
   });
-  const paid = await moveOrder(tx, order.id, 'paid', `PayFast ${itn.pfPaymentId} (monthly)`);
+  const paid = await moveOrder(
+    tx,
+    order.id,
+    'paid',
+    `${method.provider} ${charge.externalId} (monthly)`,
+  );
   const invoice = await issueInvoice(tx, config.supplier, paid);
   const nextBillingDate = nextMonth(subscription.nextBillingDate);
   await tx
@@ -361,9 +365,11 @@ export async function carryOutCancellation(
     .where(eq(subscriptions.id, subscriptionId));
   if (!subscription || subscription.status !== 'cancelling') return;
   try {
-    await cancelSubscription(config.payfast, subscription.token);
+    const { recurring, label } = paymentMethod(config, subscription.method);
+    if (!recurring) throw new PaymentMethodRefusedError(`${label} has no recurring billing`);
+    await recurring.cancel(subscription.token);
   } catch (error) {
-    if (!(error instanceof PayfastApiRefusedError) && !lastAttempt) throw error;
+    if (!(error instanceof PaymentMethodRefusedError) && !lastAttempt) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     await db.transaction(async (tx) => {
       await tx

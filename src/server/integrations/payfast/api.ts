@@ -1,4 +1,8 @@
 import type { PayfastConfig } from '../../config.ts';
+import {
+  PaymentMethodRefusedError,
+  PaymentMethodUnavailableError,
+} from '../payment-methods/payment-method.ts';
 import { md5, phpUrlencode } from './signature.ts';
 
 /**
@@ -24,10 +28,10 @@ export function apiSignature(
 }
 
 /** PayFast gave no answer we can act on (network, timeout, 5xx, 429): ask again later. */
-export class PayfastApiUnavailableError extends Error {}
+export class PayfastApiUnavailableError extends PaymentMethodUnavailableError {}
 
 /** PayFast answered and said no (4xx, `status: "failed"`): asking again will not help. */
-export class PayfastApiRefusedError extends Error {}
+export class PayfastApiRefusedError extends PaymentMethodRefusedError {}
 
 export type ApiConfig = Pick<PayfastConfig, 'apiUrl' | 'merchantId' | 'passphrase' | 'mode'>;
 

@@ -19,7 +19,7 @@ const statusLabels: Record<JobStatus, string> = {
 /** What each kind of job does, in the words of the back office. */
 const jobLabels: Record<string, string> = {
   'send-mail': 'Send an e-mail',
-  'check-itn': 'Check a PayFast notification',
+  'check-payment-notification': 'Check a payment notification',
   'register-domain': 'Register a domain',
   'refund-payment': 'Refund a card payment at PayFast',
   'cancel-subscription': 'Cancel a subscription at PayFast',

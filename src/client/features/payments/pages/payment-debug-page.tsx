@@ -44,7 +44,7 @@ export function PaymentDebugPage() {
                   {debug.data.itns.map((itn, index) => (
                     <li key={index}>
                       {formatDateTime(itn.receivedAt, { seconds: true })} ·{' '}
-                      {itn.paymentStatus ?? 'no status'} ·{' '}
+                      {itn.status ?? 'no status'} ·{' '}
                       <strong
                         className={
                           itn.accepted === null

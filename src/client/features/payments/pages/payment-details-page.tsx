@@ -47,10 +47,10 @@ export function PaymentDetailsPage() {
                   <dd>{formatDate(payment.data.paidAt)}</dd>
                 </>
               )}
-              {payment.data.pfPaymentId && (
+              {payment.data.externalId && (
                 <>
-                  <dt className="text-muted">PayFast id</dt>
-                  <dd className="font-mono">{payment.data.pfPaymentId}</dd>
+                  <dt className="text-muted">Provider’s id</dt>
+                  <dd className="font-mono">{payment.data.externalId}</dd>
                 </>
               )}
             </dl>

@@ -1,0 +1,105 @@
+/**
+ * What the shop needs from a way to pay, in its own terms (cents, our references, paid / failed /
+ * cancelled), as the Registrar port is for registrars: PayFast (cards, and its recurring billing)
+ * implements it in integrations/payfast; a method's own names and fields stay behind it.
+ */
+
+export type PaymentMethodId = 'payfast';
+
+/** What a payment asks of the method when the customer starts it. */
+export interface PaymentRequest {
+  /** Our payment's reference, which the method's notifications name. */
+  reference: string;
+  orderReference: string;
+  totalCents: number;
+  customer: { fullName: string; email: string };
+  /** What is bought, in a line (the method may shorten it). */
+  description: string;
+  /** Charged again every month after this first payment, when the order has monthly lines. */
+  recurring: { amountCents: number; firstBillingDate: string } | null;
+  returnUrl: string;
+  cancelUrl: string;
+  notifyUrl: string;
+}
+
+/** How the customer goes on: a form their browser posts to the method's payment page. */
+export interface PaymentStart {
+  kind: 'redirect-form';
+  action: string;
+  fields: [string, string][];
+}
+
+export type PaymentOutcome = 'paid' | 'failed' | 'cancelled' | 'pending';
+
+/** A notification of the method's, read into neutral terms. */
+export interface PaymentNotification {
+  paymentReference: string;
+  /** The method's own id of this movement of money: one per charge, never reused. */
+  externalId: string;
+  outcome: PaymentOutcome;
+  /** The method's own word for the outcome (PayFast's COMPLETE), for reasons and the log. */
+  statusText: string;
+  /** What the method reports, in cents: gross, its fee (positive) and what reaches us. */
+  amounts: { grossCents: number | null; feeCents: number | null; netCents: number | null };
+  /** The handle of a recurring agreement this charge belongs to or opens. */
+  recurringToken: string | null;
+}
+
+/** A notification that failed the cheap checks, with the reference it names (if any). */
+export interface RefusedNotification {
+  refused: string;
+  paymentReference: string | null;
+}
+
+export type NotificationCheck = { confirmed: true } | { confirmed: false; reason: string };
+
+/** Where a refund must be sent when the method cannot return it the way it came. */
+export interface BankAccount {
+  holder: string;
+  bank: string;
+  branchCode: string;
+  accountNumber: string;
+  accountType: 'current' | 'savings';
+}
+
+export interface PaymentMethod {
+  readonly id: PaymentMethodId;
+  /** How the customer and the invoice name it: "Card (PayFast)". */
+  readonly label: string;
+  /** Who runs it, as the team calls them in mails and notes: "PayFast". */
+  readonly provider: string;
+  start(request: PaymentRequest): PaymentStart;
+  /** Whether an address is one of the method's own servers (their notifications are not rate limited). */
+  isOwnServer(ip: string): boolean;
+  /** The text the method signs for a start, secrets masked (the payment debug page). */
+  signedText(fields: [string, string][]): string;
+  /** What a notification says it is about, unchecked (to store it and find its payment). */
+  identify(fields: [string, string][]): {
+    paymentReference: string | null;
+    externalId: string | null;
+    status: string | null;
+  };
+  /** The cheap checks of a notification (signature, merchant, readable amounts and ids). */
+  readNotification(fields: [string, string][]): PaymentNotification | RefusedNotification;
+  /**
+   * The checks that ask the network (the sender's address, the method's own confirmation).
+   * Throws PaymentMethodUnavailableError when there is no verdict yet, to be tried again.
+   */
+  confirmNotification(fields: [string, string][], ip: string): Promise<NotificationCheck>;
+  /** What the method still allows refunding on a charge, in cents. */
+  refundableCents(externalId: string): Promise<number>;
+  refund(input: {
+    externalId: string;
+    amountCents: number;
+    reason: string;
+    bankAccount?: BankAccount | undefined;
+  }): Promise<void>;
+  /** Recurring agreements, for methods that charge again by themselves. */
+  readonly recurring: { cancel(token: string): Promise<void> } | null;
+}
+
+/** The method gave no answer we can act on (network, timeout, 5xx): ask again later. */
+export class PaymentMethodUnavailableError extends Error {}
+
+/** The method answered and said no: asking again will not help. */
+export class PaymentMethodRefusedError extends Error {}
