@@ -478,6 +478,39 @@ describe('ITN', () => {
     expect((await state(form.reference)).payment.status).toBe('paid');
   });
 
+  it('records a second charge (a new pf_payment_id) on a paid payment as money received, owed back', async () => {
+    // PayFast calls pf_payment_id its unique transaction id: a new one is a new charge, even
+    // for the same m_payment_id, so it can never be a "duplicate" of the first.
+    const { form, order } = await newPayment();
+    await notify(itn(form.reference, { pf_payment_id: '880001' }));
+    const second = await notify(itn(form.reference, { pf_payment_id: '880002' }));
+    expect(second.statusCode).toBe(200);
+    const rows = await t.app.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, (await state(form.reference)).order.id));
+    expect(rows.map((p) => [p.externalId, p.status, p.overpayment, p.amountCents])).toEqual(
+      expect.arrayContaining([
+        ['880001', 'paid', false, 499_900],
+        ['880002', 'paid', true, 499_900],
+      ]),
+    );
+    const [verdict] = await t.app.database.db
+      .select()
+      .from(paymentNotifications)
+      .where(eq(paymentNotifications.externalId, '880002'));
+    expect(verdict).toMatchObject({ accepted: true });
+    expect(verdict!.reason).toMatch(/^COMPLETE: a second charge 880002 on paid payment PAY-/);
+    await smtp.waitFor(email, `You paid order ${order.reference} twice`);
+    // The same second charge told again is the duplicate; nothing more is recorded.
+    await notify(itn(form.reference, { pf_payment_id: '880002' }));
+    const after = await t.app.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, (await state(form.reference)).order.id));
+    expect(after).toHaveLength(rows.length);
+  });
+
   it('records a FAILED payment and keeps the order payable', async () => {
     const { form } = await newPayment();
     await notify(itn(form.reference, { payment_status: 'FAILED' }));
