@@ -61,6 +61,8 @@ const connectionErrorCodes = new Set([
   'ENOTFOUND',
   'EAI_AGAIN',
   'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
   '57P01', // admin_shutdown
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now
@@ -91,6 +93,29 @@ function anyCause(
 }
 
 /**
+ * Why the database failed a request that was not at fault (issue 25 §5), or null for a query
+ * that failed on its own (a bug, a constraint): `down` (unreachable, refusing connections, shut
+ * down, out of connections or memory, or no longer letting this app in), `missing` (the
+ * database named in DATABASE_URL is gone: dropped or renamed, SQLSTATE 3D000), `read_only`
+ * (25006: a standby, or read-only by setting) or `full` (out of disk, 53100 or ENOSPC).
+ */
+export type DatabaseFailure = 'down' | 'missing' | 'read_only' | 'full';
+
+export function databaseFailure(error: unknown): DatabaseFailure | null {
+  if (isOutOfStorage(error)) return 'full';
+  if (
+    anyCause(
+      error,
+      (code, message) => code === '3D000' || /^database ".*" does not exist$/.test(message),
+    )
+  ) {
+    return 'missing';
+  }
+  if (anyCause(error, (code) => code === '25006')) return 'read_only';
+  return isDatabaseUnavailable(error) ? 'down' : null;
+}
+
+/**
  * Whether an error (or what caused it) means the database cannot be reached right now, as
  * opposed to a query that failed: the caller answers 503 and the next request tries again.
  */
@@ -98,7 +123,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return anyCause(
     error,
     (code, message) =>
-      (code !== undefined && (connectionErrorCodes.has(code) || code.startsWith('08'))) ||
+      (code !== undefined &&
+        (connectionErrorCodes.has(code) ||
+          code === '3D000' ||
+          // connection_exception, insufficient_resources (53100, disk full, is `full`),
+          // operator_intervention's shutdowns and system_error (I/O) are never the request's.
+          code.startsWith('08') ||
+          code.startsWith('53') ||
+          code.startsWith('57P') ||
+          code.startsWith('58') ||
+          // invalid_authorization: this app's own login refused (its role dropped, say).
+          code === '28000' ||
+          code === '28P01')) ||
       /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|Client has encountered a connection error/i.test(
         message,
       ),
@@ -207,6 +243,36 @@ async function listenOnServer(
   };
 }
 
+/**
+ * A connection taken for a transaction goes back to the pool (and is discarded) the moment the
+ * server ends it. Drizzle releases it only once its `begin` has succeeded: a connection that dies
+ * just as a transaction starts (a restart, a dropped or renamed database) would otherwise stay
+ * taken for good, and ten of them would leave the pool nothing to give. A later release of the
+ * same connection does nothing.
+ */
+function returnBrokenConnections(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => Promise<pg.PoolClient>;
+  pool.connect = ((...args: unknown[]) => {
+    // pool.query takes its connection with a callback and always gives it back itself.
+    if (args.length > 0) return connect(...args);
+    return connect().then((client) => {
+      const release = client.release;
+      let released = false;
+      const giveBack = (error?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        client.removeListener('error', onBroken);
+        client.release = release;
+        release(error);
+      };
+      const onBroken = (error: Error) => giveBack(error);
+      client.on('error', onBroken);
+      client.release = giveBack;
+      return client;
+    });
+  }) as typeof pool.connect;
+}
+
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) {
     // A request waits at most 5 s for a connection: with the server down it answers 503 quickly.
@@ -216,6 +282,12 @@ export function openDatabase(options: DatabaseOptions): Database {
       connectionTimeoutMillis: 5000,
     });
     pool.on('error', (error) => options.onConnectionError?.(error));
+    // The pool listens only to idle connections: one a transaction holds, ended by the server
+    // (terminated, database dropped) between two queries, would otherwise stop the process.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => options.onConnectionError?.(error));
+    });
+    returnBrokenConnections(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -72,9 +72,10 @@ function clientErrorHandler(
 }
 
 /** The Fastify options that put these limits on the HTTP server it creates. */
-export function timeoutOptions(
-  overrides: Partial<ServerTimeouts> = {},
-): Pick<FastifyServerOptions, 'requestTimeout' | 'clientErrorHandler'> & {
+export function timeoutOptions(overrides: Partial<ServerTimeouts> = {}): Pick<
+  FastifyServerOptions,
+  'requestTimeout' | 'clientErrorHandler'
+> & {
   http: { headersTimeout: number; requestTimeout: number; connectionsCheckingInterval: number };
 } {
   const limits = { ...serverTimeouts, ...overrides };

@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '#db/client.ts';
 import { admins, sessions, users } from '#db/schema/index.ts';
@@ -21,6 +21,11 @@ const hintCookieNames: Record<SessionKind, string> = {
 
 /** Customers stay signed in 30 days from their last visit; administrators 8 hours idle. */
 const lifetimeSeconds: Record<SessionKind, number> = { user: 30 * 86_400, admin: 8 * 3600 };
+/**
+ * Live sessions one account may hold (issue 25 §4): signing in once more ends the one used least
+ * recently (the oldest by last use), so a stolen password cannot pile up sessions without limit.
+ */
+export const maxSessionsPerAccount: Record<SessionKind, number> = { user: 20, admin: 10 };
 /** A session's expiry slides forward at most this often, so reads stay cheap. */
 const touchEveryMs = 60_000;
 
@@ -119,7 +124,48 @@ async function startSession(
     userAgent: (request.headers['user-agent'] ?? '').slice(0, 300),
     expiresAt: new Date(Date.now() + lifetimeSeconds[subject.kind] * 1000),
   });
+  await endSessionsPastCap(db, subject, hash);
   setSessionCookie(request, reply, subject.kind, token);
+}
+
+/**
+ * Ends the account's expired sessions and, past `maxSessionsPerAccount`, its least recently used
+ * live ones; `newest`, the one just started, always stays.
+ */
+async function endSessionsPastCap(
+  db: Db | Tx,
+  subject: { kind: 'user'; userId: string } | { kind: 'admin'; adminId: string },
+  newest: string,
+): Promise<void> {
+  const owner =
+    subject.kind === 'user'
+      ? eq(sessions.userId, subject.userId)
+      : eq(sessions.adminId, subject.adminId);
+  const kept = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        owner,
+        eq(sessions.kind, subject.kind),
+        gt(sessions.expiresAt, sql`now()`),
+        ne(sessions.id, newest),
+      ),
+    )
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt), desc(sessions.id))
+    .limit(maxSessionsPerAccount[subject.kind] - 1);
+  const ended = await db
+    .delete(sessions)
+    .where(
+      and(
+        owner,
+        eq(sessions.kind, subject.kind),
+        ne(sessions.id, newest),
+        notInArray(sessions.id, kept),
+      ),
+    )
+    .returning({ id: sessions.id });
+  for (const { id } of ended) forgetSession(id);
 }
 
 export async function startUserSession(

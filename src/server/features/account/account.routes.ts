@@ -9,6 +9,7 @@ import {
 import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
 import { downloadSchema } from '#shared/http.schemas.ts';
 import type { AppInstance } from '../../app-instance.ts';
+import { attachmentDisposition } from '../../lib/content-disposition.ts';
 import { clearSessionCookie } from '../../plugins/sessions.ts';
 import { userScope } from '../../plugins/signed-in-scopes.ts';
 import {
@@ -90,7 +91,7 @@ export async function accountRoutes(app: AppInstance): Promise<void> {
         const data = await exportUserData(deps, request.user.id);
         const day = data.exportedAt.slice(0, 10);
         return reply
-          .header('content-disposition', `attachment; filename="my-data-${day}.json"`)
+          .header('content-disposition', attachmentDisposition(`my-data-${day}.json`))
           .type('application/json; charset=utf-8')
           .send(JSON.stringify(data, null, 2));
       },

@@ -14,6 +14,7 @@ import {
   planUpdateSchema,
 } from '#shared/business-plans.schemas.ts';
 import type { AppInstance } from '../../app-instance.ts';
+import { attachmentDisposition } from '../../lib/content-disposition.ts';
 import { adminScope, userScope } from '../../plugins/signed-in-scopes.ts';
 import { businessPlanPdf } from '../../integrations/pdf/business-plan-pdf.ts';
 import {
@@ -53,7 +54,7 @@ export async function businessPlanRoutes(app: AppInstance): Promise<void> {
     return reply
       .headers({
         'cache-control': 'private, no-store',
-        'content-disposition': `attachment; filename="${filename}"`,
+        'content-disposition': attachmentDisposition(filename),
       })
       .type('application/pdf')
       .send(pdf);

@@ -263,7 +263,10 @@ export async function domainOrderRoutes(app: AppInstance): Promise<void> {
         return toDomainOrder(order);
       },
     );
+  });
 
+  // Money goes back only by an owner's hand, like every refund (refunds.routes.ts): staff 403.
+  await adminScope(app, 'owner', (admin) => {
     admin.post(
       '/api/admin/domain-orders/:id/refund',
       { schema: transitionSchema },

@@ -286,7 +286,9 @@ describe('registering through DNSimple', () => {
   });
 
   it('admin: lists failed orders with their history, retries and marks refunded, audited', async () => {
-    const { cookie } = await signInAdmin(t.app);
+    // Staff list, read and retry; only an owner refunds (issue 25 §4).
+    const { cookie } = await signInAdmin(t.app, { role: 'staff' });
+    const owner = await signInAdmin(t.app);
     const list = await t.app.inject({
       method: 'GET',
       url: '/api/admin/domain-orders?status=failed',
@@ -313,10 +315,26 @@ describe('registering through DNSimple', () => {
     });
     expect(retry.json().status).toBe('paid');
     await t.app.jobs.drain();
-    const refund = await t.app.inject({
+    const byStaff = await t.app.inject({
       method: 'POST',
       url: `/api/admin/domain-orders/${failed.id}/refund`,
       headers: { cookie },
+    });
+    expect(byStaff.statusCode).toBe(403);
+    expect(byStaff.json()).toEqual({
+      error: 'Only an owner of the business can do this',
+      code: 'FORBIDDEN',
+    });
+    const unchanged = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/domain-orders/${failed.id}`,
+      headers: { cookie },
+    });
+    expect(unchanged.json().order.status).toBe('failed');
+    const refund = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/domain-orders/${failed.id}/refund`,
+      headers: { cookie: owner.cookie },
     });
     expect(refund.json().status).toBe('refunded');
     const again = await t.app.inject({

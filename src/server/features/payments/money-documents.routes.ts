@@ -4,6 +4,7 @@ import { errorResponses } from '#shared/errors.ts';
 import { downloadSchema } from '#shared/http.schemas.ts';
 import { orderReferenceParams } from '#shared/orders.schemas.ts';
 import type { AppInstance } from '../../app-instance.ts';
+import { attachmentDisposition } from '../../lib/content-disposition.ts';
 import { requireViewer } from '../../plugins/sessions.ts';
 import { invoicePdf } from './invoices.service.ts';
 import { creditNotePdf } from './refunds.service.ts';
@@ -46,7 +47,7 @@ const sendPdf = (reply: FastifyReply, { pdf, filename }: { pdf: Buffer; filename
   reply
     .headers({
       'cache-control': 'private, no-store',
-      'content-disposition': `attachment; filename="${filename}"`,
+      'content-disposition': attachmentDisposition(filename),
     })
     .type('application/pdf')
     .send(pdf);

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploads } from '#db/schema/index.ts';
 import { MAX_UPLOAD_BYTES } from '#shared/uploads.schemas.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { latestMail, signUp } from '../../../../tests/helpers/accounts.ts';
@@ -191,5 +193,39 @@ describe('project files', () => {
       headers: { cookie: customer.cookie },
     });
     expect(view.json().files).toEqual([]);
+  });
+
+  it('strips a right-to-left override from a file name, as kept, listed and downloaded', async () => {
+    const customer = await signUp(t.app, { fullName: 'Sipho Dlamini' });
+    const reference = await projectFor(customer);
+    // Shown as "invoiceexe.pdf" with the override; really a name ending in ".exe".
+    const disguised = 'invoice\u202Efdp.exe';
+    const response = await upload(reference, customer.cookie, pdf, 'pageTexts', disguised);
+    expect(response.statusCode).toBe(201);
+    const file = response.json<{ files: { id: string; filename: string }[] }>().files.at(-1)!;
+    expect(file.filename).toBe('invoicefdp.exe');
+
+    // A name kept before the fix is cleaned on the way out too, listed and downloaded.
+    await t.app.database.db
+      .update(uploads)
+      .set({ filename: 'Mokoena \u2067quote\u2069\u200F\u061C\u202Bfdp.scr' })
+      .where(eq(uploads.id, file.id));
+    const view = await t.app.inject({
+      method: 'GET',
+      url: `/api/projects/${reference}`,
+      headers: { cookie: customer.cookie },
+    });
+    expect(view.json<{ files: { filename: string }[] }>().files.at(-1)!.filename).toBe(
+      'Mokoena quotefdp.scr',
+    );
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/api/projects/${reference}/files/${file.id}`,
+      headers: { cookie: customer.cookie },
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toBe(
+      'attachment; filename="Mokoena quotefdp.scr"',
+    );
   });
 });

@@ -14,6 +14,7 @@ import {
   speedReportsAdminQuerySchema,
 } from '#shared/speed-reports.schemas.ts';
 import type { AppInstance } from '../../app-instance.ts';
+import { attachmentDisposition } from '../../lib/content-disposition.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { loadSessionUser } from '../../plugins/sessions.ts';
 import { adminScope, userScope } from '../../plugins/signed-in-scopes.ts';
@@ -58,6 +59,7 @@ export async function speedReportRoutes(app: AppInstance): Promise<void> {
         url: request.body.url,
         ip: request.ip,
         userId: user?.id ?? null,
+        limitQueue: true,
       });
       return reply.status(202).send(created);
     },
@@ -125,7 +127,7 @@ export async function speedReportRoutes(app: AppInstance): Promise<void> {
       return reply
         .headers({
           'cache-control': 'private, no-store',
-          'content-disposition': `attachment; filename="${filename}"`,
+          'content-disposition': attachmentDisposition(filename),
         })
         .type('application/pdf')
         .send(pdf);

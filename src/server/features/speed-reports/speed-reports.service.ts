@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '#db/client.ts';
 import type { orderItems } from '#db/schema/index.ts';
@@ -35,9 +35,57 @@ type ReportRow = typeof speedReports.$inferSelect;
  */
 const staleAfterMs = (config: SpeedReportsConfig) => config.deadlineMs + 5 * 60_000;
 
+/** How long one report takes when none has finished lately to say (the benchmark's goal). */
+const assumedReportMs = 20_000;
+
+/**
+ * The overall cap on free reports (issue 25 §4): with `queueLimit` reports waiting or running
+ * (every process's, paid ones included), a new free report is refused with 503 and a wait worth
+ * the queue (its length × the recent average report time ÷ this process's concurrency). Paid
+ * reports and their re-tests are never refused. Runs under a lock, so a burst cannot overshoot.
+ */
+async function refuseWhenBusy(tx: Tx, config: SpeedReportsConfig): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(7160025)`);
+  const [waiting] = await tx
+    .select({ n: count() })
+    .from(speedReports)
+    .where(
+      or(
+        eq(speedReports.status, 'queued'),
+        and(
+          eq(speedReports.status, 'running'),
+          // A run past this lost its process: it no longer holds a place (getSpeedReport).
+          gt(
+            speedReports.startedAt,
+            sql`now() - make_interval(secs => ${staleAfterMs(config) / 1000})`,
+          ),
+        ),
+      ),
+    );
+  const inLine = waiting?.n ?? 0;
+  if (inLine < config.queueLimit) return;
+  const lastDone = tx
+    .select({ durationMs: speedReports.durationMs })
+    .from(speedReports)
+    .where(and(eq(speedReports.status, 'done'), gt(speedReports.durationMs, 0)))
+    .orderBy(desc(speedReports.finishedAt))
+    .limit(20)
+    .as('last_done');
+  const [recent] = await tx
+    .select({ averageMs: sql<string | null>`avg(${lastDone.durationMs})` })
+    .from(lastDone);
+  const typicalMs = Number(recent?.averageMs ?? 0) || assumedReportMs;
+  const minutes = Math.max(1, Math.ceil((inLine * typicalMs) / config.concurrency / 60_000));
+  throw new AppError('SERVICE_UNAVAILABLE', {
+    message: `Our speed tester is busy with ${inLine} reports. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+    retryAfterSeconds: minutes * 60,
+  });
+}
+
 /**
  * Checks an address and queues its report (issue 16 §1, §4): http(s) only, and the host must
- * resolve to public addresses only; otherwise 400 with the reason.
+ * resolve to public addresses only; otherwise 400 with the reason. `limitQueue` (the public
+ * free report) refuses it while the queue is full (`refuseWhenBusy`).
  */
 export async function requestSpeedReport(
   deps: SpeedReportDeps,
@@ -47,10 +95,12 @@ export async function requestSpeedReport(
     userId?: string | null;
     kind?: 'free' | 'full';
     purchaseId?: string | null;
+    limitQueue?: boolean;
   },
 ): Promise<{ id: string; status: 'queued' }> {
   const checked = await checkSpeedReportAddress(deps.config, input.url);
   return deps.db.transaction(async (tx) => {
+    if (input.limitQueue) await refuseWhenBusy(tx, deps.config);
     const [row] = await tx
       .insert(speedReports)
       .values({

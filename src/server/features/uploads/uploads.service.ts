@@ -12,6 +12,7 @@ import {
   type Upload,
   type UploadType,
 } from '#shared/uploads.schemas.ts';
+import { attachmentDisposition, safeFileName } from '../../lib/content-disposition.ts';
 import { AppError } from '../../plugins/errors.ts';
 
 type Row = typeof uploads.$inferSelect;
@@ -61,19 +62,20 @@ export async function sniffUpload(data: Buffer): Promise<UploadType> {
   );
 }
 
-/** The name as shown and offered for download: no folders, no control characters. */
+/**
+ * The name as shown and offered for download: no folders, no control characters, no
+ * bidirectional controls (a right-to-left override would disguise `.exe` as `.pdf`).
+ */
 const cleanName = (name: string) =>
-  basename(name.replaceAll('\\', '/'))
-    .split('')
-    .filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f && ch !== '"')
-    .join('')
+  safeFileName(basename(name.replaceAll('\\', '/')))
+    .replaceAll('"', '')
     .trim()
     .slice(0, 200) || 'file';
 
 const toUpload = (row: Row): Upload => ({
   id: row.id,
   purpose: row.purpose,
-  filename: row.filename,
+  filename: cleanName(row.filename),
   contentType: row.contentType,
   sizeBytes: row.sizeBytes,
   uploadedBy: row.uploadedBy,
@@ -123,7 +125,11 @@ export async function listUploads(db: Db | Tx, owner: UploadOwner): Promise<Uplo
     .from(uploads)
     .where(ownerFilter(owner))
     .orderBy(asc(uploads.createdAt), asc(uploads.id));
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  return rows.map((row) => ({
+    ...row,
+    filename: cleanName(row.filename),
+    createdAt: row.createdAt.toISOString(),
+  }));
 }
 
 /**
@@ -144,7 +150,7 @@ export async function sendUpload(
   return reply
     .headers({
       'cache-control': 'private, no-store',
-      'content-disposition': `attachment; filename="${row.filename.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(row.filename)}`,
+      'content-disposition': attachmentDisposition(row.filename, 'file'),
       'x-content-type-options': 'nosniff',
     })
     .type(row.contentType)

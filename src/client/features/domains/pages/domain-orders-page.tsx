@@ -15,6 +15,7 @@ import { useRetryDomainOrder } from '../api/retry-domain-order.ts';
 import { ListWithDetail } from '../../../components/list-with-detail.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { StatusFilter } from '../../../components/status-filter.tsx';
+import { useAdminStatus } from '../../../lib/current-admin.ts';
 import { DomainMarginTable } from '../components/domain-margin-table.tsx';
 
 const label = (status: string) => status.replace('_', ' ');
@@ -34,6 +35,9 @@ function OrderDetail({ id }: { id: string }) {
   const retry = useRetryDomainOrder(toasts);
   const refund = useRefundDomainOrder(toasts);
   const busy = retry.isPending || refund.isPending;
+  // Refunds (and closing an unpaid order) are an owner's; the server refuses staff the same way.
+  const { admin } = useAdminStatus();
+  const mayRefund = admin?.role === 'owner';
   return (
     <QueryState query={query} label="the order">
       {({ order, events }) => (
@@ -93,15 +97,20 @@ function OrderDetail({ id }: { id: string }) {
                 Retry registration
               </Button>
             )}
-            {['failed', 'paid'].includes(order.status) && (
+            {mayRefund && ['failed', 'paid'].includes(order.status) && (
               <Button size="sm" variant="outline" disabled={busy} onClick={() => refund.mutate(id)}>
                 Refund {formatZAR(randToCents(order.refundDue ?? order.price))} to the card
               </Button>
             )}
-            {order.status === 'pending_payment' && (
+            {mayRefund && order.status === 'pending_payment' && (
               <Button size="sm" variant="outline" disabled={busy} onClick={() => refund.mutate(id)}>
                 Close unpaid order
               </Button>
+            )}
+            {!mayRefund && ['failed', 'paid', 'pending_payment'].includes(order.status) && (
+              <p className="text-sm text-muted">
+                Only an owner of the business can refund or close this order.
+              </p>
             )}
           </div>
         </article>
