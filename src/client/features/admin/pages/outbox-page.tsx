@@ -17,6 +17,9 @@ const statusLabels: Record<string, string> = {
   failed: 'Failed',
 };
 
+/** The first link of a mail's text that carries a token. */
+const workingLink = (text: string) => /https?:\/\/\S+[?&]token=\S+/.exec(text)?.[0];
+
 /** Where a link's token is: minted for its recipient, or (development) for the owner reading. */
 function TokenLinkNote({ message }: { message: OutboxMessage }) {
   const open = useOpenOutboxMessage({
@@ -43,12 +46,22 @@ function TokenLinkNote({ message }: { message: OutboxMessage }) {
             </Button>
           </div>
           {opened && (
-            <pre
-              aria-label="Mail with its working link"
-              className="max-h-96 overflow-auto rounded-lg bg-white p-3 whitespace-pre-wrap [overflow-wrap:anywhere]"
-            >
-              {opened.text}
-            </pre>
+            <>
+              {workingLink(opened.text) && (
+                <a
+                  href={workingLink(opened.text)}
+                  className="font-semibold text-brand-700 underline"
+                >
+                  Follow the working link
+                </a>
+              )}
+              <pre
+                aria-label="Mail with its working link"
+                className="max-h-96 overflow-auto rounded-lg bg-white p-3 whitespace-pre-wrap [overflow-wrap:anywhere]"
+              >
+                {opened.text}
+              </pre>
+            </>
           )}
         </>
       )}
