@@ -30,6 +30,8 @@ import { requestRoutes } from './features/requests/requests.routes.ts';
 import { contactRoutes } from './features/requests/contact.routes.ts';
 import { domainRoutes } from './features/domains/domains.routes.ts';
 import { registerRegistrar } from './features/domains/registrar.plugin.ts';
+import { registerOrderLines } from './features/orders/order-lines.plugin.ts';
+import { orderLineKinds } from './order-line-kinds.ts';
 import { createRegistrar } from './integrations/registrar/create-registrar.ts';
 import { domainOrderRoutes } from './features/domains/domain-orders.routes.ts';
 import { registrarAdminRoutes } from './features/domains/registrar-admin.routes.ts';
@@ -116,6 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (sealed > 0) app.log.info(`${sealed} TOTP secrets kept in clear are now encrypted at rest`);
   const registrar = createRegistrar(config, database.db);
   registerRegistrar(app, registrar);
+  registerOrderLines(app, orderLineKinds(app));
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -131,14 +134,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', () => mailer.close());
   await registerJobs(app, {
     'send-mail': sendMailJob(mailer),
-    'check-payment-notification': checkPaymentNotificationJob({ config }),
+    'check-payment-notification': checkPaymentNotificationJob({
+      config,
+      orderLines: app.orderLines,
+    }),
     'register-domain': registerDomainJob({ registrar, config }),
     'poll-domain-registration': pollDomainRegistrationJob({ registrar, config }),
     'poll-domain-transfer': pollDomainTransferJob({ registrar, config }),
     'domain-renewal-invoice': domainRenewalInvoiceJob({ registrar, config }),
     'domain-order-failed': domainOrderFailedJob({ registrar, config }),
     'domain-expiry-reminder': domainExpiryReminderJob({ registrar, config }),
-    'refund-payment': refundPaymentJob({ config }),
+    'refund-payment': refundPaymentJob({ config, orderLines: app.orderLines }),
     'cancel-subscription': cancelSubscriptionJob({ config }),
     'close-resolved-ticket': closeResolvedTicketJob(),
     'speed-report': speedReportJob(config.speedReports),

@@ -25,7 +25,7 @@ const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  * route refuses too many calls (429).
  */
 function requiredErrorStatuses(method: string, route: RegisteredRoute): number[] {
-  const { schema, config, url, signIn } = route;
+  const { schema, config, signIn } = route;
   const statuses = [500, 503];
   if (schema?.body || schema?.querystring || schema?.params) statuses.push(400);
   if (!readMethods.has(method)) {

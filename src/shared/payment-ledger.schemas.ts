@@ -32,9 +32,41 @@ export const refundSchema = z.object({
 });
 export type Refund = z.infer<typeof refundSchema>;
 
+export const bankAccountTypes = ['current', 'savings'] as const;
+
+/**
+ * The buyer's bank account, for a refund PayFast pays into a bank (its BANK_PAYOUT method) rather
+ * than back to the card: the fields and limits of PayFast's API docs (Create a refund —
+ * bank_account_holder, bank_name from the refund query's list, bank_branch_code up to 6 digits,
+ * bank_account_number up to 12 digits, bank_account_type current or savings).
+ */
+export const refundBankAccountSchema = z.object({
+  holder: z
+    .string({ error: 'Enter the account holder’s name' })
+    .trim()
+    .min(2, 'Enter the account holder’s name')
+    .max(255, 'Keep the account holder’s name under 255 characters'),
+  bank: z
+    .string({ error: 'Choose the bank' })
+    .trim()
+    .min(1, 'Choose the bank')
+    .max(255, 'Choose the bank from the list'),
+  branchCode: z
+    .string({ error: 'Enter the branch code' })
+    .trim()
+    .regex(/^\d{1,6}$/, 'Enter the branch code: up to 6 digits'),
+  accountNumber: z
+    .string({ error: 'Enter the account number' })
+    .trim()
+    .regex(/^\d{1,12}$/, 'Enter the account number: up to 12 digits, no spaces'),
+  accountType: z.enum(bankAccountTypes, { error: 'Choose current or savings' }),
+});
+export type RefundBankAccount = z.infer<typeof refundBankAccountSchema>;
+
 /**
  * POST /api/admin/payments/{reference}/refunds, from the back office's refund form: an amount in
- * rand (at most what is left of the payment) and the reason, which the credit note states.
+ * rand (at most what is left of the payment) and the reason, which the credit note states; the
+ * buyer's bank account when PayFast pays this refund into a bank (see refundTermsSchema).
  */
 export const refundRequestSchema = z.object({
   amount: z.coerce
@@ -47,8 +79,32 @@ export const refundRequestSchema = z.object({
     .trim()
     .min(3, 'Say why the money is refunded (at least 3 characters)')
     .max(255, 'Keep the reason under 255 characters'),
+  bankAccount: refundBankAccountSchema.optional(),
 });
 export type RefundRequest = z.input<typeof refundRequestSchema>;
+
+/**
+ * How a refund reaches the buyer: back the way they paid (the card), into a bank account (the
+ * refund must give it), or not at all.
+ */
+export const refundRoutes = ['source', 'bank-account', 'none'] as const;
+export type RefundRouteName = (typeof refundRoutes)[number];
+
+/**
+ * GET /api/admin/payments/{reference}/refund-terms: what PayFast allows refunding on a payment
+ * now (its refund query), in rand. A refund of the whole payment (`original`) takes `full`, any
+ * other amount `partial`; `banks` are the banks a bank-account refund may go to.
+ */
+export const refundTermsSchema = z.object({
+  available: z.number(),
+  original: z.number(),
+  full: z.enum(refundRoutes),
+  partial: z.enum(refundRoutes),
+  banks: z.array(z.object({ code: z.string(), label: z.string() })),
+  /** PayFast's own words when it allows no refund. */
+  notes: z.array(z.string()),
+});
+export type RefundTermsView = z.infer<typeof refundTermsSchema>;
 
 /** A payment in the back office's order book: what was paid, what is refunded, what is left. */
 export const adminPaymentSchema = z.object({

@@ -331,6 +331,55 @@ test.describe('back office', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test('refund of an Instant EFT payment → asks for the buyer’s bank account, as PayFast does', async ({
+    page,
+    consoleErrors,
+  }) => {
+    test.setTimeout(90_000);
+    const buyer = await signUp(page, 'Nomsa Instant-EFT');
+    await gotoHydrated(page, '/payment/test');
+    await page.getByRole('button', { name: 'Pay R 5,00 test payment' }).click();
+    // PayFast's payment page (the simulator) offers Instant EFT; PayFast refunds it to a bank.
+    await page.getByRole('button', { name: 'Pay by Instant EFT' }).click();
+    await expect(page.getByText('Paid: R 5,00')).toBeVisible();
+
+    await gotoHydrated(page, '/admin/dashboard');
+    await page.getByLabel('Status').selectOption('paid');
+    await page
+      .getByRole('button', { name: new RegExp(buyer.fullName) })
+      .first()
+      .click();
+    const order = page.getByRole('article', { name: /^Order SO-/ });
+    const refundForm = order.getByRole('form', { name: /^Refund payment PAY-/ });
+    const bank = refundForm.getByRole('group', { name: 'Buyer’s bank account' });
+    await expect(bank).toBeVisible();
+    await refundForm.getByLabel('Amount (R)').fill('2');
+    await refundForm.getByLabel('Reason (on the credit note)').fill('Paid twice by EFT');
+    await refundForm.getByRole('button', { name: 'Refund' }).click();
+    await expect(bank.getByText('Enter the account holder’s name')).toBeVisible();
+    await expect(bank.getByText('Enter the branch code: up to 6 digits')).toBeVisible();
+    await bank.getByLabel('Account holder').fill(buyer.fullName);
+    await bank.getByLabel('Bank').selectOption({ label: 'FNB' });
+    await bank.getByLabel('Branch code').fill('250655');
+    await bank.getByLabel('Account number').fill('62000000123');
+    await bank.getByLabel('Account type').selectOption('current');
+    await refundForm.getByRole('button', { name: 'Refund' }).click();
+    await expect(page.getByText('R 2,00 is being refunded through PayFast.').first()).toBeVisible();
+    await expect(async () => {
+      await page.reload();
+      await page.getByLabel('Status').selectOption('paid');
+      await page
+        .getByRole('button', { name: new RegExp(buyer.fullName) })
+        .first()
+        .click();
+      await expect(order.getByRole('link', { name: /^CN-\d{6} \(PDF\)$/ })).toBeVisible({
+        timeout: 1000,
+      });
+    }).toPass({ timeout: 20_000 });
+    await expect(order.getByText('Paid twice by EFT')).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('DNSimple management shows the live registrar and switches an ending off and on', async ({
     page,
   }) => {

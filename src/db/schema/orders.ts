@@ -187,6 +187,13 @@ export const payfastSimulatorItns = pgTable(
     paymentReference: text('payment_reference'),
     /** The ITN's parameter string (all fields but the signature, encoded as PayFast does). */
     paramString: text('param_string').notNull(),
+    /**
+     * How the buyer paid on the simulator's page: CC (card; refunds go back to it) or EFT
+     * (Instant EFT; PayFast refunds it as a BANK_PAYOUT into a bank account).
+     */
+    fundingType: text('funding_type', { enum: ['CC', 'EFT'] })
+      .notNull()
+      .default('CC'),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('payfast_simulator_itns_param_idx').on(sql`md5(${table.paramString})`)],
@@ -260,6 +267,17 @@ export const refunds = pgTable(
     availableBeforeCents: integer('available_before_cents'),
     /** PayFast's answer (its refund id or message), or why the refund failed. */
     outcome: text('outcome'),
+    /**
+     * The buyer's bank account for a refund the method pays out to a bank (PayFast's
+     * BANK_PAYOUT), kept only while the refund is pending: cleared when it is made or fails.
+     */
+    bankAccount: jsonb('bank_account').$type<{
+      holder: string;
+      bank: string;
+      branchCode: string;
+      accountNumber: string;
+      accountType: 'current' | 'savings';
+    }>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },

@@ -51,6 +51,7 @@ const rules: Record<string, Rule> = {
   'GET /api/admin/orders': 'staff',
   'PATCH /api/admin/orders/:reference': 'staff',
   'POST /api/admin/payments/:reference/refunds': 'owner',
+  'GET /api/admin/payments/:reference/refund-terms': 'owner',
   'GET /api/admin/reconciliation': 'owner',
   'GET /api/admin/subscriptions': 'staff',
   'POST /api/admin/subscriptions/:reference/cancel': 'staff',

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
 import {
   domainOrderEvents,
@@ -727,6 +727,31 @@ async function refundFailedLine(tx: Db | Tx, order: Order, reason: string) {
     note = `The refund could not start automatically (${error.message}): refund it from the domain orders`;
   }
   await recordEvent(tx, order.id, 'failed', 'failed', note);
+}
+
+/**
+ * The order this line belongs to was refunded in full (the refund feature, once the money went
+ * back): a failed line still flagged for its refund is owed nothing more, so it becomes refunded
+ * and the flag is cleared, as the back office's Refund button would have done. Any other line
+ * is left as it is.
+ */
+export async function closeRefundedDomainOrder(
+  tx: Db | Tx,
+  orderId: string,
+  note: string,
+): Promise<void> {
+  const [closed] = await tx
+    .update(domainOrders)
+    .set({ status: 'refunded', refundDueCents: null, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(domainOrders.id, orderId),
+        eq(domainOrders.status, 'failed'),
+        isNotNull(domainOrders.refundDueCents),
+      ),
+    )
+    .returning({ id: domainOrders.id });
+  if (closed) await recordEvent(tx, orderId, 'failed', 'refunded', note);
 }
 
 const stepState = (registrar: Registrar, domain: string, step: PendingRegistrarStep) =>

@@ -9,6 +9,7 @@ import type { Registrar } from '../../integrations/registrar/registrar.ts';
 import { createOrder } from '../orders/orders.service.ts';
 import { domainRenewalInvoiceMail } from './domain-order-mails.ts';
 import { priceRenewal } from './domain-line-pricing.service.ts';
+import { domainRenewalLine } from './domains.order-lines.ts';
 
 export interface RenewalInvoiceDeps {
   db: Db;
@@ -80,22 +81,8 @@ export async function invoiceDomainRenewal(
     );
     const order = await createOrder(tx, {
       userId: registration.userId,
-      registrar: deps.registrar.provider,
       vatRegistered: deps.config.supplier.vatNumber !== undefined,
-      lines: [
-        {
-          input: { type: 'domain-renewal', domain: registration.domain, years: 1, quantity: 1 },
-          type: 'domain-renewal',
-          title: `Renewal of ${registration.domain}, 1 year`,
-          packageId: null,
-          addOnIds: [],
-          quantity: 1,
-          unitPriceCents: price.totalCents,
-          totalCents: price.totalCents,
-          domain: registration.domain,
-          registrarCostCents: price.registrarCostCents,
-        },
-      ],
+      lines: [domainRenewalLine(price)],
     });
     await tx.insert(domainOrderEvents).values({
       orderId: registration.id,

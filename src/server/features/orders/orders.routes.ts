@@ -23,21 +23,14 @@ export async function orderRoutes(app: AppInstance): Promise<void> {
       },
       async (request, reply) => {
         const userId = request.user.id;
-        const lines = await priceLines(
-          db,
-          app.domainChecker,
-          request.body.items,
-          userId,
-          app.config.speedReports,
-        );
+        const lines = await priceLines(db, app.orderLines, request.body.items, userId);
         const order = await createOrder(db, {
           userId,
           lines,
-          registrar: app.registrar.provider,
           vatRegistered: app.config.site.vatRegistered,
         });
-        // The names are held now: nobody should be told from the cache that they are available.
-        for (const line of lines) if (line.domain) app.domainChecker.forget(line.domain);
+        // Stored: a held name's cached "available" is forgotten, for one.
+        for (const line of lines) line.afterCommit?.();
         return reply.status(201).send(order);
       },
     );

@@ -5,14 +5,12 @@ import { invoices, orderEvents, orderItems, orders, users } from '#db/schema/ind
 import { invoiceNumber } from '../../integrations/pdf/money-documents-pdf.ts';
 import { centsToRand, vatFromInclusive } from '#shared/money.ts';
 import type { AdminOrder, AdminOrderPage, Order, OrderStatus } from '#shared/orders.schemas.ts';
-import type { Registrar } from '../../integrations/registrar/registrar.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/sessions.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { createDomainOrder, createDomainRenewal } from '../domains/domain-orders.service.ts';
 import { recordAudit } from '../admin/audit-log.service.ts';
 import { moveOrder } from './order-status.service.ts';
-import type { PricedLine } from './order-pricing.service.ts';
+import type { PricedLine } from './order-lines.service.ts';
 import { paymentsOfOrders } from '../payments/refunds.service.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -54,13 +52,15 @@ async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
   );
 }
 
-/** Stores the priced lines as one order awaiting payment: all of it, or nothing. */
+/**
+ * Stores the priced lines as one order awaiting payment, each with what its kind creates with it
+ * (a domain order holding its name): all of it, or nothing.
+ */
 export async function createOrder(
   db: Db | Tx,
   input: {
     userId: string;
     lines: PricedLine[];
-    registrar: Registrar['provider'];
     /** A supplier not registered for VAT charges none, so none is stored. */
     vatRegistered: boolean;
   },
@@ -82,50 +82,8 @@ export async function createOrder(
           .returning();
         const items: ItemRow[] = [];
         for (const line of input.lines) {
-          let domainOrderId: string | null = null;
-          if (line.input.type === 'domain') {
-            const domainOrder = await createDomainOrder(tx, {
-              userId: input.userId,
-              domain: line.domain!,
-              years: line.input.years,
-              priceCents: line.totalCents,
-              registrarCostCents: line.registrarCostCents ?? 0,
-              registration: {
-                years: line.input.years,
-                registrant: line.input.registrant,
-                privacy: line.input.privacy,
-                autoRenew: line.input.autoRenew,
-              },
-              registrar: input.registrar,
-            });
-            domainOrderId = domainOrder.id;
-          } else if (line.input.type === 'domain-transfer') {
-            const domainOrder = await createDomainOrder(tx, {
-              userId: input.userId,
-              domain: line.domain!,
-              years: 1,
-              priceCents: line.totalCents,
-              registrarCostCents: line.registrarCostCents ?? 0,
-              registration: {
-                years: 1,
-                registrant: line.input.registrant,
-                privacy: line.input.privacy,
-                autoRenew: line.input.autoRenew,
-              },
-              registrar: input.registrar,
-              transfer: { authCode: line.input.authCode },
-            });
-            domainOrderId = domainOrder.id;
-          } else if (line.input.type === 'domain-renewal') {
-            const renewal = await createDomainRenewal(tx, {
-              userId: input.userId,
-              domain: line.domain!,
-              years: line.input.years,
-              priceCents: line.totalCents,
-              registrarCostCents: line.registrarCostCents ?? 0,
-            });
-            domainOrderId = renewal.id;
-          }
+          // The line's own records (a domain order holding its name), by its kind.
+          const links = line.create ? await line.create(tx, { userId: input.userId }) : {};
           const [item] = await tx
             .insert(orderItems)
             .values({
@@ -134,15 +92,12 @@ export async function createOrder(
               title: line.title,
               packageId: line.packageId,
               addOnIds: line.addOnIds,
-              domainOrderId,
+              domainOrderId: links.domainOrderId ?? null,
               serviceRequestId: line.serviceRequestId ?? null,
               quantity: line.quantity,
               unitPriceCents: line.unitPriceCents,
               totalCents: line.totalCents,
-              details:
-                line.input.type === 'business-registration'
-                  ? { ...line.input.details }
-                  : (line.details ?? null),
+              details: line.details ?? null,
             })
             .returning();
           items.push(item!);

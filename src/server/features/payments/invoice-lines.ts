@@ -1,5 +1,5 @@
 import { formatDate } from '#shared/dates.ts';
-import type { InvoicePart } from '../orders/order-pricing.service.ts';
+import type { InvoicePart } from '../orders/order-lines.service.ts';
 
 export interface InvoiceLine {
   title: string;

@@ -22,13 +22,64 @@ const apiAnswer = z.object({
   status: z.string(),
   data: z.object({ response: z.union([z.boolean(), z.string()]), message: z.string() }),
 });
+const refundMethod = z.object({
+  method: z.enum(['PAYMENT_SOURCE', 'BANK_PAYOUT', 'NOT_AVAILABLE']),
+  bank_account_holder: z.string().optional(),
+  bank_name: z.string().optional(),
+  bank_branch_code: z.string().optional(),
+  bank_account_number: z.string().optional(),
+  bank_account_type: z.string().optional(),
+});
+/** PayFast's refund query answer (its API docs, "Query a refund"). */
 const refundQueryAnswer = z.object({
   status: z.enum(['REFUNDABLE', 'NOT_AVAILABLE']),
   funding_type: z.string(),
   amount_original: z.number(),
   amount_available_for_refund: z.number(),
   errors: z.array(z.string()),
+  refund_full: refundMethod,
+  refund_partial: refundMethod,
+  bank_names: z.array(z.object({ bank_name: z.string(), label: z.string() })),
 });
+/** The banks of PayFast's refund query example (its API docs list more; these stand for them). */
+const simulatorBanks = [
+  { bank_name: 'ABSA', label: 'Absa' },
+  { bank_name: 'STANDARD', label: 'Standard Bank' },
+  { bank_name: 'FNB', label: 'FNB' },
+];
+/** A bank payout's empty bank fields, as PayFast's query answer lists what the refund needs. */
+const bankFields = {
+  bank_account_holder: '',
+  bank_name: '',
+  bank_branch_code: '',
+  bank_account_number: '',
+  bank_account_type: '',
+};
+
+/**
+ * Why a bank payout's details are not what PayFast's API docs ask for (Create a refund: holder up
+ * to 255, a bank from the query's list, branch code up to 6 digits, account number up to 12,
+ * type current or savings; acc_holder / acc_type are its other names), or null when they are.
+ */
+function bankDetailsProblem(body: Record<string, unknown>): string | null {
+  const text = (...names: string[]) =>
+    names.map((name) => body[name]).find((value) => value !== undefined && value !== '');
+  const holder = String(text('bank_account_holder', 'acc_holder') ?? '').trim();
+  const bank = String(text('bank_name') ?? '');
+  const branch = String(text('bank_branch_code') ?? '');
+  const account = String(text('bank_account_number') ?? '');
+  const type = String(text('bank_account_type', 'acc_type') ?? '');
+  const missing = [
+    holder === '' || holder.length > 255 ? 'bank_account_holder' : null,
+    simulatorBanks.some((b) => b.bank_name === bank) ? null : 'bank_name',
+    /^\d{1,6}$/.test(branch) ? null : 'bank_branch_code',
+    /^\d{1,12}$/.test(account) ? null : 'bank_account_number',
+    ['current', 'savings'].includes(type) ? null : 'bank_account_type',
+  ].filter((name) => name !== null);
+  return missing.length === 0
+    ? null
+    : `This refund is paid out to a bank account: ${missing.join(', ')} missing or not valid`;
+}
 const apiJson = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
 const refundBody = z
   .object({
@@ -48,16 +99,22 @@ const failed = (code: number, response: string) => ({
 
 type Signed = { headers: Record<string, unknown>; body?: unknown; query: unknown };
 
-/** Whether a call carries the merchant's id and PayFast's API signature over headers, query, body. */
+/**
+ * Whether a call carries the merchant's id and PayFast's API signature over headers, query and
+ * body — the sandbox's `testing` left out, as PayFast's docs and its SDK sign without it.
+ */
 const merchantSignature =
   ({ passphrase, merchantId }: Pick<PayfastConfig, 'passphrase' | 'merchantId'>) =>
   (request: Signed) => {
     const header = (name: string) => String(request.headers[name] ?? '');
+    const query = Object.entries((request.query ?? {}) as Record<string, string>).filter(
+      ([name]) => name !== 'testing',
+    );
     const fields: Record<string, string | number> = {
       'merchant-id': header('merchant-id'),
       version: header('version'),
       timestamp: header('timestamp'),
-      ...(request.query as Record<string, string>),
+      ...Object.fromEntries(query),
       ...((request.body ?? {}) as Record<string, string | number>),
     };
     return (
@@ -92,10 +149,16 @@ async function simulatorRefundApi(app: AppInstance): Promise<void> {
   const { db } = app.database;
   const signedByMerchant = merchantSignature(app.config.payfast);
 
-  /** The simulator's own completed payment `pfPaymentId`: its amount and what is left of it. */
+  /**
+   * The simulator's own completed payment `pfPaymentId`: its amount, what is left of it, and how
+   * it was paid (a card payment is refunded to the card, an Instant EFT one into a bank account).
+   */
   async function refundable(pfPaymentId: string) {
     const [sent] = await db
-      .select({ paramString: payfastSimulatorItns.paramString })
+      .select({
+        paramString: payfastSimulatorItns.paramString,
+        fundingType: payfastSimulatorItns.fundingType,
+      })
       .from(payfastSimulatorItns)
       .where(eq(payfastSimulatorItns.pfPaymentId, pfPaymentId));
     const fields = new URLSearchParams(sent?.paramString ?? '');
@@ -105,7 +168,11 @@ async function simulatorRefundApi(app: AppInstance): Promise<void> {
       .select({ cents: sql<number>`coalesce(sum(${payfastSimulatorRefunds.amountCents}), 0)::int` })
       .from(payfastSimulatorRefunds)
       .where(eq(payfastSimulatorRefunds.pfPaymentId, pfPaymentId));
-    return { original, available: original - Number(done?.cents ?? 0) };
+    return {
+      original,
+      available: original - Number(done?.cents ?? 0),
+      bankPayout: sent.fundingType === 'EFT',
+    };
   }
 
   const params = z.object({ id: z.string().max(40) });
@@ -132,12 +199,20 @@ async function simulatorRefundApi(app: AppInstance): Promise<void> {
       }
       const payment = await refundable(request.params.id);
       if (!payment) return reply.status(404).send(failed(404, 'Transaction not found'));
+      const method = payment.bankPayout
+        ? { method: 'BANK_PAYOUT' as const, ...bankFields }
+        : { method: 'PAYMENT_SOURCE' as const };
+      const none = { method: 'NOT_AVAILABLE' as const };
       return {
         status: payment.available > 0 ? 'REFUNDABLE' : 'NOT_AVAILABLE',
-        funding_type: 'CC',
+        funding_type: payment.bankPayout ? 'EFT' : 'CC',
         amount_original: payment.original,
         amount_available_for_refund: payment.available,
-        errors: [],
+        errors: payment.available > 0 ? [] : ['This transaction has been refunded in full'],
+        // A full refund only while nothing has been refunded, as in PayFast's example answer.
+        refund_full: payment.available === payment.original ? method : none,
+        refund_partial: payment.available > 0 ? method : none,
+        bank_names: payment.bankPayout ? simulatorBanks : [],
       };
     },
   );
@@ -167,6 +242,8 @@ async function simulatorRefundApi(app: AppInstance): Promise<void> {
           .status(400)
           .send(failed(400, 'The refund amount exceeds the amount available for refund'));
       }
+      const problem = payment.bankPayout ? bankDetailsProblem(request.body ?? {}) : null;
+      if (problem) return reply.status(400).send(failed(400, problem));
       await db.insert(payfastSimulatorRefunds).values({
         pfPaymentId: request.params.id,
         amountCents: amount,

@@ -159,3 +159,77 @@ describe('the PayFast simulator', () => {
     expect(await validate(app, `${params}&extra=1`)).toBe('INVALID');
   });
 });
+
+describe('the simulator’s REST API', () => {
+  // Calls recorded from PayFast's own PHP SDK (github.com/Payfast/payfast-php-sdk 1.1.6,
+  // Request::sendApiRequest with testMode on; merchant and passphrase of its
+  // tests/Services/RefundsTest.php), as they went over the wire: testing=true in the query, the
+  // signature made without it. The refund body is PayFast's API docs' EFT request example.
+  const sdk = { 'merchant-id': '10026755', version: 'v1', timestamp: '2026-11-26T21:16:15+0200' };
+  const eftRefundBody = {
+    amount: 1000,
+    reason: 'Product out of stock',
+    notify_buyer: 1,
+    bank_account_holder: 'Mr Smith',
+    bank_name: 'FNB',
+    bank_branch_code: '111111',
+    bank_account_number: '100000000000',
+    bank_account_type: 'current',
+  };
+
+  it('takes calls signed as PayFast’s SDK signs them, testing=true left out of the signature', async () => {
+    const sdkMerchant = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: 'memory://',
+      LOG_LEVEL: 'silent',
+      CLIENT_DIR: './tests/no-client-build',
+      PAYFAST_MODE: 'simulator',
+      PAYFAST_MERCHANT_ID: '10026755',
+      PAYFAST_MERCHANT_KEY: '46f0cd694581a',
+      PAYFAST_PASSPHRASE: 'test_sandbox',
+    });
+    const simulator = await buildApp(sdkMerchant, { database: db.database, logger: false });
+    try {
+      const query = (signature: string, url = '/refunds/query/1124464?testing=true') =>
+        simulator.inject({
+          method: 'GET',
+          url: `/payfast-simulator/api${url}`,
+          headers: { ...sdk, signature },
+        });
+      // Signature accepted: the answer is about the payment, which this simulator never took.
+      const asked = await query('fb16da3bc98055ad6c299cddcff306ac');
+      expect(asked.statusCode).toBe(404);
+      expect(asked.json()).toMatchObject({
+        status: 'failed',
+        data: { response: 'Transaction not found' },
+      });
+      // The same call outside the sandbox carries the same signature.
+      expect(
+        (await query('fb16da3bc98055ad6c299cddcff306ac', '/refunds/query/1124464')).statusCode,
+      ).toBe(404);
+      const refund = await simulator.inject({
+        method: 'POST',
+        url: '/payfast-simulator/api/refunds/1124464?testing=true',
+        headers: { ...sdk, signature: '137cb29a764d9d98bcf42cd07536aa70' },
+        payload: eftRefundBody,
+      });
+      expect(refund.statusCode).toBe(404);
+
+      // testing=true signed in, as this shop did before: PayFast's check fails, and so does ours.
+      const testingSigned = createHash('md5')
+        .update(
+          'merchant-id=10026755&passphrase=test_sandbox&testing=true' +
+            '&timestamp=2026-11-26T21%3A16%3A15%2B0200&version=v1',
+        )
+        .digest('hex');
+      const refused = await query(testingSigned);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toMatchObject({
+        status: 'failed',
+        data: { response: 'Merchant authorization failed.' },
+      });
+    } finally {
+      await simulator.close();
+    }
+  });
+});

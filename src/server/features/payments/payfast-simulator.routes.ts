@@ -139,7 +139,12 @@ export async function payfastSimulatorRoutes(app: AppInstance): Promise<void> {
 <dt>Item</dt><dd style="margin:0">${escapeHtml(form.item_name ?? '')}</dd>
 <dt>Amount</dt><dd style="margin:0;font-weight:bold">R ${escapeHtml(form.amount ?? '')}</dd>
 </dl>
-<div style="display:grid;gap:10px;margin-top:20px">${button('complete', 'Complete payment', '#166534')}${button('fail', 'Fail payment', '#b91c1c')}${button('cancel', 'Cancel', '#475569')}</div>`,
+<div style="display:grid;gap:10px;margin-top:20px">${button('complete', 'Complete payment', '#166534')}${
+          // Instant EFT: a once-off payment PayFast refunds into a bank account (BANK_PAYOUT).
+          form.subscription_type === '1'
+            ? ''
+            : button('complete-eft', 'Pay by Instant EFT', '#1e40af')
+        }${button('fail', 'Fail payment', '#b91c1c')}${button('cancel', 'Cancel', '#475569')}</div>`,
       ),
     );
   });
@@ -160,7 +165,8 @@ export async function payfastSimulatorRoutes(app: AppInstance): Promise<void> {
       sessions.delete(session!);
       const back = (url: string | undefined) => backOnThisHost(url, app.config.publicUrl);
       if (outcome === 'cancel') return reply.redirect(back(form.cancel_url), 303);
-      const status = outcome === 'complete' ? 'COMPLETE' : 'FAILED';
+      const paid = outcome === 'complete' || outcome === 'complete-eft';
+      const status = paid ? 'COMPLETE' : 'FAILED';
       // A subscription's first charge: the simulator holds it from now on, under a new token.
       const subscription =
         form.subscription_type === '1' && status === 'COMPLETE'
@@ -171,8 +177,9 @@ export async function payfastSimulatorRoutes(app: AppInstance): Promise<void> {
           .insert(payfastSimulatorSubscriptions)
           .values({ token: subscription.token, form, runDate: subscription.billingDate });
       }
-      await sendItn(form, { status, subscription }, request.log);
-      return reply.redirect(back(outcome === 'complete' ? form.return_url : form.cancel_url), 303);
+      const fundingType = outcome === 'complete-eft' && !subscription ? 'EFT' : 'CC';
+      await sendItn(form, { status, subscription, fundingType }, request.log);
+      return reply.redirect(back(paid ? form.return_url : form.cancel_url), 303);
     },
   );
 
@@ -182,16 +189,25 @@ export async function payfastSimulatorRoutes(app: AppInstance): Promise<void> {
    */
   async function sendItn(
     form: Record<string, string>,
-    sent: Pick<Parameters<typeof simulatedItn>[1], 'status' | 'subscription'>,
+    sent: Pick<Parameters<typeof simulatedItn>[1], 'status' | 'subscription'> & {
+      /** How the buyer paid: by card (the default) or Instant EFT. */
+      fundingType?: 'CC' | 'EFT';
+    },
     log: AppInstance['log'],
   ): Promise<{ pfPaymentId: string; delivered: number | null }> {
     const pfPaymentId = String(randomInt(1_000_000, 9_999_999));
-    const itn = simulatedItn(form, { ...sent, pfPaymentId, merchantId });
+    const itn = simulatedItn(form, {
+      status: sent.status,
+      subscription: sent.subscription,
+      pfPaymentId,
+      merchantId,
+    });
     const paramString = itnParamString(itn);
     await db.insert(payfastSimulatorItns).values({
       pfPaymentId,
       paymentReference: form.m_payment_id || null,
       paramString,
+      fundingType: sent.fundingType ?? 'CC',
     });
     if (!form.notify_url) return { pfPaymentId, delivered: null };
     const answer = await fetch(form.notify_url, {

@@ -195,7 +195,7 @@ async function screenNotification(
  * transaction, the payment and its order change.
  */
 async function applyNotification(
-  { db, config }: PaymentDeps,
+  { db, config, orderLines }: PaymentDeps,
   method: PaymentMethod,
   input: { id: number; fields: [string, string][]; ip: string },
 ): Promise<Verdict & { paidOrderId?: string }> {
@@ -204,7 +204,7 @@ async function applyNotification(
   const confirmed = await method.confirmNotification(input.fields, input.ip);
   if (!confirmed.confirmed) return { accepted: false, reason: confirmed.reason };
   return db.transaction(async (tx) => {
-    const verdict = await applyConfirmed(tx, config, method, screened);
+    const verdict = await applyConfirmed(tx, { config, orderLines }, method, screened);
     // In the same transaction as what it did: a second check of this row waiting on the
     // payment's lock then finds it checked and cannot put its "duplicate" in its place.
     await recordVerdict(tx, input.id, verdict);
@@ -215,7 +215,7 @@ async function applyNotification(
 /** What a confirmed notification changes, in the caller's transaction, once per charge. */
 async function applyConfirmed(
   tx: Tx,
-  config: PaymentDeps['config'],
+  { config, orderLines }: Omit<PaymentDeps, 'db'>,
   method: PaymentMethod,
   { payment, notification }: Exclude<Screened, { refused: string }>,
 ): Promise<Verdict & { paidOrderId?: string }> {
@@ -247,7 +247,7 @@ async function applyConfirmed(
     return recordSecondCharge(tx, config, method, { payment: current!, notification });
   }
   if (notification.outcome === 'paid') {
-    return settlePaidPayment(tx, config, { payment: current!, method, notification });
+    return settlePaidPayment(tx, config, { payment: current!, method, notification, orderLines });
   }
   if (notification.outcome === 'failed' || notification.outcome === 'cancelled') {
     await tx

@@ -167,7 +167,7 @@ describe('ITN', () => {
     const body = itn(form.reference, { pf_payment_id: '777001' });
     // Two deliveries checked at the same moment (as two server processes would), then a third.
     const fields = [...new URLSearchParams(body)];
-    const deps = { db: t.app.database.db, config: t.app.config };
+    const deps = { db: t.app.database.db, config: t.app.config, orderLines: t.app.orderLines };
     const received = await Promise.all([
       receiveNotification(deps, { method: 'payfast', fields, ip: '197.97.145.150' }),
       receiveNotification(deps, { method: 'payfast', fields, ip: '197.97.145.150' }),
@@ -303,7 +303,7 @@ describe('ITN', () => {
   it('checks an ITN that was stored but never checked (a crash) on the next run', async () => {
     const { form } = await newPayment();
     await receiveNotification(
-      { db: t.app.database.db, config: t.app.config },
+      { db: t.app.database.db, config: t.app.config, orderLines: t.app.orderLines },
       {
         method: 'payfast',
         fields: [...new URLSearchParams(itn(form.reference))],

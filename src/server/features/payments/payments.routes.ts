@@ -37,7 +37,7 @@ export const maxItnBacklog = 500;
 /** Card payments through PayFast: the signed form, the ITN, and the status the browser polls. */
 export async function paymentRoutes(app: AppInstance): Promise<void> {
   await app.register(formbody);
-  const deps = { db: app.database.db, config: app.config };
+  const deps = { db: app.database.db, config: app.config, orderLines: app.orderLines };
 
   const notifySchema = {
     response: {
@@ -164,7 +164,6 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
         const order = await createOrder(app.database.db, {
           userId,
           lines: [testPaymentLine],
-          registrar: app.registrar.provider,
           vatRegistered: app.config.site.vatRegistered,
         });
         return startPayment(deps, { orderReference: order.reference, userId, method: 'payfast' });

@@ -19,21 +19,20 @@ import type {
 } from '../../integrations/payment-methods/payment-method.ts';
 import { paymentMethod } from '../../integrations/payment-methods/payment-methods.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { markDomainOrderPaid } from '../domains/domain-orders.service.ts';
-import { markQuotedRequestsPaid, openWebsiteProject } from '../requests/requests.service.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
 import { overpaymentAdminMail, overpaymentCustomerMail, receiptMail } from './payment-mails.ts';
 import { issueInvoice } from './invoices.service.ts';
 import { refundsOfPayments } from './refunds.service.ts';
 import { moveOrder } from '../orders/order-status.service.ts';
-import { startPaidSpeedReports } from '../speed-reports/speed-reports.service.ts';
-import { openPaidPlans } from '../business-plans/business-plans.service.ts';
+import { fulfilOrderLines, type OrderLineRegistry } from '../orders/order-lines.service.ts';
 import { invoiceNumber } from '../../integrations/pdf/money-documents-pdf.ts';
 import { openSubscription, recurringCharge } from '../subscriptions/subscriptions.service.ts';
 
 export interface PaymentDeps {
   db: Db;
   config: Pick<Config, 'publicUrl' | 'payfast' | 'site' | 'supplier'>;
+  /** What a paid order's lines start (decision 020). */
+  orderLines: OrderLineRegistry;
 }
 
 /** Above this total (incl. VAT) a tax invoice must be the full one (VAT Act s20(4)). */
@@ -104,13 +103,9 @@ export async function startPayment(
   return { action: started.action, reference, fields: Object.fromEntries(started.fields) };
 }
 
-/**
- * What a paid order starts, in the payment's transaction: website packages become projects for
- * the team (won website requests), speed reports are measured, professional business plans go to
- * our writers, and the customer gets a receipt.
- */
-async function fulfilPaidOrder(
-  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+/** The customer's receipt for a paid order, with its invoice attached, in the payment's transaction. */
+async function mailReceipt(
+  tx: Tx,
   config: PaymentDeps['config'],
   order: typeof orders.$inferSelect,
   { paymentReference, invoice }: { paymentReference: string; invoice: number },
@@ -119,23 +114,6 @@ async function fulfilPaidOrder(
   const [customer] = order.userId
     ? await tx.select().from(users).where(eq(users.id, order.userId))
     : [];
-  for (const item of items) {
-    if (!item.packageId?.startsWith('website-')) continue;
-    await openWebsiteProject(
-      tx,
-      {
-        userId: order.userId,
-        packageId: item.packageId,
-        name: customer?.fullName ?? 'Customer',
-        email: customer?.email ?? '',
-        message: `Paid order ${order.reference}: ${item.title}`,
-      },
-      config,
-      item.title,
-    );
-  }
-  await startPaidSpeedReports(tx, { userId: order.userId, items });
-  await openPaidPlans(tx, config, { userId: order.userId, reference: order.reference, items });
   if (customer) {
     await queueMail(tx, {
       to: customer.email,
@@ -198,6 +176,7 @@ export async function settlePaidPayment(
     payment: typeof payments.$inferSelect;
     method: Pick<PaymentMethod, 'provider'>;
     notification: PaymentNotification;
+    orderLines: OrderLineRegistry;
   },
 ): Promise<Verdict & { paidOrderId?: string }> {
   const { payment, method, notification } = input;
@@ -236,25 +215,13 @@ export async function settlePaidPayment(
     'paid',
     `${method.provider} ${notification.externalId}`,
   );
-  const lines = await tx
-    .select({
-      domainOrderId: orderItems.domainOrderId,
-      serviceRequestId: orderItems.serviceRequestId,
-    })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, paid.id));
-  for (const { domainOrderId } of lines) {
-    if (domainOrderId) await markDomainOrderPaid(tx, domainOrderId);
-  }
-  await markQuotedRequestsPaid(
-    tx,
-    lines.flatMap((line) => (line.serviceRequestId ? [line.serviceRequestId] : [])),
-  );
   const invoice = await issueInvoice(tx, config.supplier, paid);
   if (notification.recurringToken) {
     await openSubscription(tx, { order: paid, payment, token: notification.recurringToken });
   }
-  await fulfilPaidOrder(tx, config, paid, { paymentReference: payment.reference, invoice });
+  // What the lines start, each by its kind (a domain registered, a quote paid, a project opened…).
+  await fulfilOrderLines(tx, input.orderLines, paid);
+  await mailReceipt(tx, config, paid, { paymentReference: payment.reference, invoice });
   return {
     accepted: true,
     reason: `${notification.statusText}: payment and order paid`,

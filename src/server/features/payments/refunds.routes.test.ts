@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   creditNotes,
+  domainOrderEvents,
   domainOrders,
   invoices,
   localRegistrarDomains,
   orders,
+  payfastSimulatorRefunds,
   payfastSimulatorSubscriptions,
   payments,
   refunds,
@@ -21,6 +23,7 @@ import { freePort } from '../../../../tests/helpers/free-port.ts';
 import { jobsNamed } from '../../../../tests/helpers/jobs.ts';
 import { startSmtpCatcher } from '../../../../tests/helpers/smtp-catcher.ts';
 import { payOnSimulator as payOnSimulatorPage } from '../../../../tests/helpers/simulator.ts';
+import { createRefund } from '../../integrations/payfast/refunds-api.ts';
 
 /**
  * Refunds end to end on the production path: the site listens, the customer pays on the
@@ -73,6 +76,18 @@ async function placeOrder() {
   });
   expect(order.statusCode).toBe(201);
   return order.json<{ reference: string; total: number; vat: number }>();
+}
+
+/** A customer's order of one domain (1 year). */
+async function orderDomain(domain: string) {
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    payload: { items: [{ type: 'domain', domain, years: 1, registrant }] },
+    headers: { cookie: customer.cookie },
+  });
+  expect(created.statusCode).toBe(201);
+  return created.json<{ reference: string; total: number }>();
 }
 
 async function startPayment(orderReference: string) {
@@ -353,23 +368,7 @@ describe('refunds and credit notes', () => {
   });
 
   it('refunds a paid domain line that could not be registered, through PayFast, with a credit note', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      payload: {
-        items: [
-          {
-            type: 'domain',
-            domain: 'refund-me-please.co.za',
-            years: 1,
-            registrant,
-          },
-        ],
-      },
-      headers: { cookie: customer.cookie },
-    });
-    expect(created.statusCode).toBe(201);
-    const order = created.json<{ reference: string; total: number }>();
+    const order = await orderDomain('refund-me-please.co.za');
     await payOnSimulator(await startPayment(order.reference));
     // The registrar failed the name after payment (as when someone else registered it first).
     const [line] = await db()
@@ -403,14 +402,7 @@ describe('refunds and credit notes', () => {
 
   it('refunds a paid domain at once when someone registered the name first', async () => {
     const domain = 'snapped-up-first.co.za';
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      payload: { items: [{ type: 'domain', domain, years: 1, registrant }] },
-      headers: { cookie: customer.cookie },
-    });
-    expect(created.statusCode).toBe(201);
-    const order = created.json<{ reference: string; total: number }>();
+    const order = await orderDomain(domain);
     const form = await startPayment(order.reference);
     // Someone else registers the name (an hour ago, at the registry) before our job gets to it.
     await db()
@@ -488,6 +480,142 @@ describe('refunds and credit notes', () => {
     await t.app.jobs.drain();
     const [credited] = await db().select().from(orders).where(eq(orders.id, month2.orderId));
     expect(credited!.status).toBe('refunded');
+  });
+
+  it('refunds an Instant EFT payment into the buyer’s bank account, as PayFast’s refund query asks (BANK_PAYOUT)', async () => {
+    const order = await placeOrder();
+    const form = await startPayment(order.reference);
+    await payOnSimulatorPage(t.app, base, form, 'complete-eft');
+    expect(await orderStatus(order.reference)).toBe('paid');
+    const [paid] = await db().select().from(payments).where(eq(payments.reference, form.reference));
+
+    // The refund form asks PayFast first: a bank payout, to one of the banks PayFast lists.
+    const termsOf = (cookie: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/admin/payments/${form.reference}/refund-terms`,
+        headers: { cookie },
+      });
+    expect((await termsOf(customer.cookie)).statusCode).toBe(401);
+    const terms = await termsOf(admin.cookie);
+    expect(terms.statusCode).toBe(200);
+    expect(terms.json()).toEqual({
+      available: order.total,
+      original: order.total,
+      full: 'bank-account',
+      partial: 'bank-account',
+      banks: [
+        { code: 'ABSA', label: 'Absa' },
+        { code: 'STANDARD', label: 'Standard Bank' },
+        { code: 'FNB', label: 'FNB' },
+      ],
+      notes: [],
+    });
+
+    // Bank details that are not what PayFast takes: each field says what is wrong.
+    const bad = await refund(form.reference, {
+      amount: 100,
+      reason: 'Logo design dropped',
+      bankAccount: {
+        holder: '',
+        bank: 'FNB',
+        branchCode: '25-06-55',
+        accountNumber: '62 000 000 000',
+        accountType: 'cheque',
+      },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ issues: { path: string; message: string }[] }>().issues).toEqual(
+      expect.arrayContaining([
+        { path: 'bankAccount.holder', message: 'Enter the account holder’s name' },
+        { path: 'bankAccount.branchCode', message: 'Enter the branch code: up to 6 digits' },
+        {
+          path: 'bankAccount.accountNumber',
+          message: 'Enter the account number: up to 12 digits, no spaces',
+        },
+        { path: 'bankAccount.accountType', message: 'Choose current or savings' },
+      ]),
+    );
+
+    // Without the bank details the refund cannot be made: it fails saying why, the owners are
+    // told, and nothing is refunded.
+    const without = await refund(form.reference, { amount: 100, reason: 'Logo design dropped' });
+    expect(without.statusCode).toBe(202);
+    await t.app.jobs.drain();
+    const [failed] = await db()
+      .select()
+      .from(refunds)
+      .where(eq(refunds.reference, without.json<{ reference: string }>().reference));
+    expect(failed).toMatchObject({
+      status: 'failed',
+      outcome:
+        "PayFast pays this refund into the buyer's bank account, not back to the card: refund " +
+        'again with the account holder, bank, branch code, account number and account type',
+    });
+    await smtp.waitFor(
+      t.config.site.contactEmail,
+      `Refund ${failed!.reference} of ${formatZAR(10000)} failed`,
+    );
+    // PayFast (the simulator's API, signed) itself refuses a bank payout without the details.
+    const payfast = {
+      apiUrl: t.config.payfast.apiUrl,
+      merchantId: t.config.payfast.merchantId,
+      passphrase: t.config.payfast.passphrase,
+      mode: t.config.payfast.mode,
+    };
+    await expect(
+      createRefund(payfast, { pfPaymentId: paid!.externalId!, amountCents: 100, reason: 'x' }),
+    ).rejects.toThrow(
+      'PayFast refused (400): This refund is paid out to a bank account: bank_account_holder, ' +
+        'bank_name, bank_branch_code, bank_account_number, bank_account_type missing or not valid',
+    );
+    const [sofar] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(payfastSimulatorRefunds)
+      .where(eq(payfastSimulatorRefunds.pfPaymentId, paid!.externalId!));
+    expect(sofar!.n).toBe(0);
+
+    // With them: paid into the account, with its credit note; the details are not kept after.
+    const made = await refund(form.reference, {
+      amount: 100,
+      reason: 'Logo design dropped',
+      bankAccount: {
+        holder: 'Thandi Nkosi',
+        bank: 'FNB',
+        branchCode: '250655',
+        accountNumber: '62000000123',
+        accountType: 'current',
+      },
+    });
+    expect(made.statusCode).toBe(202);
+    const [pending] = await db()
+      .select()
+      .from(refunds)
+      .where(eq(refunds.reference, made.json<{ reference: string }>().reference));
+    expect(pending!.bankAccount).toMatchObject({ bank: 'FNB', accountNumber: '62000000123' });
+    await t.app.jobs.drain();
+    const [done] = await db().select().from(refunds).where(eq(refunds.id, pending!.id));
+    expect(done).toMatchObject({
+      status: 'completed',
+      outcome: "Paid by PayFast into the buyer's FNB account ending 123",
+      bankAccount: null,
+    });
+    const [refundedAtPayfast] = await db()
+      .select()
+      .from(payfastSimulatorRefunds)
+      .where(eq(payfastSimulatorRefunds.pfPaymentId, paid!.externalId!));
+    expect(refundedAtPayfast).toMatchObject({ amountCents: 10000, reason: 'Logo design dropped' });
+    const [note] = await db().select().from(creditNotes).where(eq(creditNotes.refundId, done!.id));
+    expect(note).toBeDefined();
+    // The audit log names the bank and the last digits only.
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, form.reference))
+      .orderBy(sql`${auditLog.id} desc`)
+      .limit(1);
+    expect(audit!.details).toMatchObject({ bankAccount: 'FNB account ending 123' });
+    expect(JSON.stringify(audit!.details)).not.toContain('62000000123');
   });
 
   it('reconciles the mixed set to the cent: orders paid − refunds = payments − refunds = invoices − credit notes', async () => {
@@ -583,6 +711,36 @@ describe('refunds and credit notes', () => {
     expect(moved.revenueLastMonthExVatCents - before.revenueLastMonthExVatCents).toBe(
       paid!.subtotalCents,
     );
+  });
+
+  it("settles a failed domain line's flagged refund when its whole order is refunded from the payment", async () => {
+    const domain = 'refunded-with-its-order.co.za';
+    const order = await orderDomain(domain);
+    const form = await startPayment(order.reference);
+    await payOnSimulator(form);
+    // The line failed after payment and its refund is flagged for the back office.
+    const [line] = await db().select().from(domainOrders).where(eq(domainOrders.domain, domain));
+    await db()
+      .update(domainOrders)
+      .set({ status: 'failed', refundDueCents: Math.round(order.total * 100) })
+      .where(eq(domainOrders.id, line!.id));
+    // An owner refunds the whole payment instead of the line: the flag is settled with it.
+    const whole = await refund(form.reference, { amount: order.total, reason: 'Order cancelled' });
+    expect(whole.statusCode).toBe(202);
+    await t.app.jobs.drain();
+    expect(await orderStatus(order.reference)).toBe('refunded');
+    const [after] = await db().select().from(domainOrders).where(eq(domainOrders.id, line!.id));
+    expect(after).toMatchObject({ status: 'refunded', refundDueCents: null });
+    const events = await db()
+      .select()
+      .from(domainOrderEvents)
+      .where(eq(domainOrderEvents.orderId, line!.id))
+      .orderBy(domainOrderEvents.id);
+    expect(events.at(-1)).toMatchObject({
+      fromStatus: 'failed',
+      toStatus: 'refunded',
+      note: `Refunded with order ${order.reference}`,
+    });
   });
 });
 

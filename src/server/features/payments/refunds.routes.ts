@@ -1,11 +1,15 @@
 import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
 import { randToCents } from '#shared/money.ts';
 import { paymentReferenceParams } from '#shared/orders.schemas.ts';
-import { refundRequestSchema, refundSchema } from '#shared/payment-ledger.schemas.ts';
+import {
+  refundRequestSchema,
+  refundSchema,
+  refundTermsSchema,
+} from '#shared/payment-ledger.schemas.ts';
 import { reconciliationQuerySchema, reconciliationSchema } from '#shared/reconciliation.schemas.ts';
 import type { AppInstance } from '../../app-instance.ts';
 import { adminScope } from '../../plugins/signed-in-scopes.ts';
-import { requestRefund } from './refunds.service.ts';
+import { refundTermsOf, requestRefund } from './refunds.service.ts';
 import { reconcile } from './reconciliation.service.ts';
 
 /**
@@ -33,11 +37,25 @@ export async function refundRoutes(app: AppInstance): Promise<void> {
           paymentReference: request.params.reference,
           amountCents: randToCents(request.body.amount),
           reason: request.body.reason,
+          bankAccount: request.body.bankAccount,
           admin: request.admin,
           ip: request.ip,
         });
         return reply.status(202).send(refund);
       },
+    );
+
+    // What PayFast allows refunding on the payment now and how (to the card, or into the
+    // buyer's bank account): the refund form asks for bank details when it must. 503: no answer.
+    scoped.get(
+      '/api/admin/payments/:reference/refund-terms',
+      {
+        schema: {
+          params: paymentReferenceParams,
+          response: { 200: refundTermsSchema, ...errorResponses(401, 404, 409) },
+        },
+      },
+      (request) => refundTermsOf({ db, config: app.config }, request.params.reference),
     );
 
     scoped.get(

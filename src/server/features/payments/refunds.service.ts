@@ -2,10 +2,19 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
 import { creditNotes, invoices, orders, payments, refunds, users } from '#db/schema/index.ts';
 import { centsToRand, formatZAR, randToCents } from '#shared/money.ts';
-import type { AdminPayment, Refund } from '#shared/payment-ledger.schemas.ts';
+import type {
+  AdminPayment,
+  Refund,
+  RefundBankAccount,
+  RefundTermsView,
+} from '#shared/payment-ledger.schemas.ts';
 import type { Config } from '../../config.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
-import { PaymentMethodRefusedError } from '../../integrations/payment-methods/payment-method.ts';
+import {
+  PaymentMethodRefusedError,
+  PaymentMethodUnavailableError,
+  refundRouteFor,
+} from '../../integrations/payment-methods/payment-method.ts';
 import { paymentMethod } from '../../integrations/payment-methods/payment-methods.ts';
 import {
   creditNoteNumber,
@@ -17,11 +26,14 @@ import type { Viewer } from '../../plugins/sessions.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { recordAudit } from '../admin/audit-log.service.ts';
 import { moveOrder } from '../orders/order-status.service.ts';
+import { undoOrderLines, type OrderLineRegistry } from '../orders/order-lines.service.ts';
 import { creditNoteMail, refundFailedAdminMail } from './payment-mails.ts';
 
 export interface RefundDeps {
   db: Db;
   config: Pick<Config, 'payfast' | 'site' | 'publicUrl'>;
+  /** What a refund of a whole order takes back, by line kind (decision 020). */
+  orderLines: OrderLineRegistry;
 }
 
 type RefundRow = typeof refunds.$inferSelect;
@@ -29,10 +41,16 @@ type RefundRow = typeof refunds.$inferSelect;
 const completedCents = (rows: RefundRow[]) =>
   rows.filter((r) => r.status === 'completed').reduce((sum, r) => sum + r.amountCents, 0);
 
+/** A bank account as notes, mails and the audit log show it: the bank and the last digits only. */
+const maskedAccount = (account: RefundBankAccount) =>
+  `${account.bank} account ending ${account.accountNumber.slice(-3)}`;
+
 /**
  * An administrator refunds a paid payment, in full or in part, with a reason (audited). The
  * refund is recorded and a refund-payment job asks PayFast for it; one refund of a payment is
  * in flight at a time, so two clicks or two administrators cannot give the money back twice.
+ * The buyer's bank account goes with it when PayFast pays the refund into a bank (the refund
+ * terms say so); it is kept only until the refund is made or fails.
  */
 export async function requestRefund(
   db: Db | Tx,
@@ -40,6 +58,7 @@ export async function requestRefund(
     paymentReference: string;
     amountCents: number;
     reason: string;
+    bankAccount?: RefundBankAccount | undefined;
     admin: { id: string; email: string };
     ip: string;
   },
@@ -89,6 +108,7 @@ export async function requestRefund(
         vatCents,
         reason: input.reason,
         requestedBy: input.admin.email,
+        bankAccount: input.bankAccount ?? null,
       })
       .returning();
     await recordAudit(tx, {
@@ -102,6 +122,7 @@ export async function requestRefund(
         amount: centsToRand(input.amountCents),
         reason: input.reason,
         ...(payment.overpayment ? { overpayment: true } : {}),
+        ...(input.bankAccount ? { bankAccount: maskedAccount(input.bankAccount) } : {}),
       },
       ip: input.ip,
     });
@@ -146,6 +167,53 @@ export async function refundOrderPart(
 }
 
 /**
+ * What the payment's method allows refunding on a paid payment now, asked of the method itself
+ * (PayFast's refund query), for the refund form: how much, and whether a refund of all of it or
+ * of part goes back to the card or into the buyer's bank account (whose details the form then
+ * asks for, from the method's list of banks).
+ */
+export async function refundTermsOf(
+  { db, config }: Pick<RefundDeps, 'db' | 'config'>,
+  paymentReference: string,
+): Promise<RefundTermsView> {
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.reference, paymentReference));
+  if (!payment) {
+    throw new AppError('NOT_FOUND', { message: `There is no payment ${paymentReference}` });
+  }
+  if (payment.status !== 'paid' || !payment.externalId) {
+    throw new AppError('CONFLICT', {
+      message: `Payment ${payment.reference} is not paid, so there is nothing to refund`,
+    });
+  }
+  const method = paymentMethod(config, payment.method);
+  try {
+    const terms = await method.refundTerms(payment.externalId);
+    return {
+      available: centsToRand(terms.availableCents),
+      original: centsToRand(terms.originalCents),
+      full: terms.full,
+      partial: terms.partial,
+      banks: terms.banks,
+      notes: terms.notes,
+    };
+  } catch (error) {
+    if (error instanceof PaymentMethodUnavailableError) {
+      throw new AppError('SERVICE_UNAVAILABLE', {
+        message: `${method.provider} did not say how this payment can be refunded; try again in a moment`,
+        retryAfterSeconds: 30,
+      });
+    }
+    if (error instanceof PaymentMethodRefusedError) {
+      throw new AppError('CONFLICT', { message: error.message });
+    }
+    throw error;
+  }
+}
+
+/**
  * The VAT in a refund: the invoice's VAT in proportion, counted on the running total so that
  * partial refunds that add up to the whole invoice add up to its VAT exactly.
  */
@@ -164,7 +232,9 @@ async function refundVat(
 /**
  * The refund-payment job: asks the payment's method what is left to refund and notes it before
  * asking for the refund, so a later try that finds the refund already taken off (the try before
- * crashed after the method made it) completes it instead of refunding twice.
+ * crashed after the method made it) completes it instead of refunding twice. The same answer
+ * says how the refund reaches the buyer: back to the card, or into their bank account (PayFast's
+ * BANK_PAYOUT), which the refund must then carry.
  * The method's refusal (PaymentMethodRefusedError) fails the refund for good and the
  * administrators are told; no answer (PaymentMethodUnavailableError) is tried again later.
  */
@@ -182,27 +252,46 @@ export async function carryOutRefund(
   if (!row || row.refund.status !== 'pending') return;
   const { refund, payment } = row;
   const method = paymentMethod(config, payment.method);
+  let paidInto: string | null = null;
   try {
-    const available = await method.refundableCents(payment.externalId!);
+    const terms = await method.refundTerms(payment.externalId!);
+    const available = terms.availableCents;
     const askedBefore = refund.availableBeforeCents;
     if (askedBefore !== null && available <= askedBefore - refund.amountCents) {
       await completeRefund(deps, refund.id, `${method.provider} had already made this refund`);
       return;
     }
+    const words = terms.notes.length > 0 ? `: ${terms.notes.join(' — ')}` : '';
     if (available < refund.amountCents) {
       throw new PaymentMethodRefusedError(
-        `${method.provider} allows only ${formatZAR(available)} more to be refunded on this payment`,
+        `${method.provider} allows only ${formatZAR(available)} more to be refunded on this payment${words}`,
+      );
+    }
+    const route = refundRouteFor(terms, refund.amountCents);
+    if (route === 'none') {
+      const kind = refund.amountCents === terms.originalCents ? 'a full' : 'a partial';
+      throw new PaymentMethodRefusedError(
+        `${method.provider} allows ${kind} refund of this payment in no way now${words}`,
+      );
+    }
+    if (route === 'bank-account' && !refund.bankAccount) {
+      throw new PaymentMethodRefusedError(
+        `${method.provider} pays this refund into the buyer's bank account, not back to the card: ` +
+          'refund again with the account holder, bank, branch code, account number and account type',
       );
     }
     await db
       .update(refunds)
       .set({ availableBeforeCents: available })
       .where(eq(refunds.id, refund.id));
+    const bankAccount = route === 'bank-account' ? refund.bankAccount! : undefined;
     await method.refund({
       externalId: payment.externalId!,
       amountCents: refund.amountCents,
       reason: refund.reason,
+      bankAccount,
     });
+    if (bankAccount) paidInto = maskedAccount(bankAccount);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (error instanceof PaymentMethodRefusedError || options.lastAttempt) {
@@ -213,7 +302,13 @@ export async function carryOutRefund(
     }
     throw error;
   }
-  await completeRefund(deps, refund.id, `Refunded by ${method.provider} to the card`);
+  await completeRefund(
+    deps,
+    refund.id,
+    paidInto
+      ? `Paid by ${method.provider} into the buyer's ${paidInto}`
+      : `Refunded by ${method.provider} to the card`,
+  );
 }
 
 async function failRefund(
@@ -225,7 +320,7 @@ async function failRefund(
   await db.transaction(async (tx) => {
     const [failed] = await tx
       .update(refunds)
-      .set({ status: 'failed', outcome: outcome.why.slice(0, 500) })
+      .set({ status: 'failed', outcome: outcome.why.slice(0, 500), bankAccount: null })
       .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')))
       .returning();
     if (!failed) return;
@@ -247,14 +342,14 @@ async function failRefund(
  * refunded in full becomes refunded. An overpayment was no supply: no credit note, order as is.
  */
 async function completeRefund(
-  { db, config }: RefundDeps,
+  { db, config, orderLines }: RefundDeps,
   refundId: string,
   outcome: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [refund] = await tx
       .update(refunds)
-      .set({ status: 'completed', outcome, completedAt: sql`now()` })
+      .set({ status: 'completed', outcome, completedAt: sql`now()`, bankAccount: null })
       .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
       .returning();
     if (!refund) return;
@@ -269,7 +364,13 @@ async function completeRefund(
     if (!payment!.overpayment) {
       const all = await tx.select().from(refunds).where(eq(refunds.paymentId, payment!.id));
       if (completedCents(all) >= payment!.amountCents) {
-        await moveOrder(tx, order!.id, 'refunded', `Refunded in full (${refund.reference})`);
+        const refunded = await moveOrder(
+          tx,
+          order!.id,
+          'refunded',
+          `Refunded in full (${refund.reference})`,
+        );
+        await undoOrderLines(tx, orderLines, refunded);
       }
     }
     if (customer) {

@@ -209,6 +209,22 @@ export async function changeRequestStatus(
   });
 }
 
+/** A quoted request of the customer's own that an order can pay, at the price the team quoted. */
+export async function payableQuote(db: Db, input: { reference: string; userId: string }) {
+  const { reference } = input;
+  const [request] = await db
+    .select()
+    .from(serviceRequests)
+    .where(and(eq(serviceRequests.reference, reference), eq(serviceRequests.userId, input.userId)));
+  const refuse = (message: string) => new AppError('BAD_REQUEST', { message });
+  if (!request) throw refuse(`There is no service request ${reference} in your account`);
+  if (request.status === 'paid' || request.status === 'won')
+    throw refuse(`Service request ${reference} is already paid`);
+  if (request.status !== 'quoted' || request.quoteCents === null)
+    throw refuse(`Service request ${reference} has no quote to pay`);
+  return { id: request.id, serviceType: request.serviceType, quoteCents: request.quoteCents };
+}
+
 /** Quoted requests paid through an order become paid, in the payment's transaction. */
 export async function markQuotedRequestsPaid(tx: Db | Tx, requestIds: string[]): Promise<void> {
   if (requestIds.length === 0) return;

@@ -1,4 +1,4 @@
-import type { InvoicePart } from '../orders/order-pricing.service.ts';
+import type { InvoicePart } from '../orders/order-lines.service.ts';
 
 interface OrderLine {
   type: string;

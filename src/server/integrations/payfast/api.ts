@@ -6,9 +6,11 @@ import {
 import { md5, phpUrlencode } from './signature.ts';
 
 /**
- * PayFast's REST API signature (its PHP SDK, `Auth::generateApiSignature`): every header and
- * body field plus the passphrase, sorted by name, as `name=urlencode(value)` joined with "&",
- * MD5 in lower-case hex.
+ * PayFast's REST API signature (its PHP SDK, `Auth::generateApiSignature`): every header, query
+ * and body field plus the passphrase, sorted by name, as `name=urlencode(value)` joined with "&",
+ * MD5 in lower-case hex. The sandbox's `testing=true` is not among them: PayFast's SDK
+ * (`Request::sendApiRequest`) adds it to the query after signing, and PayFast's API docs say to
+ * leave it out of the signature.
  */
 export function apiSignature(
   fields: Record<string, string | number>,
@@ -53,10 +55,10 @@ export async function callApi(
     version: 'v1',
     timestamp: apiTimestamp(new Date()),
   };
-  const query: Record<string, string> = config.mode === 'sandbox' ? { testing: 'true' } : {};
-  headers.signature = apiSignature({ ...headers, ...query, ...body }, config.passphrase);
+  headers.signature = apiSignature({ ...headers, ...body }, config.passphrase);
   const url = new URL(`${config.apiUrl.replace(/\/$/, '')}/${path}`);
-  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+  // Added after signing, as PayFast's SDK does: it is not part of the signature.
+  if (config.mode === 'sandbox') url.searchParams.set('testing', 'true');
   let response: Response;
   let text: string;
   try {

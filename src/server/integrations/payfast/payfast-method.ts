@@ -8,7 +8,7 @@ import {
 } from '../payment-methods/payment-method.ts';
 import { payfastAmount, payfastAmountToCents } from './amounts.ts';
 import { isInPayfastRanges, isPayfastSource } from './itn-source.ts';
-import { createRefund, refundableCents } from './refunds-api.ts';
+import { createRefund, refundTerms } from './refunds-api.ts';
 import {
   itnParamString,
   itnSignatureValid,
@@ -158,7 +158,7 @@ export function createPayfastMethod(config: PayfastConfig): PaymentMethod {
       return { confirmed: true };
     },
 
-    refundableCents: (externalId) => refundableCents(config, externalId),
+    refundTerms: (externalId) => refundTerms(config, externalId),
     refund: (input) => createRefund(config, { ...input, pfPaymentId: input.externalId }),
     recurring: { cancel: (token) => cancelSubscription(config, token) },
   };

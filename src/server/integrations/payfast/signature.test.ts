@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { apiSignature } from './api.ts';
 import {
   itnParamString,
   itnSignature,
@@ -234,5 +235,69 @@ describe('ITNs published by PayFast and by PayFast libraries', () => {
     expect(itnParamString(posted)).toBe('m_payment_id=PAY-0003');
     expect(itnSignatureValid(posted, undefined)).toBe(true);
     expect(itnSignatureValid(posted.slice(0, 1), undefined)).toBe(false);
+  });
+});
+
+describe('REST API signatures as PayFast’s PHP SDK makes them', () => {
+  // Recorded from PayFast's own SDK (github.com/Payfast/payfast-php-sdk 1.1.6,
+  // lib/Request.php `sendApiRequest` signing with lib/Auth.php `generateApiSignature`), run with
+  // testMode on against a recording server: what it sent on the wire. The merchants and
+  // passphrases are those of its tests (tests/Services/RefundsTest.php: 10026755 /
+  // "test_sandbox", id 1124464; tests/Services/SubscriptionsTest.php: 10018867 / "2uU_k5q_vRS_",
+  // token 2afa4575-…); the refund body is PayFast's API docs' "EFT request example"
+  // (developers.payfast.co.za/api, Create a refund). The timestamp is the SDK's own
+  // (`date("Y-m-d\TH:i:sO")`, SAST).
+  const timestamp = '2026-11-26T21:16:15+0200';
+  const refundsMerchant = { 'merchant-id': '10026755', version: 'v1', timestamp };
+  const recorded = {
+    // GET /refunds/query/1124464?testing=true — and the same signature without testing (live).
+    query: 'fb16da3bc98055ad6c299cddcff306ac',
+    // POST /refunds/1124464?testing=true with the JSON body below.
+    eftRefund: '137cb29a764d9d98bcf42cd07536aa70',
+    // PUT /subscriptions/2afa4575-5628-051a-d0ed-4e071b56a7b0/cancel?testing=true, no body.
+    cancel: '16377a7a08c818bcfdf9b86b471c3946',
+    // GET /transactions/history?from=2020-01-01&to=2020-01-31&testing=true (merchant 10018867).
+    history: '57f420e6509c6a98d36ed582d75b77f9',
+  };
+  const eftRefundBody = {
+    amount: 1000,
+    reason: 'Product out of stock',
+    notify_buyer: 1,
+    bank_account_holder: 'Mr Smith',
+    bank_name: 'FNB',
+    bank_branch_code: '111111',
+    bank_account_number: '100000000000',
+    bank_account_type: 'current',
+  };
+
+  it('signs headers and body with the passphrase among them; the sandbox’s testing=true is not signed', () => {
+    expect(apiSignature(refundsMerchant, 'test_sandbox')).toBe(recorded.query);
+    expect(apiSignature({ ...refundsMerchant, ...eftRefundBody }, 'test_sandbox')).toBe(
+      recorded.eftRefund,
+    );
+    expect(
+      apiSignature({ 'merchant-id': '10018867', version: 'v1', timestamp }, '2uU_k5q_vRS_'),
+    ).toBe(recorded.cancel);
+    // Signing testing=true too (what this shop did before) gives a signature PayFast refuses.
+    expect(apiSignature({ ...refundsMerchant, testing: 'true' }, 'test_sandbox')).not.toBe(
+      recorded.query,
+    );
+  });
+
+  it('signs the query parameters a call has, other than testing', () => {
+    const fields = { 'merchant-id': '10018867', version: 'v1', timestamp };
+    expect(
+      apiSignature({ ...fields, from: '2020-01-01', to: '2020-01-31' }, '2uU_k5q_vRS_'),
+    ).toBe(recorded.history);
+    expect(apiSignature(fields, '2uU_k5q_vRS_')).not.toBe(recorded.history);
+  });
+
+  it('is the MD5 of the sorted, PHP-urlencoded string, written out by hand', () => {
+    expect(
+      md5(
+        'merchant-id=10026755&passphrase=test_sandbox' +
+          '&timestamp=2026-11-26T21%3A16%3A15%2B0200&version=v1',
+      ),
+    ).toBe(recorded.query);
   });
 });

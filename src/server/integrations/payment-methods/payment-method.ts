@@ -56,11 +56,37 @@ export type NotificationCheck = { confirmed: true } | { confirmed: false; reason
 /** Where a refund must be sent when the method cannot return it the way it came. */
 export interface BankAccount {
   holder: string;
+  /** The bank as the method names it (one of `RefundTerms.banks`' codes, e.g. PayFast's "FNB"). */
   bank: string;
   branchCode: string;
   accountNumber: string;
   accountType: 'current' | 'savings';
 }
+
+/**
+ * How a refund reaches the buyer: back the way they paid (the card), paid into a bank account
+ * whose details the refund must carry, or not at all.
+ */
+export type RefundRoute = 'source' | 'bank-account' | 'none';
+
+/** What the method allows refunding on a charge, asked before each refund. */
+export interface RefundTerms {
+  /** What is left to refund, in cents (0 when the method allows none). */
+  availableCents: number;
+  /** The charge as it was made, in cents: a refund of all of it is a full refund. */
+  originalCents: number;
+  /** How a full refund goes, and how a refund of part of the charge goes. */
+  full: RefundRoute;
+  partial: RefundRoute;
+  /** The banks a bank-account refund may go to, as the method names them (code) and shows them. */
+  banks: { code: string; label: string }[];
+  /** The method's own words when it allows no refund. */
+  notes: string[];
+}
+
+/** The route a refund of `amountCents` takes: the full one for the whole charge, else partial. */
+export const refundRouteFor = (terms: RefundTerms, amountCents: number): RefundRoute =>
+  amountCents === terms.originalCents ? terms.full : terms.partial;
 
 export interface PaymentMethod {
   readonly id: PaymentMethodId;
@@ -86,8 +112,9 @@ export interface PaymentMethod {
    * Throws PaymentMethodUnavailableError when there is no verdict yet, to be tried again.
    */
   confirmNotification(fields: [string, string][], ip: string): Promise<NotificationCheck>;
-  /** What the method still allows refunding on a charge, in cents. */
-  refundableCents(externalId: string): Promise<number>;
+  /** What the method still allows refunding on a charge, and how a refund would reach the buyer. */
+  refundTerms(externalId: string): Promise<RefundTerms>;
+  /** A refund; `bankAccount` is required when the terms' route for it is 'bank-account'. */
   refund(input: {
     externalId: string;
     amountCents: number;

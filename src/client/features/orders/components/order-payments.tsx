@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { formatDateTime } from '#shared/dates.ts';
 import { formatZAR, randToCents } from '#shared/money.ts';
 import {
@@ -8,13 +8,19 @@ import {
   refundStatusLabels,
   type AdminPayment,
   type RefundRequest,
+  type RefundRouteName,
+  type RefundTermsView,
 } from '#shared/payment-ledger.schemas.ts';
 import { creditNotePdfPath } from '#shared/routes.ts';
 import { PdfLink } from '../../../components/pdf-link.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { FieldError, Label } from '../../../components/ui/label.tsx';
+import { Select } from '../../../components/ui/select.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
+import { useAdminStatus } from '../../../lib/current-admin.ts';
+import { useRefundTerms } from '../api/get-refund-terms.ts';
 import { useRefundPayment } from '../api/refund-payment.ts';
 
 const rand = (amount: number) => formatZAR(randToCents(amount));
@@ -31,15 +37,128 @@ const refundToast = {
     toast({ title: 'Refund not made', description: error.message, variant: 'destructive' }),
 };
 
-/** A part or all of what is left, with the reason the credit note states. */
-function RefundForm({ payment, onDone }: { payment: AdminPayment; onDone?: () => void }) {
+/** How PayFast pays back `amount` rand: a refund of the whole payment is its full refund. */
+const routeFor = (terms: RefundTermsView, amount: number): RefundRouteName =>
+  randToCents(amount) === randToCents(terms.original) ? terms.full : terms.partial;
+
+/**
+ * The buyer's bank account, for a refund PayFast pays into a bank rather than back to the card
+ * (PayFast's refund query says so); the banks are PayFast's own list.
+ */
+function BankAccountFields({
+  id,
+  banks,
+  form,
+}: {
+  id: string;
+  banks: RefundTermsView['banks'];
+  form: UseFormReturn<RefundRequest>;
+}) {
+  const errors = form.formState.errors.bankAccount;
+  const select = (name: 'bank' | 'accountType', label: string, options: [string, string][]) => {
+    const fieldId = `${id}-${name}`;
+    const error = errors?.[name]?.message;
+    return (
+      <div className="grid gap-1.5">
+        <Label htmlFor={fieldId}>{label}</Label>
+        <Select
+          id={fieldId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${fieldId}-error` : undefined}
+          {...form.register(`bankAccount.${name}`)}
+        >
+          <option value="">Choose…</option>
+          {options.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </Select>
+        <FieldError id={`${fieldId}-error`} message={error} />
+      </div>
+    );
+  };
+  return (
+    <fieldset className="grid gap-3 rounded-lg border border-line p-3">
+      <legend className="px-1 text-sm font-bold text-ink">Buyer’s bank account</legend>
+      <p className="text-sm text-muted">
+        PayFast pays this refund into the buyer’s bank account, not back to the card. Ask the buyer
+        for these details.
+      </p>
+      <FormField
+        id={`${id}-holder`}
+        label="Account holder"
+        autoComplete="off"
+        maxLength={255}
+        error={errors?.holder?.message}
+        {...form.register('bankAccount.holder')}
+      />
+      {banks.length > 0 ? (
+        select(
+          'bank',
+          'Bank',
+          banks.map((bank) => [bank.code, bank.label]),
+        )
+      ) : (
+        <FormField
+          id={`${id}-bank`}
+          label="Bank"
+          autoComplete="off"
+          error={errors?.bank?.message}
+          {...form.register('bankAccount.bank')}
+        />
+      )}
+      <FormField
+        id={`${id}-branchCode`}
+        label="Branch code"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={6}
+        error={errors?.branchCode?.message}
+        {...form.register('bankAccount.branchCode')}
+      />
+      <FormField
+        id={`${id}-accountNumber`}
+        label="Account number"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={12}
+        error={errors?.accountNumber?.message}
+        {...form.register('bankAccount.accountNumber')}
+      />
+      {select('accountType', 'Account type', [
+        ['current', 'Current (cheque)'],
+        ['savings', 'Savings'],
+      ])}
+    </fieldset>
+  );
+}
+
+/**
+ * A part or all of what is left, with the reason the credit note states. PayFast is asked first
+ * how the refund reaches the buyer: when it pays into their bank account, the form asks for it.
+ */
+function RefundForm({
+  payment,
+  reason = '',
+  onDone,
+}: {
+  payment: AdminPayment;
+  reason?: string;
+  onDone?: (() => void) | undefined;
+}) {
   const refund = useRefundPayment();
+  const terms = useRefundTerms(payment.reference);
   const form = useForm<RefundRequest>({
     resolver: zodResolver(refundRequestSchema),
-    defaultValues: { amount: payment.refundable, reason: '' },
+    defaultValues: { amount: payment.refundable, reason },
+    // Bank fields that are not shown are not sent.
+    shouldUnregister: true,
   });
   const { errors } = form.formState;
   const id = `refund-${payment.reference}`;
+  const amount = Number(form.watch('amount'));
+  const route = terms.data && Number.isFinite(amount) ? routeFor(terms.data, amount) : null;
   return (
     <form
       noValidate
@@ -51,7 +170,7 @@ function RefundForm({ payment, onDone }: { payment: AdminPayment; onDone?: () =>
           {
             onSuccess: (made) => {
               refundToast.success(made.amount);
-              form.reset({ amount: payment.refundable - made.amount, reason: '' });
+              form.reset({ amount: payment.refundable - made.amount, reason });
               onDone?.();
             },
             onError: refundToast.failure,
@@ -74,6 +193,21 @@ function RefundForm({ payment, onDone }: { payment: AdminPayment; onDone?: () =>
         error={errors.reason?.message}
         {...form.register('reason')}
       />
+      {route === 'bank-account' && (
+        <BankAccountFields id={id} banks={terms.data?.banks ?? []} form={form} />
+      )}
+      {route === 'none' && (
+        <p className="text-sm text-red-700">
+          PayFast allows no refund of this amount now
+          {terms.data?.notes.length ? `: ${terms.data.notes.join(' ')}` : '.'}
+        </p>
+      )}
+      {terms.isError && (
+        <p className="text-sm text-muted">
+          PayFast could not be asked how this refund is paid out ({terms.error.message}). It is
+          asked again when the refund is made.
+        </p>
+      )}
       <Button type="submit" variant="outline" className="w-fit" disabled={refund.isPending}>
         Refund
       </Button>
@@ -81,13 +215,26 @@ function RefundForm({ payment, onDone }: { payment: AdminPayment; onDone?: () =>
   );
 }
 
-/** An overpayment goes back whole, in one action. */
-function RefundOverpayment({ payment, onDone }: { payment: AdminPayment; onDone?: () => void }) {
+/**
+ * An overpayment goes back whole, in one action — or through the form when PayFast pays it into
+ * the buyer's bank account, whose details it needs.
+ */
+function RefundOverpayment({
+  payment,
+  onDone,
+}: {
+  payment: AdminPayment;
+  onDone?: (() => void) | undefined;
+}) {
   const refund = useRefundPayment();
+  const terms = useRefundTerms(payment.reference);
+  if (terms.data && routeFor(terms.data, payment.refundable) === 'bank-account') {
+    return <RefundForm payment={payment} reason={overpaymentReason} onDone={onDone} />;
+  }
   return (
     <Button
       className="w-fit"
-      disabled={refund.isPending}
+      disabled={refund.isPending || terms.isPending}
       onClick={() =>
         refund.mutate(
           {
@@ -117,6 +264,8 @@ export function OrderPayments({
   payments: AdminPayment[];
   onChanged?: () => void;
 }) {
+  // Refunds are for owners (the API says so too); staff see the payments only.
+  const mayRefund = useAdminStatus().admin?.role === 'owner';
   if (payments.length === 0) {
     return (
       <p className="text-sm text-muted">No card payment has reached PayFast for this order.</p>
@@ -166,7 +315,7 @@ export function OrderPayments({
               <p className="text-sm text-muted">
                 A refund is being made through PayFast; refund again once it is done.
               </p>
-            ) : payment.refundable > 0 && payment.overpayment ? (
+            ) : !mayRefund ? null : payment.refundable > 0 && payment.overpayment ? (
               <RefundOverpayment payment={payment} onDone={onChanged} />
             ) : payment.refundable > 0 ? (
               <RefundForm payment={payment} onDone={onChanged} />

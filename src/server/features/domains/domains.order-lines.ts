@@ -1,0 +1,179 @@
+import type { Registrar } from '../../integrations/registrar/registrar.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { LineInput, OrderLineKind, PricedLine } from '../orders/order-lines.service.ts';
+import type { DomainChecker } from './domain-check.service.ts';
+import { NameHeldError } from './domain-holds.service.ts';
+import {
+  quoteRenewal,
+  quoteTransfer,
+  type DomainLinePrice,
+} from './domain-line-pricing.service.ts';
+import {
+  closeRefundedDomainOrder,
+  createDomainOrder,
+  createDomainRenewal,
+  markDomainOrderPaid,
+} from './domain-orders.service.ts';
+
+/**
+ * The domain lines (a registration, a renewal of one of the customer's domains, a transfer in):
+ * each is a domain order of its own, created with the order (a registration or transfer holds
+ * its name), made paid by the payment (which queues the registrar's work) and, when the whole
+ * order is refunded, no longer owed a refund.
+ */
+
+const refuse = (message: string) => new AppError('BAD_REQUEST', { message });
+const yearsText = (years: number) => `${years} ${years === 1 ? 'year' : 'years'}`;
+
+type Quote = Pick<DomainLinePrice, 'domain' | 'years' | 'registrarCostCents' | 'totalCents'>;
+
+/** The domain order's name, years, price and cost to us, for the customer `userId`. */
+const orderTerms = (quote: Quote, userId: string) => ({
+  userId,
+  domain: quote.domain,
+  years: quote.years,
+  priceCents: quote.totalCents,
+  registrarCostCents: quote.registrarCostCents,
+});
+
+/** A domain line's common part: one line, the domain order it makes, its cache forgotten. */
+function domainLine(
+  type: PricedLine['type'],
+  title: string,
+  quote: Pick<DomainLinePrice, 'totalCents'>,
+  create: NonNullable<PricedLine['create']>,
+  afterCommit?: () => void,
+): PricedLine {
+  return {
+    type,
+    title,
+    packageId: null,
+    addOnIds: [],
+    quantity: 1,
+    unitPriceCents: quote.totalCents,
+    totalCents: quote.totalCents,
+    create,
+    ...(afterCommit ? { afterCommit } : {}),
+  };
+}
+
+/**
+ * A renewal line for `quote` (the cart's, or the renewal invoice 14 days before expiry): it holds
+ * no name and asks nothing of the registrar until it is paid.
+ */
+export function domainRenewalLine(quote: DomainLinePrice, afterCommit?: () => void): PricedLine {
+  return domainLine(
+    'domain-renewal',
+    `Renewal of ${quote.domain}, ${yearsText(quote.years)}`,
+    quote,
+    async (tx, { userId }) => {
+      const renewal = await createDomainRenewal(tx, orderTerms(quote, userId));
+      return { domainOrderId: renewal.id };
+    },
+    afterCommit,
+  );
+}
+
+/** The domain order a paid line made becomes paid, and the registrar's work is queued. */
+const fulfil: OrderLineKind<'domain'>['fulfil'] = async (tx, line) => {
+  if (line.domainOrderId) await markDomainOrderPaid(tx, line.domainOrderId);
+};
+
+/** The whole order was refunded: a failed line's refund flag is settled with it. */
+const undo: NonNullable<OrderLineKind<'domain'>['undo']> = async (tx, line, { order }) => {
+  if (line.domainOrderId) {
+    await closeRefundedDomainOrder(
+      tx,
+      line.domainOrderId,
+      `Refunded with order ${order.reference}`,
+    );
+  }
+};
+
+export function domainLineKinds(deps: {
+  checker: DomainChecker;
+  registrar: Registrar['provider'];
+}): {
+  domain: OrderLineKind<'domain'>;
+  'domain-renewal': OrderLineKind<'domain-renewal'>;
+  'domain-transfer': OrderLineKind<'domain-transfer'>;
+} {
+  const { checker } = deps;
+  const forget = (domain: string) => () => checker.forget(domain);
+  /** A registration or a transfer in: a domain order that holds its name until it is paid. */
+  const registration =
+    (
+      line: LineInput<'domain'> | LineInput<'domain-transfer'>,
+      quote: Quote,
+    ): NonNullable<PricedLine['create']> =>
+    async (tx, { userId }) => {
+      const order = await createDomainOrder(tx, {
+        ...orderTerms(quote, userId),
+        registration: {
+          years: quote.years,
+          registrant: line.registrant,
+          privacy: line.privacy,
+          autoRenew: line.autoRenew,
+        },
+        registrar: deps.registrar,
+        ...(line.type === 'domain-transfer' ? { transfer: { authCode: line.authCode } } : {}),
+      });
+      return { domainOrderId: order.id };
+    };
+
+  return {
+    domain: {
+      async price(_db, line, { userId }) {
+        // Asked afresh: a cached "available" may be minutes older than another customer's order.
+        const quote = await checker
+          .quote(line.domain, line.years, { fresh: true, userId })
+          .catch((error: unknown) => {
+            // Held by another customer's unpaid order: 409, as creating the order would answer.
+            if (error instanceof AppError && !(error instanceof NameHeldError)) {
+              throw refuse(error.message);
+            }
+            throw error;
+          });
+        return domainLine(
+          'domain',
+          `Domain ${quote.domain}, ${yearsText(quote.years)}`,
+          quote,
+          registration(line, { ...quote, years: line.years }),
+          forget(quote.domain),
+        );
+      },
+      fulfil,
+      undo,
+    },
+    'domain-renewal': {
+      async price(db, line, { userId }) {
+        const pricing = { db, ...checker.pricing };
+        const quote = await quoteRenewal(pricing, {
+          userId,
+          domain: line.domain,
+          years: line.years,
+        });
+        return domainRenewalLine(quote, forget(quote.domain));
+      },
+      fulfil,
+      undo,
+    },
+    'domain-transfer': {
+      async price(db, line) {
+        if ((await checker.check(line.domain)).available) {
+          throw refuse(`${line.domain} is not registered anywhere yet: register it instead`);
+        }
+        const quote = await quoteTransfer({ db, ...checker.pricing }, line.domain);
+        return domainLine(
+          'domain-transfer',
+          `Transfer of ${quote.domain} (adds 1 year)`,
+          quote,
+          registration(line, { ...quote, years: 1 }),
+          forget(quote.domain),
+        );
+      },
+      fulfil,
+      undo,
+    },
+  };
+}
