@@ -50,7 +50,8 @@ describe('migration 0013 (one job queue)', () => {
         attempts: number;
       }>(`select name, payload, attempts from jobs order by name, payload::text`);
       expect(rows).toEqual([
-        { name: 'check-itn', payload: { itnId: 1 }, attempts: 0 },
+        // 0013 queued it as check-itn { itnId }; 0031 gave the job its method-neutral name.
+        { name: 'check-payment-notification', payload: { notificationId: 1 }, attempts: 0 },
         {
           name: 'register-domain',
           payload: { orderId: '00000000-0000-4000-8000-000000000003' },
