@@ -290,7 +290,7 @@ test.describe('back office', () => {
     await gotoHydrated(page, '/admin/dashboard');
     await page.getByLabel('Status').selectOption('paid');
     await page
-      .getByRole('button', { name: /R 5,00/ })
+      .getByRole('button', { name: /R 5,00 Lerato Dlamini/ })
       .first()
       .click();
     const order = page.getByRole('article', { name: /^Order SO-/ });
@@ -310,7 +310,7 @@ test.describe('back office', () => {
       await page.reload();
       await page.getByLabel('Status').selectOption('paid');
       await page
-        .getByRole('button', { name: /R 5,00/ })
+        .getByRole('button', { name: /R 5,00 Lerato Dlamini/ })
         .first()
         .click();
       await expect(order.getByRole('link', { name: /^CN-\d{6} \(PDF\)$/ })).toBeVisible({

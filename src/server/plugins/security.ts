@@ -79,6 +79,10 @@ export async function registerSecurity(app: AppInstance): Promise<void> {
       },
     },
     strictTransportSecurity: httpsOnly,
+    // Nothing of our addresses reaches other sites, while a form posted from our own page
+    // (the PayFast simulator's) carries our Origin: under no-referrer browsers send
+    // `Origin: null`, which the CSRF gate must refuse.
+    referrerPolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onRequest', (_request, reply, done) => {

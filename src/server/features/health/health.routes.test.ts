@@ -36,7 +36,7 @@ describe('GET /api/health', () => {
     for (const answer of answers) {
       expect(String(answer.headers['content-security-policy'])).toContain("object-src 'none'");
       expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
-      expect(answer.headers['referrer-policy']).toBe('no-referrer');
+      expect(answer.headers['referrer-policy']).toBe('same-origin');
     }
     expect(answers.map((answer) => answer.statusCode)).toEqual([404, 400, 200]);
   });

@@ -52,7 +52,7 @@ export async function refundRoutes(app: AppInstance): Promise<void> {
       {
         schema: {
           params: paymentReferenceParams,
-          response: { 200: refundTermsSchema, ...errorResponses(401, 404, 409) },
+          response: { 200: refundTermsSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       (request) => refundTermsOf({ db, config: app.config }, request.params.reference),

@@ -286,9 +286,9 @@ describe('REST API signatures as PayFast’s PHP SDK makes them', () => {
 
   it('signs the query parameters a call has, other than testing', () => {
     const fields = { 'merchant-id': '10018867', version: 'v1', timestamp };
-    expect(
-      apiSignature({ ...fields, from: '2020-01-01', to: '2020-01-31' }, '2uU_k5q_vRS_'),
-    ).toBe(recorded.history);
+    expect(apiSignature({ ...fields, from: '2020-01-01', to: '2020-01-31' }, '2uU_k5q_vRS_')).toBe(
+      recorded.history,
+    );
     expect(apiSignature(fields, '2uU_k5q_vRS_')).not.toBe(recorded.history);
   });
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type UseFormReturn } from 'react-hook-form';
+import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { formatDateTime } from '#shared/dates.ts';
 import { formatZAR, randToCents } from '#shared/money.ts';
 import {
@@ -157,7 +157,7 @@ function RefundForm({
   });
   const { errors } = form.formState;
   const id = `refund-${payment.reference}`;
-  const amount = Number(form.watch('amount'));
+  const amount = Number(useWatch({ control: form.control, name: 'amount' }));
   const route = terms.data && Number.isFinite(amount) ? routeFor(terms.data, amount) : null;
   return (
     <form
