@@ -5,6 +5,7 @@ import { openDatabase } from '#db/client.ts';
 import { loginFailures } from '#db/schema/index.ts';
 import { signUp } from '../../../tests/helpers/accounts.ts';
 import { signInAdmin } from '../../../tests/helpers/admins.ts';
+import { createServerDatabase } from '../../../tests/helpers/postgres.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { totpFor } from '../features/admin-auth/two-factor.service.ts';
 import { linkAttemptLimit, reserveLoginAttempt } from '../lib/login-throttle.ts';
@@ -193,24 +194,26 @@ describe('the reservation itself', () => {
     expect(rows).toHaveLength(2 * pairLimit);
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL)(
-    'holds across two pools on one PostgreSQL database, as two app processes would',
-    async () => {
-      const first = t.app.database;
-      const second = openDatabase({ databaseUrl: first.url!, dataDir: 'memory://' });
-      try {
-        const email = `two-pools.${Date.now()}@example.co.za`;
-        const results = await Promise.allSettled(
-          Array.from({ length: burstSize }, (_, i) =>
-            reserveLoginAttempt((i % 2 ? first : second).db, 'admin', email, '192.0.2.79'),
-          ),
-        );
-        expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(pairLimit);
-      } finally {
-        await second.close();
-      }
-    },
-  );
+  it('holds across two pools on one PostgreSQL database, as two app processes would', async () => {
+    // Always on a PostgreSQL server (PGlite is one connection): a database of its own.
+    const server = await createServerDatabase();
+    const first = openDatabase({ databaseUrl: server.url, dataDir: 'memory://' });
+    const second = openDatabase({ databaseUrl: server.url, dataDir: 'memory://' });
+    try {
+      await first.migrate();
+      const email = `two-pools.${Date.now()}@example.co.za`;
+      const results = await Promise.allSettled(
+        Array.from({ length: burstSize }, (_, i) =>
+          reserveLoginAttempt((i % 2 ? first : second).db, 'admin', email, '192.0.2.79'),
+        ),
+      );
+      expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(pairLimit);
+    } finally {
+      await first.close();
+      await second.close();
+      await server.drop();
+    }
+  });
 
   it('gives back the places of attempts that succeed, so an address is never blocked by them', async () => {
     const { db } = t.app.database;
