@@ -39,7 +39,7 @@ import { dnsRoutes } from './features/domains/dns.routes.ts';
 import { orderRoutes } from './features/orders/orders.routes.ts';
 import { adminOrderRoutes } from './features/orders/admin-orders.routes.ts';
 import { paymentRoutes } from './features/payments/payments.routes.ts';
-import { payfastSimulatorRoutes } from './features/payments/payfast-simulator.routes.ts';
+import { payfastSimulatorRoutes } from './integrations/payfast/simulator/simulator.routes.ts';
 import { refundRoutes } from './features/payments/refunds.routes.ts';
 import { subscriptionRoutes } from './features/subscriptions/subscriptions.routes.ts';
 import { moneyDocumentRoutes } from './features/payments/money-documents.routes.ts';

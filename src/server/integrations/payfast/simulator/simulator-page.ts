@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../lib/html.ts';
+import { escapeHtml } from '../../../lib/html.ts';
 
 /** A page of the PayFast simulator, marked as a test so no one mistakes it for PayFast. */
 export function simulatorPage(title: string, body: string): string {

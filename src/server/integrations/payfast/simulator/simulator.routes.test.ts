@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import type { AppInstance } from '../../app-instance.ts';
-import { loadConfig } from '../../config.ts';
-import { signRedirectForm } from '../../integrations/payfast/signature.ts';
-import { freshDatabase } from '../../../../tests/helpers/test-app.ts';
+import { buildApp } from '../../../app.ts';
+import type { AppInstance } from '../../../app-instance.ts';
+import { loadConfig } from '../../../config.ts';
+import { signRedirectForm } from '../signature.ts';
+import { freshDatabase } from '../../../../../tests/helpers/test-app.ts';
 
 const config = loadConfig({
   NODE_ENV: 'test',

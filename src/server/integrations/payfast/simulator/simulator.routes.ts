@@ -3,17 +3,17 @@ import { and, eq, sql } from 'drizzle-orm';
 import { payfastSimulatorItns, payfastSimulatorSubscriptions } from '#db/schema/index.ts';
 import { apiErrorSchema, errorResponses } from '#shared/errors.ts';
 import { htmlPageSchema, plainTextSchema, redirectSchema } from '#shared/http.schemas.ts';
-import type { AppInstance } from '../../app-instance.ts';
-import { payfastAmount, payfastAmountToCents } from '../../integrations/payfast/amounts.ts';
+import type { AppInstance } from '../../../app-instance.ts';
+import { payfastAmount, payfastAmountToCents } from '../amounts.ts';
 import {
   itnParamString,
   itnSignature,
   redirectFormSignatureValid,
-} from '../../integrations/payfast/signature.ts';
-import { escapeHtml } from '../../lib/html.ts';
-import { simulatorPage as page } from './payfast-simulator-page.ts';
-import { simulatorApi } from './payfast-simulator-api.ts';
-import { createSecureToken } from '../../lib/secure-token.ts';
+} from '../signature.ts';
+import { escapeHtml } from '../../../lib/html.ts';
+import { simulatorPage as page } from './simulator-page.ts';
+import { simulatorApi } from './simulator-api.ts';
+import { createSecureToken } from '../../../lib/secure-token.ts';
 
 const html = { content: { 'text/html': { schema: htmlPageSchema } } };
 /** The simulator refuses with a page; a body it cannot read at all gets the API's error. */

@@ -7,13 +7,13 @@ import {
 } from '#db/schema/index.ts';
 import { apiErrorSchema, errorResponses } from '#shared/errors.ts';
 import { htmlPageSchema, redirectSchema } from '#shared/http.schemas.ts';
-import type { AppInstance } from '../../app-instance.ts';
-import type { PayfastConfig } from '../../config.ts';
-import { payfastAmountToCents } from '../../integrations/payfast/amounts.ts';
-import { apiSignature } from '../../integrations/payfast/api.ts';
-import { escapeHtml } from '../../lib/html.ts';
-import { AppError } from '../../plugins/errors.ts';
-import { simulatorPage } from './payfast-simulator-page.ts';
+import type { AppInstance } from '../../../app-instance.ts';
+import type { PayfastConfig } from '../../../config.ts';
+import { payfastAmountToCents } from '../amounts.ts';
+import { apiSignature } from '../api.ts';
+import { escapeHtml } from '../../../lib/html.ts';
+import { AppError } from '../../../plugins/errors.ts';
+import { simulatorPage } from './simulator-page.ts';
 import { nextMonth } from '#shared/dates.ts';
 
 /** PayFast's API answer envelope: `{ code, status, data: { response, message } }`. */
