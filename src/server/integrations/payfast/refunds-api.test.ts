@@ -1,3 +1,4 @@
+import { payfastDocsEftRefundBody } from '../../../../tests/helpers/payfast-vectors.ts';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPayfastApiStandIn } from '../../../../tests/stubs/payfast-api-stand-in.ts';
@@ -242,16 +243,7 @@ describe('PayFast refund methods: back to the card or a bank payout', () => {
     });
     const call = api.calls.at(-1)!;
     // developers.payfast.co.za/api, Create a refund, "EFT request example" (notify_buyer as 1).
-    expect(call.body).toEqual({
-      amount: 1000,
-      reason: 'Product out of stock',
-      notify_buyer: 1,
-      bank_account_holder: 'Mr Smith',
-      bank_name: 'FNB',
-      bank_branch_code: '111111',
-      bank_account_number: '100000000000',
-      bank_account_type: 'current',
-    });
+    expect(call.body).toEqual(payfastDocsEftRefundBody);
     // Every body field is signed (sorted, PHP-urlencoded), written out by hand.
     expect(call.headers.signature).toBe(
       md5(

@@ -1,3 +1,4 @@
+import { payfastDocsEftRefundBody } from '../../../../tests/helpers/payfast-vectors.ts';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { apiSignature } from './api.ts';
@@ -259,16 +260,7 @@ describe('REST API signatures as PayFast’s PHP SDK makes them', () => {
     // GET /transactions/history?from=2020-01-01&to=2020-01-31&testing=true (merchant 10018867).
     history: '57f420e6509c6a98d36ed582d75b77f9',
   };
-  const eftRefundBody = {
-    amount: 1000,
-    reason: 'Product out of stock',
-    notify_buyer: 1,
-    bank_account_holder: 'Mr Smith',
-    bank_name: 'FNB',
-    bank_branch_code: '111111',
-    bank_account_number: '100000000000',
-    bank_account_type: 'current',
-  };
+  const eftRefundBody = payfastDocsEftRefundBody;
 
   it('signs headers and body with the passphrase among them; the sandbox’s testing=true is not signed', () => {
     expect(apiSignature(refundsMerchant, 'test_sandbox')).toBe(recorded.query);

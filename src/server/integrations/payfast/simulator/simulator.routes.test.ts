@@ -1,3 +1,4 @@
+import { payfastDocsEftRefundBody } from '../../../../../tests/helpers/payfast-vectors.ts';
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -166,16 +167,7 @@ describe('the simulator’s REST API', () => {
   // tests/Services/RefundsTest.php), as they went over the wire: testing=true in the query, the
   // signature made without it. The refund body is PayFast's API docs' EFT request example.
   const sdk = { 'merchant-id': '10026755', version: 'v1', timestamp: '2026-11-26T21:16:15+0200' };
-  const eftRefundBody = {
-    amount: 1000,
-    reason: 'Product out of stock',
-    notify_buyer: 1,
-    bank_account_holder: 'Mr Smith',
-    bank_name: 'FNB',
-    bank_branch_code: '111111',
-    bank_account_number: '100000000000',
-    bank_account_type: 'current',
-  };
+  const eftRefundBody = payfastDocsEftRefundBody;
 
   it('takes calls signed as PayFast’s SDK signs them, testing=true left out of the signature', async () => {
     const sdkMerchant = loadConfig({

@@ -5,11 +5,7 @@ import { apiErrorSchema, errorResponses } from '#shared/errors.ts';
 import { htmlPageSchema, plainTextSchema, redirectSchema } from '#shared/http.schemas.ts';
 import type { AppInstance } from '../../../app-instance.ts';
 import { payfastAmount, payfastAmountToCents } from '../amounts.ts';
-import {
-  itnParamString,
-  itnSignature,
-  redirectFormSignatureValid,
-} from '../signature.ts';
+import { itnParamString, itnSignature, redirectFormSignatureValid } from '../signature.ts';
 import { escapeHtml } from '../../../lib/html.ts';
 import { simulatorPage as page } from './simulator-page.ts';
 import { simulatorApi } from './simulator-api.ts';
