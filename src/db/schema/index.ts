@@ -10,3 +10,4 @@ export * from './speed-reports.ts';
 export * from './projects.ts';
 export * from './business-plans.ts';
 export * from './uploads.ts';
+export * from './payfast-simulator.ts';

@@ -175,45 +175,7 @@ export const paymentNotifications = pgTable(
   ],
 );
 
-/**
- * The ITNs the embedded PayFast simulator sent (simulator mode only): its validate endpoint
- * confirms a parameter string only when it is found here, so it still knows them after a restart.
- */
-export const payfastSimulatorItns = pgTable(
-  'payfast_simulator_itns',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    pfPaymentId: text('pf_payment_id').notNull(),
-    paymentReference: text('payment_reference'),
-    /** The ITN's parameter string (all fields but the signature, encoded as PayFast does). */
-    paramString: text('param_string').notNull(),
-    /**
-     * How the buyer paid on the simulator's page: CC (card; refunds go back to it) or EFT
-     * (Instant EFT; PayFast refunds it as a BANK_PAYOUT into a bank account).
-     */
-    fundingType: text('funding_type', { enum: ['CC', 'EFT'] })
-      .notNull()
-      .default('CC'),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('payfast_simulator_itns_param_idx').on(sql`md5(${table.paramString})`)],
-);
 
-/**
- * The subscriptions the embedded PayFast simulator holds (simulator mode only): what it charges
- * when asked to bill the next month, and whether the subscription API has cancelled it.
- */
-export const payfastSimulatorSubscriptions = pgTable('payfast_simulator_subscriptions', {
-  token: text('token').primaryKey(),
-  /** The signed form the subscription came from (m_payment_id, notify_url, recurring_amount…). */
-  form: jsonb('form').$type<Record<string, string>>().notNull(),
-  runDate: text('run_date').notNull(),
-  cyclesComplete: integer('cycles_complete').notNull().default(0),
-  status: text('status', { enum: ['active', 'cancelled'] })
-    .notNull()
-    .default('active'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
 
 /**
  * Invoices, numbered in an unbroken series: the number is taken inside the payment's transaction
@@ -304,11 +266,3 @@ export const creditNotes = pgTable('credit_notes', {
   vatCents: integer('vat_cents').notNull(),
 });
 
-/** Refunds the embedded PayFast simulator made (simulator mode only), so it knows what is left. */
-export const payfastSimulatorRefunds = pgTable('payfast_simulator_refunds', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  pfPaymentId: text('pf_payment_id').notNull(),
-  amountCents: integer('amount_cents').notNull(),
-  reason: text('reason').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
