@@ -1,4 +1,5 @@
-import { carryOutRefund, type RefundDeps } from '../features/payments/refunds.service.ts';
+import { carryOutRefund } from '../features/payments/refund-payouts.service.ts';
+import type { RefundDeps } from '../features/payments/refunds.service.ts';
 import { PaymentMethodRefusedError } from '../integrations/payment-methods/payment-method.ts';
 import { PermanentJobError, type JobHandler } from './runner.ts';
 
