@@ -175,8 +175,6 @@ export const paymentNotifications = pgTable(
   ],
 );
 
-
-
 /**
  * Invoices, numbered in an unbroken series: the number is taken inside the payment's transaction
  * under a lock, so a rolled-back payment leaves no gap. Supplier, recipient and lines are a
@@ -197,6 +195,8 @@ export const invoices = pgTable('invoices', {
     .notNull(),
   totalCents: integer('total_cents').notNull(),
   vatCents: integer('vat_cents').notNull(),
+  /** How it was paid, as the payment method names itself ("Card (PayFast)"), kept with it. */
+  paidWith: text('paid_with').notNull().default('Card (PayFast)'),
 });
 
 /**
@@ -265,4 +265,3 @@ export const creditNotes = pgTable('credit_notes', {
   totalCents: integer('total_cents').notNull(),
   vatCents: integer('vat_cents').notNull(),
 });
-

@@ -12,6 +12,8 @@ export async function issueInvoice(
   tx: Db | Tx,
   supplier: Config['supplier'],
   order: typeof orders.$inferSelect,
+  /** How it was paid, as the payment method names itself ("Card (PayFast)"). */
+  paidWith: string,
 ): Promise<number> {
   // One invoice number at a time; the lock ends with the transaction.
   await tx.execute(sql`select pg_advisory_xact_lock(7160002)`);
@@ -42,6 +44,7 @@ export async function issueInvoice(
     lines: invoiceLines(items, new Date()),
     totalCents: order.totalCents,
     vatCents: order.vatCents,
+    paidWith,
   });
   return Number(next);
 }

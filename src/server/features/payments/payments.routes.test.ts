@@ -873,6 +873,8 @@ describe('tax invoices', () => {
       'Total excluding VAT: R 9 300,87',
       'VAT at 15%: R 1 395,13',
       'Total: R 10 696,00',
+      // The method that took the money names itself on the invoice.
+      'Paid: Card (PayFast).',
     ]) {
       expect(text, required).toContain(required);
     }

@@ -174,7 +174,7 @@ export async function settlePaidPayment(
   config: PaymentDeps['config'],
   input: {
     payment: typeof payments.$inferSelect;
-    method: Pick<PaymentMethod, 'provider'>;
+    method: Pick<PaymentMethod, 'provider' | 'label'>;
     notification: PaymentNotification;
     orderLines: OrderLineRegistry;
   },
@@ -215,7 +215,7 @@ export async function settlePaidPayment(
     'paid',
     `${method.provider} ${notification.externalId}`,
   );
-  const invoice = await issueInvoice(tx, config.supplier, paid);
+  const invoice = await issueInvoice(tx, config.supplier, paid, method.label);
   if (notification.recurringToken) {
     await openSubscription(tx, { order: paid, payment, token: notification.recurringToken });
   }

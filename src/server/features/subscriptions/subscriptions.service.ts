@@ -125,7 +125,7 @@ export async function applySubscriptionNotification(
   config: SubscriptionDeps['config'],
   input: {
     payment: PaymentRow;
-    method: Pick<PaymentMethod, 'id' | 'provider'>;
+    method: Pick<PaymentMethod, 'id' | 'provider' | 'label'>;
     notification: PaymentNotification;
   },
 ): Promise<Verdict | null> {
@@ -211,7 +211,7 @@ export async function applySubscriptionNotification(
     'paid',
     `${method.provider} ${charge.externalId} (monthly)`,
   );
-  const invoice = await issueInvoice(tx, config.supplier, paid);
+  const invoice = await issueInvoice(tx, config.supplier, paid, method.label);
   const nextBillingDate = nextMonth(subscription.nextBillingDate);
   await tx
     .update(subscriptions)

@@ -11,6 +11,8 @@ export interface InvoiceDocument {
   lines: { title: string; quantity: number; unitCents: number; totalCents: number }[];
   totalCents: number;
   vatCents: number;
+  /** How it was paid, as the payment method names itself ("Card (PayFast)"). */
+  paidWith: string;
 }
 
 export const invoiceNumber = (n: number) => `INV-${String(n).padStart(6, '0')}`;
@@ -30,7 +32,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     lines: invoice.lines,
     totalCents: invoice.totalCents,
     vatCents: taxInvoice ? invoice.vatCents : null,
-    closing: 'Paid by card through PayFast.',
+    closing: `Paid: ${invoice.paidWith}.`,
   });
 }
 
