@@ -1,7 +1,5 @@
-import {
-  carryOutCancellation,
-  type SubscriptionDeps,
-} from '../features/subscriptions/subscriptions.service.ts';
+import { carryOutCancellation } from '../features/subscriptions/subscription-cancellation.service.ts';
+import type { SubscriptionDeps } from '../features/subscriptions/subscriptions.service.ts';
 import { PaymentMethodRefusedError } from '../integrations/payment-methods/payment-method.ts';
 import { PermanentJobError, type JobHandler } from './runner.ts';
 

@@ -1,4 +1,4 @@
-import { closeResolvedTicket } from '../features/tickets/tickets.service.ts';
+import { closeResolvedTicket } from '../features/tickets/ticket-desk.service.ts';
 import type { JobHandler } from './runner.ts';
 
 /**

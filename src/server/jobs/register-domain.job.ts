@@ -1,10 +1,10 @@
 import {
   pollDomainRegistration,
-  remindDomainExpiry,
   registerDomainOrder,
-  tellDomainOrderFailed,
-  type RegistrationDeps,
-} from '../features/domains/domain-orders.service.ts';
+} from '../features/domains/domain-registration.service.ts';
+import { remindDomainExpiry } from '../features/domains/domain-expiry-reminders.service.ts';
+import { tellDomainOrderFailed } from '../features/domains/domain-order-failures.service.ts';
+import { type RegistrationDeps } from '../features/domains/domain-orders.service.ts';
 import type { JobHandler } from './runner.ts';
 
 /** Registers one paid domain order with the registrar. */

@@ -2,7 +2,7 @@ import type { SpeedReportsConfig } from '../config.ts';
 import {
   failSpeedReport,
   runSpeedReport,
-} from '../features/speed-reports/speed-reports.service.ts';
+} from '../features/speed-reports/speed-report-runs.service.ts';
 import type { JobHandler } from './runner.ts';
 
 /**

@@ -15,7 +15,7 @@ import {
   uploads,
   websiteProjects,
 } from '#db/schema/index.ts';
-import { listSubscriptions } from '../subscriptions/subscriptions.service.ts';
+import { listSubscriptions } from '../subscriptions/subscription-lists.service.ts';
 
 /** PayFast form and ITN fields that name the person. */
 const personalFields = new Set(['name_first', 'name_last', 'email_address', 'cell_number']);

@@ -1,4 +1,7 @@
-/** The mails of a customer account, sent by sign-up and sign-in (auth) and by the settings (account). */
+/**
+ * The mails of a customer account, sent by sign-up and sign-in (auth) and by the settings
+ * (account).
+ */
 import { paths } from '#shared/routes.ts';
 import type { Config } from '../../config.ts';
 import { renderMail, type RenderedMail } from '../../integrations/mail/mail-template.ts';

@@ -18,12 +18,8 @@ import { AppError } from '../../plugins/errors.ts';
 import { adminScope, userScope } from '../../plugins/signed-in-scopes.ts';
 import { recordAudit } from '../admin/audit-log.service.ts';
 import { refundOrderPart } from '../payments/refunds.service.ts';
-import {
-  domainMarginByMonth,
-  domainOrderHistory,
-  queueDomainRegistration,
-  renewableYears,
-} from './domain-orders.service.ts';
+import { domainMarginByMonth, domainOrderHistory } from './domain-order-reports.service.ts';
+import { queueDomainRegistration, renewableYears } from './domain-orders.service.ts';
 import { liveOrderFor, lockName } from './domain-holds.service.ts';
 import { priceRenewal } from './domain-line-pricing.service.ts';
 

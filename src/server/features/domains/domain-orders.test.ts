@@ -16,11 +16,8 @@ import {
 } from '../../../../tests/helpers/dnsimple-app.ts';
 import { buildApp } from '../../app.ts';
 import { jobsNamed, runRetriesNow } from '../../../../tests/helpers/jobs.ts';
-import {
-  createDomainOrder,
-  markDomainOrderPaid,
-  remindDomainExpiry,
-} from './domain-orders.service.ts';
+import { createDomainOrder, markDomainOrderPaid } from './domain-orders.service.ts';
+import { remindDomainExpiry } from './domain-expiry-reminders.service.ts';
 
 const registration = {
   years: 2,

@@ -8,8 +8,8 @@ import {
   quoteTransfer,
   type DomainLinePrice,
 } from './domain-line-pricing.service.ts';
+import { closeRefundedDomainOrder } from './domain-order-failures.service.ts';
 import {
-  closeRefundedDomainOrder,
   createDomainOrder,
   createDomainRenewal,
   markDomainOrderPaid,

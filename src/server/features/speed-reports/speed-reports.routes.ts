@@ -18,12 +18,11 @@ import { attachmentDisposition } from '../../lib/content-disposition.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { loadSessionUser } from '../../plugins/sessions.ts';
 import { adminScope, userScope } from '../../plugins/signed-in-scopes.ts';
+import { emailSpeedReport } from './speed-report-runs.service.ts';
+import { listCustomerSpeedReports, listSpeedReports } from './speed-report-lists.service.ts';
 import {
-  emailSpeedReport,
   getSpeedReport,
   getSpeedReportScreenshot,
-  listCustomerSpeedReports,
-  listSpeedReports,
   requestSpeedReport,
   retestSpeedReport,
   speedReportPdf,

@@ -1,5 +1,4 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '#db/client.ts';
 import type { orderItems } from '#db/schema/index.ts';
 import { speedReportPurchases, speedReports } from '#db/schema/index.ts';
@@ -10,24 +9,19 @@ import {
   normalizeSiteUrl,
   type SpeedComparison,
   type SpeedReport,
-  type SpeedReportAdminItem,
-  type SpeedReportHistory,
 } from '#shared/speed-reports.schemas.ts';
 import type { Config, SpeedReportsConfig } from '../../config.ts';
-import { queueMail } from '../../integrations/mail/outbox.ts';
 import { renderSpeedReportPdf } from '../../integrations/pdf/speed-report-pdf.ts';
 import { checkHost } from '../../integrations/lighthouse/public-address.ts';
-import { runLighthouse, type FormFactor } from '../../integrations/lighthouse/run-lighthouse.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { speedReportMail } from './speed-report-mails.ts';
 
 export interface SpeedReportDeps {
   db: Db;
   config: SpeedReportsConfig;
 }
 
-type ReportRow = typeof speedReports.$inferSelect;
+export type ReportRow = typeof speedReports.$inferSelect;
 
 /**
  * A report still `running` this long after it started lost its process on both tries: it is
@@ -180,66 +174,6 @@ export async function startPaidSpeedReports(
   }
 }
 
-/** The customer's paid reports, newest first, each with its runs (the dashboard's history). */
-export async function listCustomerSpeedReports(
-  db: Db,
-  userId: string,
-): Promise<SpeedReportHistory> {
-  const purchases = await db
-    .select()
-    .from(speedReportPurchases)
-    .where(eq(speedReportPurchases.userId, userId))
-    .orderBy(desc(speedReportPurchases.createdAt))
-    .limit(100);
-  const runs = purchases.length
-    ? await db
-        .select({
-          id: speedReports.id,
-          purchaseId: speedReports.purchaseId,
-          status: speedReports.status,
-          partial: speedReports.partial,
-          createdAt: speedReports.createdAt,
-          finishedAt: speedReports.finishedAt,
-          mobilePerformance: sql<
-            number | null
-          >`(${speedReports.mobile} -> 'scores' ->> 'performance')::int`,
-          desktopPerformance: sql<
-            number | null
-          >`(${speedReports.desktop} -> 'scores' ->> 'performance')::int`,
-        })
-        .from(speedReports)
-        .where(
-          inArray(
-            speedReports.purchaseId,
-            purchases.map((p) => p.id),
-          ),
-        )
-        .orderBy(desc(speedReports.createdAt))
-    : [];
-  const now = Date.now();
-  return {
-    purchases: purchases.map((purchase) => ({
-      id: purchase.id,
-      url: purchase.url,
-      purchasedAt: purchase.createdAt.toISOString(),
-      retestUntil: purchase.retestUntil.toISOString(),
-      canRetest: purchase.retestUntil.getTime() > now,
-      runs: runs
-        .filter((run) => run.purchaseId === purchase.id)
-        .map((run) => ({
-          id: run.id,
-          status: run.status,
-          partial: run.partial,
-          createdAt: run.createdAt.toISOString(),
-          finishedAt: iso(run.finishedAt),
-          mobilePerformance: run.mobilePerformance === null ? null : Number(run.mobilePerformance),
-          desktopPerformance:
-            run.desktopPerformance === null ? null : Number(run.desktopPerformance),
-        })),
-    })),
-  };
-}
-
 /**
  * A re-test of a paid report's address (mobile and desktop), for its owner, within 30 days of
  * payment and one at a time; its report compares itself with the run before it.
@@ -317,7 +251,7 @@ async function comparisonOf(db: Db, row: ReportRow): Promise<SpeedComparison | n
   };
 }
 
-const iso = (date: Date | null) => date?.toISOString() ?? null;
+export const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** One report as the API shows it, with its place in the queue while it waits. */
 export async function getSpeedReport(deps: SpeedReportDeps, id: string): Promise<SpeedReport> {
@@ -388,7 +322,7 @@ export async function getSpeedReportScreenshot(
   return match ? { type: match[1]!, bytes: Buffer.from(match[2]!, 'base64') } : null;
 }
 
-async function finishReport(
+export async function finishReport(
   db: Db,
   id: string,
   values: Partial<Pick<ReportRow, 'mobile' | 'desktop' | 'screenshot' | 'error'>> & {
@@ -406,74 +340,6 @@ async function finishReport(
     .where(and(eq(speedReports.id, id), inArray(speedReports.status, ['queued', 'running'])))
     .returning();
   return row;
-}
-
-/**
- * The `speed-report` job: measures the page with Lighthouse (mobile; desktop too for the full
- * report) within the hard deadline, and stores what it got. The host is checked again first
- * (its DNS may have changed since it was asked for); the measuring browser can reach public
- * addresses only, whatever redirects or DNS do (guard-proxy.ts).
- */
-export async function runSpeedReport(
-  deps: SpeedReportDeps & { log: FastifyBaseLogger },
-  reportId: string,
-): Promise<void> {
-  const [report] = await deps.db
-    .update(speedReports)
-    .set({ status: 'running', startedAt: sql`now()` })
-    .where(and(eq(speedReports.id, reportId), inArray(speedReports.status, ['queued', 'running'])))
-    .returning();
-  if (!report) return;
-  const checked = await checkHost(new URL(report.url).hostname, {
-    allowHosts: deps.config.allowHosts,
-  });
-  if (!checked.ok) {
-    await finishReport(deps.db, reportId, {
-      status: 'failed',
-      partial: false,
-      error: `${report.host} ${checked.reason}`,
-    });
-    return;
-  }
-  const formFactors: FormFactor[] = report.kind === 'full' ? ['mobile', 'desktop'] : ['mobile'];
-  const outcome = await runLighthouse({
-    url: report.url,
-    formFactors,
-    chromePath: deps.config.chromePath,
-    allowHosts: deps.config.allowHosts,
-    deadlineMs: deps.config.deadlineMs,
-  });
-  const measured = Boolean(outcome.runs.mobile ?? outcome.runs.desktop);
-  await finishReport(deps.db, reportId, {
-    status: measured ? 'done' : 'failed',
-    partial: outcome.partial,
-    mobile: outcome.runs.mobile ?? null,
-    desktop: outcome.runs.desktop ?? null,
-    screenshot: outcome.screenshot,
-    error: outcome.error,
-  });
-  deps.log.info(
-    { reportId, partial: outcome.partial, timedOut: outcome.timedOut, error: outcome.error },
-    'speed report finished',
-  );
-}
-
-/** The job could not run the report at all (its last try failed): it is failed, not running. */
-export async function failSpeedReport(db: Db, reportId: string, error: string): Promise<void> {
-  await finishReport(db, reportId, { status: 'failed', partial: true, error });
-}
-
-/** "E-mail me this report": queues a mail with the report's link (sent by the `send-mail` job). */
-export async function emailSpeedReport(
-  deps: SpeedReportDeps & { mail: Pick<Config, 'site' | 'publicUrl'> },
-  input: { id: string; email: string; userId: string | null },
-): Promise<void> {
-  const report = await getSpeedReport(deps, input.id);
-  await queueMail(deps.db, {
-    to: input.email,
-    userId: input.userId,
-    ...speedReportMail(deps.mail, report),
-  });
 }
 
 /** The finished report as a PDF download; 404 until it has results. */
@@ -496,46 +362,4 @@ export async function speedReportPdf(
   });
   const host = new URL(report.url).hostname.replace(/[^a-z0-9.-]/gi, '-');
   return { pdf, filename: `speed-report-${host}.pdf` };
-}
-
-const adminPageSize = 25;
-
-/** Every report for the back office, newest first: status, score, duration and failures. */
-export async function listSpeedReports(
-  db: Db,
-  options: { page: number },
-): Promise<{ items: SpeedReportAdminItem[]; total: number; page: number; pageSize: number }> {
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select({
-        id: speedReports.id,
-        url: speedReports.url,
-        kind: speedReports.kind,
-        status: speedReports.status,
-        performance: sql<
-          number | null
-        >`(${speedReports.mobile} -> 'scores' ->> 'performance')::int`,
-        partial: speedReports.partial,
-        durationMs: speedReports.durationMs,
-        error: speedReports.error,
-        createdAt: speedReports.createdAt,
-        finishedAt: speedReports.finishedAt,
-      })
-      .from(speedReports)
-      .orderBy(desc(speedReports.createdAt), desc(speedReports.id))
-      .limit(adminPageSize)
-      .offset((options.page - 1) * adminPageSize),
-    db.select({ total: count() }).from(speedReports),
-  ]);
-  return {
-    items: rows.map((row) => ({
-      ...row,
-      performance: row.performance === null ? null : Number(row.performance),
-      createdAt: row.createdAt.toISOString(),
-      finishedAt: iso(row.finishedAt),
-    })),
-    total: totals?.total ?? 0,
-    page: options.page,
-    pageSize: adminPageSize,
-  };
 }

@@ -7,12 +7,8 @@ import {
 } from '#shared/subscriptions.schemas.ts';
 import type { AppInstance } from '../../app-instance.ts';
 import { adminScope, userScope } from '../../plugins/signed-in-scopes.ts';
-import {
-  cancelForCustomer,
-  listAdminSubscriptions,
-  listSubscriptions,
-  requestCancellation,
-} from './subscriptions.service.ts';
+import { cancelForCustomer, requestCancellation } from './subscription-cancellation.service.ts';
+import { listAdminSubscriptions, listSubscriptions } from './subscription-lists.service.ts';
 
 /** Monthly services billed by PayFast: the customer's list and cancel, the back office's view. */
 export async function subscriptionRoutes(app: AppInstance): Promise<void> {

@@ -1,7 +1,6 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
 import {
-  invoices,
   orderEvents,
   orderItems,
   orders,
@@ -9,34 +8,27 @@ import {
   subscriptions,
   users,
 } from '#db/schema/index.ts';
-import { centsToRand, vatFromInclusive } from '#shared/money.ts';
-import type { AdminSubscription, Subscription } from '#shared/subscriptions.schemas.ts';
+import { vatFromInclusive } from '#shared/money.ts';
 import type { Config } from '../../config.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
 import {
-  PaymentMethodRefusedError,
   type PaymentMethod,
   type PaymentNotification,
 } from '../../integrations/payment-methods/payment-method.ts';
-import { paymentMethod } from '../../integrations/payment-methods/payment-methods.ts';
 import { invoiceNumber } from '../../integrations/pdf/money-documents-pdf.ts';
-import { enqueueJob } from '../../jobs/queue.ts';
 import { newReference } from '../../lib/references.ts';
-import { AppError } from '../../plugins/errors.ts';
-import { recordAudit } from '../admin/audit-log.service.ts';
 import { moveOrder } from '../orders/order-status.service.ts';
 import { issueInvoice } from '../payments/invoices.service.ts';
 import { nextMonth, saToday } from '#shared/dates.ts';
 import { monthlyCharge } from './monthly-charge.ts';
 import {
-  cancellationRefusedAdminMail,
   monthlyPaymentFailedAdminMail,
   monthlyPaymentFailedMail,
   monthlyReceiptMail,
   subscriptionCancelledMail,
 } from './subscription-mails.ts';
 
-type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 export interface SubscriptionDeps {
   db: Db;
@@ -278,7 +270,7 @@ async function renewalOrder(
  * Marks a subscription ended (PayFast's CANCELLED ITN, or its API's yes to our cancel) and tells
  * the customer, once: whichever of the two comes second finds it ended already.
  */
-async function endSubscription(
+export async function endSubscription(
   tx: Db | Tx,
   config: SubscriptionDeps['config'],
   subscription: SubscriptionRow,
@@ -300,188 +292,4 @@ async function endSubscription(
       reference: subscription.reference,
     }),
   });
-}
-
-/**
- * Marks an active subscription `cancelling` and queues the job that asks PayFast to stop it (one
- * transaction); `owner` limits it to the customer's own. Answers the row, for an audit entry.
- */
-async function startCancellation(
-  tx: Tx,
-  reference: string,
-  owner?: string,
-): Promise<SubscriptionRow> {
-  const [subscription] = await tx
-    .select()
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.reference, reference),
-        owner ? eq(subscriptions.userId, owner) : undefined,
-      ),
-    )
-    .for('update');
-  if (!subscription) {
-    throw new AppError('NOT_FOUND', {
-      message: `There is no subscription ${reference}${owner ? ' in your account' : ''}`,
-    });
-  }
-  if (subscription.status !== 'active') {
-    throw new AppError('CONFLICT', {
-      message: `Subscription ${reference} is already ${subscription.status}`,
-    });
-  }
-  await tx
-    .update(subscriptions)
-    .set({ status: 'cancelling' })
-    .where(eq(subscriptions.id, subscription.id));
-  await enqueueJob(tx, 'cancel-subscription', { subscriptionId: subscription.id });
-  return subscription;
-}
-
-/** The customer asks to stop a subscription: PayFast is asked by a job, retried while it is down. */
-export async function requestCancellation(
-  db: Db,
-  input: { userId: string; reference: string },
-): Promise<Subscription> {
-  await db.transaction((tx) => startCancellation(tx, input.reference, input.userId));
-  const [mine] = await listSubscriptions(db, { userId: input.userId, reference: input.reference });
-  return mine!;
-}
-
-/**
- * The cancel-subscription job: PayFast's subscription API cancels the token. Its "no" (or no
- * answer by the last try) puts the subscription back to active and tells the company, since
- * PayFast may still charge the card; no answer before that is tried again.
- */
-export async function carryOutCancellation(
-  { db, config }: SubscriptionDeps,
-  subscriptionId: string,
-  { lastAttempt }: { lastAttempt: boolean },
-): Promise<void> {
-  const [subscription] = await db
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.id, subscriptionId));
-  if (!subscription || subscription.status !== 'cancelling') return;
-  try {
-    const { recurring, label } = paymentMethod(config, subscription.method);
-    if (!recurring) throw new PaymentMethodRefusedError(`${label} has no recurring billing`);
-    await recurring.cancel(subscription.token);
-  } catch (error) {
-    if (!(error instanceof PaymentMethodRefusedError) && !lastAttempt) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
-    await db.transaction(async (tx) => {
-      await tx
-        .update(subscriptions)
-        .set({ status: 'active' })
-        .where(and(eq(subscriptions.id, subscription.id), eq(subscriptions.status, 'cancelling')));
-      const [customer] = subscription.userId
-        ? await tx.select().from(users).where(eq(users.id, subscription.userId))
-        : [];
-      await queueMail(tx, {
-        to: config.site.contactEmail,
-        ...cancellationRefusedAdminMail(config, {
-          reference: subscription.reference,
-          email: customer?.email ?? 'deleted account',
-          reason,
-        }),
-      });
-    });
-    throw error;
-  }
-  await db.transaction((tx) => endSubscription(tx, config, subscription));
-}
-
-/** An administrator stops a subscription (a customer on the phone, a dispute), audited. */
-export async function cancelForCustomer(
-  db: Db,
-  input: { reference: string; admin: { id: string; email: string }; ip: string },
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const subscription = await startCancellation(tx, input.reference);
-    await recordAudit(tx, {
-      adminId: input.admin.id,
-      actor: input.admin.email,
-      action: 'subscription.cancel',
-      entityType: 'subscription',
-      entityId: subscription.reference,
-      ip: input.ip,
-    });
-  });
-}
-
-const iso = (value: Date | null) => (value ? value.toISOString() : null);
-
-function summary(row: SubscriptionRow) {
-  return {
-    reference: row.reference,
-    title: row.title,
-    amount: centsToRand(row.amountCents),
-    status: row.status,
-    nextBillingDate: row.status === 'cancelled' ? null : row.nextBillingDate,
-    failedCharges: row.failedCharges,
-    startedAt: row.createdAt.toISOString(),
-    cancelledAt: iso(row.cancelledAt),
-  };
-}
-
-/** The caller's subscriptions with every charge (newest first), or one of them by reference. */
-export async function listSubscriptions(
-  db: Db,
-  filter: { userId: string; reference?: string },
-): Promise<Subscription[]> {
-  const rows = await db
-    .select()
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.userId, filter.userId),
-        filter.reference ? eq(subscriptions.reference, filter.reference) : undefined,
-      ),
-    )
-    .orderBy(desc(subscriptions.createdAt));
-  if (rows.length === 0) return [];
-  const charges = await db
-    .select({ payment: payments, orderReference: orders.reference, invoice: invoices.number })
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .leftJoin(invoices, eq(invoices.orderId, orders.id))
-    .where(
-      inArray(
-        payments.subscriptionId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(desc(payments.createdAt), asc(payments.reference));
-  return rows.map((row) => ({
-    ...summary(row),
-    charges: charges
-      .filter((charge) => charge.payment.subscriptionId === row.id)
-      .map(({ payment, orderReference, invoice }) => ({
-        paymentReference: payment.reference,
-        orderReference: payment.status === 'paid' ? orderReference : null,
-        invoice: payment.status === 'paid' && invoice !== null ? invoiceNumber(invoice) : null,
-        status: payment.status,
-        amount: centsToRand(payment.amountCents),
-        date: (payment.paidAt ?? payment.createdAt).toISOString(),
-      })),
-  }));
-}
-
-/** Every subscription for the back office: failing ones first, then the newest. */
-export async function listAdminSubscriptions(db: Db): Promise<AdminSubscription[]> {
-  const rows = await db
-    .select({ subscription: subscriptions, user: users, orderReference: orders.reference })
-    .from(subscriptions)
-    .innerJoin(orders, eq(orders.id, subscriptions.orderId))
-    .leftJoin(users, eq(users.id, subscriptions.userId))
-    .orderBy(desc(subscriptions.failedCharges), desc(subscriptions.createdAt))
-    .limit(500);
-  return rows.map(({ subscription, user, orderReference }) => ({
-    ...summary(subscription),
-    customer: user ? { name: user.fullName, email: user.email } : null,
-    orderReference,
-    lastFailedAt: iso(subscription.lastFailedAt),
-  }));
 }

@@ -20,15 +20,17 @@ import { acceptFileBodies, fileBody, fileDownloadResponses } from '../../plugins
 import {
   attachToTicket,
   sendTicketAttachment,
-  listAdminTickets,
   listCustomerTickets,
   openTicket,
-  readAdminTicket,
   readCustomerTicket,
   replyAsCustomer,
+} from './tickets.service.ts';
+import {
+  listAdminTickets,
+  readAdminTicket,
   replyAsStaff,
   updateTicket,
-} from './tickets.service.ts';
+} from './ticket-desk.service.ts';
 
 const referenceParams = z.object({
   reference: z

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
 import {
   admins,
@@ -10,21 +10,13 @@ import {
 } from '#db/schema/index.ts';
 import {
   autoCloseDays,
-  unassigned,
-  type AdminTicket,
-  type AdminTicketPage,
-  type AdminTicketSummary,
-  type AdminTicketsQuery,
-  type Assignee,
   type Ticket,
   type TicketCategory,
   type TicketMessage,
-  type TicketState,
   type TicketSummary,
 } from '#shared/tickets.schemas.ts';
 import type { Config } from '../../config.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
-import { enqueueJob } from '../../jobs/queue.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { newReference } from '../../lib/references.ts';
 import { hashToken } from '../../lib/secure-token.ts';
@@ -32,15 +24,9 @@ import { tokenMintedOnDelivery } from '#shared/mail-links.ts';
 import { unmintedTokenHash } from '../../integrations/mail/mail-links.ts';
 import { listUploads, sendUpload, storeUpload } from '../uploads/uploads.service.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { recordAudit } from '../admin/audit-log.service.ts';
-import {
-  staffReplyMail,
-  ticketOpenedMail,
-  ticketResolvedMail,
-  ticketToStaffMail,
-} from './ticket-mails.ts';
+import { ticketOpenedMail, ticketToStaffMail } from './ticket-mails.ts';
 
-type Row = typeof supportTickets.$inferSelect;
+export type Row = typeof supportTickets.$inferSelect;
 type MessageRow = typeof supportTicketMessages.$inferSelect;
 
 export interface TicketDeps {
@@ -48,21 +34,15 @@ export interface TicketDeps {
   config: Pick<Config, 'site' | 'publicUrl'>;
 }
 
-interface StaffMember {
-  id: string;
-  email: string;
-  name: string;
-}
-
 const dayMs = 24 * 60 * 60 * 1000;
-const closesAt = (row: Row): Date | null =>
+export const closesAt = (row: Row): Date | null =>
   row.state === 'resolved' && row.resolvedAt
     ? new Date(row.resolvedAt.getTime() + autoCloseDays * dayMs)
     : null;
 
-const notFound = () => new AppError('NOT_FOUND', { message: 'That ticket does not exist' });
+export const notFound = () => new AppError('NOT_FOUND', { message: 'That ticket does not exist' });
 
-const toSummary = (row: Row): TicketSummary => ({
+export const toSummary = (row: Row): TicketSummary => ({
   reference: row.reference,
   subject: row.subject,
   category: row.category,
@@ -72,7 +52,7 @@ const toSummary = (row: Row): TicketSummary => ({
   closesAt: closesAt(row)?.toISOString() ?? null,
 });
 
-const toMessage = (row: MessageRow): TicketMessage => ({
+export const toMessage = (row: MessageRow): TicketMessage => ({
   id: row.id,
   author: row.author,
   authorName: row.authorName,
@@ -80,7 +60,7 @@ const toMessage = (row: MessageRow): TicketMessage => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-const messagesOf = (tx: Db | Tx, ticketId: string) =>
+export const messagesOf = (tx: Db | Tx, ticketId: string) =>
   tx
     .select()
     .from(supportTicketMessages)
@@ -107,7 +87,7 @@ async function customerView(tx: Db | Tx, row: Row): Promise<Ticket> {
  * Where the customer follows the ticket: their account's page, or — for a visitor without an
  * account — a reply link with a fresh unguessable token (only its hash is stored).
  */
-async function customerLink(
+export async function customerLink(
   tx: Tx,
   config: TicketDeps['config'],
   row: Row,
@@ -282,236 +262,6 @@ export async function replyAsCustomer(
     });
     return customerView(tx, updated!);
   });
-}
-
-async function listAssignees(db: Db | Tx): Promise<Assignee[]> {
-  return db.select({ id: admins.id, name: admins.name }).from(admins).orderBy(asc(admins.name));
-}
-
-const pageSize = 25;
-
-/** The back office's list, most recently active first, filtered by state, category, assignee. */
-export async function listAdminTickets(db: Db, query: AdminTicketsQuery): Promise<AdminTicketPage> {
-  const filters: SQL[] = [];
-  if (query.state) filters.push(eq(supportTickets.state, query.state));
-  if (query.category) filters.push(eq(supportTickets.category, query.category));
-  if (query.assignee === unassigned) filters.push(isNull(supportTickets.assigneeId));
-  else if (query.assignee) filters.push(eq(supportTickets.assigneeId, query.assignee));
-  const where = filters.length > 0 ? and(...filters) : undefined;
-  const [rows, [totals], assignees] = await Promise.all([
-    db
-      .select()
-      .from(supportTickets)
-      .where(where)
-      .orderBy(desc(supportTickets.updatedAt))
-      .limit(pageSize)
-      .offset((query.page - 1) * pageSize),
-    db.select({ total: count() }).from(supportTickets).where(where),
-    listAssignees(db),
-  ]);
-  const names = new Map(assignees.map((a) => [a.id, a]));
-  return {
-    items: rows.map((row) => adminSummary(row, names)),
-    total: totals?.total ?? 0,
-    page: query.page,
-    pageSize,
-    assignees,
-  };
-}
-
-function adminSummary(row: Row, assignees: Map<string, Assignee>): AdminTicketSummary {
-  return {
-    ...toSummary(row),
-    name: row.name,
-    email: row.email,
-    source: row.source,
-    assignee: (row.assigneeId && assignees.get(row.assigneeId)) || null,
-  };
-}
-
-async function adminView(tx: Db | Tx, row: Row): Promise<AdminTicket> {
-  const [messages, assignees] = await Promise.all([messagesOf(tx, row.id), listAssignees(tx)]);
-  return {
-    ...adminSummary(row, new Map(assignees.map((a) => [a.id, a]))),
-    phone: row.phone,
-    hasAccount: row.userId !== null,
-    messages: messages.map((m) => ({ ...toMessage(m), internal: m.internal })),
-    attachments: await listUploads(tx, { ticketId: row.id }),
-    assignees,
-  };
-}
-
-export async function readAdminTicket(db: Db, reference: string): Promise<AdminTicket> {
-  const [row] = await db
-    .select()
-    .from(supportTickets)
-    .where(eq(supportTickets.reference, reference));
-  if (!row) throw notFound();
-  return adminView(db, row);
-}
-
-async function lockTicket(tx: Tx, reference: string): Promise<Row> {
-  const [row] = await tx
-    .select()
-    .from(supportTickets)
-    .where(eq(supportTickets.reference, reference))
-    .for('update');
-  if (!row) throw notFound();
-  return row;
-}
-
-/**
- * An administrator's reply or internal note. A reply is e-mailed to the customer and leaves an
- * open ticket awaiting the customer; a note changes nothing the customer can see.
- */
-export async function replyAsStaff(
-  { db, config }: TicketDeps,
-  input: { reference: string; message: string; internal: boolean; admin: StaffMember; ip: string },
-): Promise<AdminTicket> {
-  return db.transaction(async (tx) => {
-    const row = await lockTicket(tx, input.reference);
-    if (!input.internal && row.state === 'closed') {
-      throw new AppError('CONFLICT', {
-        message: 'This ticket is closed: open it again before replying',
-      });
-    }
-    await tx.insert(supportTicketMessages).values({
-      ticketId: row.id,
-      author: 'staff',
-      adminId: input.admin.id,
-      authorName: input.admin.name,
-      body: input.message,
-      internal: input.internal,
-    });
-    const [updated] = await tx
-      .update(supportTickets)
-      .set({
-        updatedAt: sql`now()`,
-        ...(!input.internal && row.state === 'open' ? { state: 'awaiting_customer' as const } : {}),
-      })
-      .where(eq(supportTickets.id, row.id))
-      .returning();
-    if (!input.internal) {
-      const link = await customerLink(tx, config, row);
-      await queueMail(tx, {
-        to: row.email,
-        userId: row.userId,
-        ...staffReplyMail(
-          config,
-          row,
-          { authorName: input.admin.name, body: input.message },
-          link.url,
-        ),
-        linkToken: link.linkToken,
-      });
-    }
-    await recordAudit(tx, {
-      adminId: input.admin.id,
-      actor: input.admin.email,
-      action: input.internal ? 'ticket.note_added' : 'ticket.replied',
-      entityType: 'support_ticket',
-      entityId: row.reference,
-      ip: input.ip,
-    });
-    return adminView(tx, updated!);
-  });
-}
-
-/**
- * Moves a ticket to another state and/or assigns it. Resolving e-mails the customer and queues
- * the job that closes the ticket 7 days later unless the customer replies first.
- */
-export async function updateTicket(
-  { db, config }: TicketDeps,
-  input: {
-    reference: string;
-    state?: TicketState | undefined;
-    assigneeId?: string | null | undefined;
-    admin: StaffMember;
-    ip: string;
-  },
-): Promise<AdminTicket> {
-  return db.transaction(async (tx) => {
-    const row = await lockTicket(tx, input.reference);
-    if (input.assigneeId) {
-      const [admin] = await tx
-        .select({ id: admins.id })
-        .from(admins)
-        .where(eq(admins.id, input.assigneeId));
-      if (!admin) throw new AppError('BAD_REQUEST', { message: 'No such administrator' });
-    }
-    const stateChanged = input.state !== undefined && input.state !== row.state;
-    const assigneeChanged = input.assigneeId !== undefined && input.assigneeId !== row.assigneeId;
-    if (!stateChanged && !assigneeChanged) return adminView(tx, row);
-    const [updated] = await tx
-      .update(supportTickets)
-      .set({
-        updatedAt: sql`now()`,
-        ...(assigneeChanged ? { assigneeId: input.assigneeId ?? null } : {}),
-        ...(stateChanged
-          ? {
-              state: input.state,
-              resolvedAt: input.state === 'resolved' ? sql`now()` : null,
-              closedAt: input.state === 'closed' ? sql`now()` : null,
-            }
-          : {}),
-      })
-      .where(eq(supportTickets.id, row.id))
-      .returning();
-    const closing = closesAt(updated!);
-    if (stateChanged && input.state === 'resolved' && closing) {
-      await enqueueJob(tx, 'close-resolved-ticket', { ticketId: row.id }, { runAt: closing });
-      const link = await customerLink(tx, config, row);
-      await queueMail(tx, {
-        to: row.email,
-        userId: row.userId,
-        ...ticketResolvedMail(config, row, closing, link.url),
-        linkToken: link.linkToken,
-      });
-    }
-    if (stateChanged) {
-      await recordAudit(tx, {
-        adminId: input.admin.id,
-        actor: input.admin.email,
-        action: 'ticket.state_changed',
-        entityType: 'support_ticket',
-        entityId: row.reference,
-        details: { from: row.state, to: input.state },
-        ip: input.ip,
-      });
-    }
-    if (assigneeChanged) {
-      await recordAudit(tx, {
-        adminId: input.admin.id,
-        actor: input.admin.email,
-        action: 'ticket.assigned',
-        entityType: 'support_ticket',
-        entityId: row.reference,
-        details: { from: row.assigneeId, to: input.assigneeId ?? null },
-        ip: input.ip,
-      });
-    }
-    return adminView(tx, updated!);
-  });
-}
-
-/**
- * The close-resolved-ticket job: closes the ticket if it is still resolved and was resolved at
- * least 7 days ago. A reply in between reopened it, and a later resolve queued its own job.
- */
-export async function closeResolvedTicket(db: Db, ticketId: string): Promise<boolean> {
-  const closed = await db
-    .update(supportTickets)
-    .set({ state: 'closed', closedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(supportTickets.id, ticketId),
-        eq(supportTickets.state, 'resolved'),
-        sql`${supportTickets.resolvedAt} <= now() - make_interval(days => ${autoCloseDays})`,
-      ),
-    )
-    .returning({ id: supportTickets.id });
-  return closed.length > 0;
 }
 
 /** Tickets someone still has to act on (open or awaiting the customer): the dashboard's figure. */
