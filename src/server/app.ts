@@ -60,6 +60,10 @@ import { domainRenewalInvoiceJob } from './jobs/domain-renewal-invoice.job.ts';
 import { refundPaymentJob } from './jobs/refund-payment.job.ts';
 import { cancelSubscriptionJob } from './jobs/cancel-subscription.job.ts';
 import { closeResolvedTicketJob } from './jobs/close-resolved-ticket.job.ts';
+import { bankTransferRoutes } from './features/payments/bank-transfers.routes.ts';
+import { creditRoutes } from './features/credit/credit.routes.ts';
+import { bankTransferReminderJob } from './jobs/bank-transfer-reminder.job.ts';
+import { bankTransferExpiryJob } from './jobs/bank-transfer-expiry.job.ts';
 import { nextRetentionRun, retentionJob, retentionKey } from './jobs/retention.job.ts';
 import { enqueueJob } from './jobs/queue.ts';
 import { ticketRoutes } from './features/tickets/tickets.routes.ts';
@@ -147,6 +151,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     'refund-payment': refundPaymentJob({ config, orderLines: app.orderLines }),
     'cancel-subscription': cancelSubscriptionJob({ config }),
     'close-resolved-ticket': closeResolvedTicketJob(),
+    'bank-transfer-reminder': bankTransferReminderJob({ config }),
+    'bank-transfer-expiry': bankTransferExpiryJob({ config }),
     'speed-report': speedReportJob(config.speedReports),
     retention: retentionJob(),
   });
@@ -171,6 +177,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await paymentRoutes(app);
   await payfastSimulatorRoutes(app);
   await refundRoutes(app);
+  await bankTransferRoutes(app);
+  await creditRoutes(app);
   await subscriptionRoutes(app);
   moneyDocumentRoutes(app);
   await speedReportRoutes(app);

@@ -119,6 +119,35 @@ const envSchema = siteEnvSchema.extend({
     emptyAsUndefined,
     z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   ),
+  EFT_BANK_NAME: z.preprocess(emptyAsUndefined, z.string().max(60).optional()),
+  EFT_ACCOUNT_HOLDER: z.preprocess(emptyAsUndefined, z.string().max(120).optional()),
+  EFT_ACCOUNT_NUMBER: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\d{6,16}$/, 'must be 6 to 16 digits')
+      .optional(),
+  ),
+  EFT_BRANCH_CODE: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\d{6}$/, 'must be 6 digits')
+      .optional(),
+  ),
+  EFT_ACCOUNT_TYPE: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['current', 'savings'], { error: 'must be current or savings' }).default('current'),
+  ),
+  EFT_KEEP_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number of days' })
+      .int('must be a whole number of days')
+      .min(1, 'must be 1 to 30 days')
+      .max(30, 'must be 1 to 30 days')
+      .default(7),
+  ),
   ADMIN_REQUIRE_2FA: z.preprocess(
     emptyAsUndefined,
     z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
@@ -224,6 +253,8 @@ export interface Config {
   /** Addresses the rate limits never apply to (monitoring, load tests). */
   rateLimitAllow: string[];
   payfast: PayfastConfig;
+  /** Bank transfers (EFT): the account customers pay into; null when the site takes none. */
+  eft: EftConfig | null;
   /** Who issues the invoices; with a VAT number they are tax invoices. */
   supplier: {
     name: string;
@@ -247,6 +278,18 @@ export interface SpeedReportsConfig {
   deadlineMs: number;
   /** Free reports waiting or running, across every process, past which a new one is refused. */
   queueLimit: number;
+}
+
+export interface EftConfig {
+  bankName: string;
+  accountHolder: string;
+  accountNumber: string;
+  branchCode: string;
+  accountType: 'current' | 'savings';
+  /** Days an order paid by bank transfer is kept before it is cancelled unpaid. */
+  keepDays: number;
+  /** Made-up details for trying the site out (no real money can arrive). */
+  test: boolean;
 }
 
 export interface PayfastConfig {
@@ -317,6 +360,48 @@ function payfastMode(e: z.infer<typeof envSchema>, publicUrl: string): PayfastCo
     );
   }
   return 'simulator';
+}
+
+const eftDetails = {
+  EFT_BANK_NAME: 'bankName',
+  EFT_ACCOUNT_HOLDER: 'accountHolder',
+  EFT_ACCOUNT_NUMBER: 'accountNumber',
+  EFT_BRANCH_CODE: 'branchCode',
+} as const;
+
+/**
+ * The bank account for EFT: all four details, or none. With none, a site taking test payments
+ * only (PayFast sandbox or simulator) shows made-up test details; a live site takes no EFT.
+ */
+function eftConfig(e: z.infer<typeof envSchema>): EftConfig | null {
+  const names = Object.keys(eftDetails) as (keyof typeof eftDetails)[];
+  const missing = names.filter((name) => !e[name]);
+  if (missing.length > 0 && missing.length < names.length) {
+    throw new ConfigError(
+      `Invalid configuration: ${missing.join(', ')} must be set too: bank transfers need the bank, account holder, account number and branch code together`,
+    );
+  }
+  const common = { accountType: e.EFT_ACCOUNT_TYPE, keepDays: e.EFT_KEEP_DAYS };
+  if (missing.length === 0) {
+    return {
+      ...common,
+      bankName: e.EFT_BANK_NAME!,
+      accountHolder: e.EFT_ACCOUNT_HOLDER!,
+      accountNumber: e.EFT_ACCOUNT_NUMBER!,
+      branchCode: e.EFT_BRANCH_CODE!,
+      test: false,
+    };
+  }
+  if (e.PAYFAST_MODE === 'live') return null;
+  return {
+    ...common,
+    bankName: 'Test Bank',
+    accountHolder: `${e.SITE_NAME} (test account)`,
+    accountNumber: '000012345678',
+    branchCode: '000000',
+    accountType: 'current',
+    test: true,
+  };
 }
 
 function payfastConfig(e: z.infer<typeof envSchema>, publicUrl: string): PayfastConfig {
@@ -403,6 +488,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : e.NODE_ENV === 'production',
     usdZarRate: e.USD_ZAR_RATE,
     payfast: payfastConfig(e, publicUrl),
+    eft: eftConfig(e),
     supplier: {
       name: e.SUPPLIER_NAME ?? e.SITE_NAME,
       address: e.SUPPLIER_ADDRESS ?? 'Johannesburg East, South Africa',

@@ -25,6 +25,8 @@ export const refundSchema = z.object({
   vat: z.number(),
   reason: z.string(),
   status: z.enum(refundStatuses),
+  /** Back the way it was paid, or kept as the customer's account credit. */
+  destination: z.enum(['method', 'credit']),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
   /** The credit note's number once the refund is made, e.g. "CN-000007" (none for an overpayment). */
@@ -80,6 +82,8 @@ export const refundRequestSchema = z.object({
     .min(3, 'Say why the money is refunded (at least 3 characters)')
     .max(255, 'Keep the reason under 255 characters'),
   bankAccount: refundBankAccountSchema.optional(),
+  /** Back the way it was paid (the default), or kept as the customer's account credit. */
+  destination: z.enum(['method', 'credit']).default('method'),
 });
 export type RefundRequest = z.input<typeof refundRequestSchema>;
 

@@ -27,8 +27,10 @@ export const reconciliationQuerySchema = z
 export type ReconciliationQuery = z.input<typeof reconciliationQuerySchema>;
 
 /**
- * The period's three views of the same money, which must agree to the cent: orders paid less
- * refunds on them; card payments received less every refund; invoices issued less credit notes.
+ * The period's views of the same money, which must agree to the cent: orders paid less refunds
+ * on them equals invoices issued less credit notes; and payments received (card and bank) less
+ * the refunds paid out equals those net sales plus the change in what the company holds for
+ * customers (account credit, part payments of unpaid orders) less the credit the team granted.
  * `breaks` names each reference that keeps them apart, and why.
  */
 export const reconciliationSchema = z.object({
@@ -38,11 +40,19 @@ export const reconciliationSchema = z.object({
   saleRefunds: z.number(),
   netSales: z.number(),
   paymentsReceived: z.number(),
+  /** Refunds paid out through a method (card, bank payout); refunds kept as credit are not. */
   allRefunds: z.number(),
   netPayments: z.number(),
   invoices: z.number(),
   creditNotes: z.number(),
   netInvoiced: z.number(),
+  /** At the end of the period: customers' account credit, and part payments of unpaid orders. */
+  creditHeld: z.number(),
+  depositsHeld: z.number(),
+  /** How much more (or less) the company holds for customers than at the period's start. */
+  heldChange: z.number(),
+  /** Credit the team added (or took off) by hand in the period. */
+  creditGranted: z.number(),
   balanced: z.boolean(),
   breaks: z.array(z.object({ reference: z.string(), problem: z.string() })),
 });

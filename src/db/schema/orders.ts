@@ -73,7 +73,11 @@ export const orderEvents = pgTable('order_events', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** One attempt to pay an order by card; paid at most once, keyed on PayFast's payment id. */
+/**
+ * Money towards an order through a payment method: a card charge (an attempt, paid at most once,
+ * keyed on the method's id of the charge), an expected bank transfer (method `eft`, pending
+ * until the order is paid or expires) or one bank line received for it (paid, keyed on the line).
+ */
 export const payments = pgTable(
   'payments',
   {
@@ -90,7 +94,7 @@ export const payments = pgTable(
     grossCents: integer('gross_cents'),
     feeCents: integer('fee_cents'),
     netCents: integer('net_cents'),
-    /** The way it was paid (a payment method's id: `payfast`). */
+    /** The way it was paid (a payment method's id: `payfast`, `eft`). */
     method: text('method').notNull().default('payfast'),
     /** The method's own id of the charge (PayFast's pf_payment_id), unique per method. */
     externalId: text('external_id'),
@@ -100,8 +104,10 @@ export const payments = pgTable(
     subscriptionId: uuid('subscription_id').references(() => subscriptions.id, {
       onDelete: 'set null',
     }),
-    /** The fields sent to PayFast, for the debug page. */
+    /** The fields sent to the method (the debug page), or the bank line a transfer came on. */
     fields: jsonb('fields').$type<[string, string][]>().notNull(),
+    /** An expected bank transfer: when its order is cancelled if the money has not come. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
@@ -218,6 +224,10 @@ export const refunds = pgTable(
     /** The VAT in the amount, as the credit note states it (0 for an overpayment). */
     vatCents: integer('vat_cents').notNull(),
     reason: text('reason').notNull(),
+    /** Back through the payment's method (card, bank payout), or kept as account credit. */
+    destination: text('destination', { enum: ['method', 'credit'] })
+      .notNull()
+      .default('method'),
     status: text('status', { enum: ['pending', 'completed', 'failed'] })
       .notNull()
       .default('pending'),
@@ -265,3 +275,34 @@ export const creditNotes = pgTable('credit_notes', {
   totalCents: integer('total_cents').notNull(),
   vatCents: integer('vat_cents').notNull(),
 });
+
+/**
+ * A customer's account credit, as a ledger: each row moves the balance (positive in, negative
+ * out) and says why; the balance is their sum. Credit is money the company holds for the
+ * customer: an overpayment, a refund kept as credit, the team's adjustment, or what an unpaid
+ * order gives back when it is cancelled; it pays orders in part or in full ('applied').
+ */
+export const creditEntries = pgTable(
+  'credit_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    kind: text('kind', {
+      enum: ['overpayment', 'excess', 'refund', 'refund_paid', 'adjustment', 'applied', 'released'],
+    }).notNull(),
+    description: text('description').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'set null' }),
+    /** Who made it: "system", or the administrator's e-mail for an adjustment. */
+    createdBy: text('created_by').notNull().default('system'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('credit_entries_user_idx').on(table.userId, table.id),
+    index('credit_entries_order_idx').on(table.orderId),
+  ],
+);

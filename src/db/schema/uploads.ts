@@ -1,6 +1,7 @@
 import { customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { websiteProjects } from './projects.ts';
 import { supportTickets } from './tickets.ts';
+import { orders } from './orders.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => 'bytea',
@@ -8,7 +9,7 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
 });
 
 /**
- * Files customers upload (a project's content, a ticket's attachments), kept in the database:
+ * Files customers upload (a project's content, a ticket's attachments, proof of a payment), kept in the database:
  * never under the web root, served only to their owner and administrators, as downloads. The
  * type is what the content is, sniffed on upload.
  */
@@ -18,6 +19,8 @@ export const uploads = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     projectId: uuid('project_id').references(() => websiteProjects.id, { onDelete: 'cascade' }),
     ticketId: uuid('ticket_id').references(() => supportTickets.id, { onDelete: 'cascade' }),
+    /** Proof of a bank transfer the customer sent for an order. */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
     purpose: text('purpose').notNull(),
     filename: text('filename').notNull(),
     contentType: text('content_type').notNull(),
@@ -30,5 +33,6 @@ export const uploads = pgTable(
   (table) => [
     index('uploads_project_idx').on(table.projectId, table.createdAt),
     index('uploads_ticket_idx').on(table.ticketId, table.createdAt),
+    index('uploads_order_idx').on(table.orderId, table.createdAt),
   ],
 );

@@ -39,6 +39,9 @@ export const jobTypes = {
   // PayFast's subscription API down: tried like a refund (about 9 hours), then the subscription
   // goes back to active and the company is told.
   'cancel-subscription': { payload: z.object({ subscriptionId: z.uuid() }), maxAttempts: 12 },
+  // An order awaiting a bank transfer: a reminder before EFT_KEEP_DAYS end, then it is cancelled.
+  'bank-transfer-reminder': { payload: z.object({ paymentId: z.uuid() }), maxAttempts: 5 },
+  'bank-transfer-expiry': { payload: z.object({ paymentId: z.uuid() }), maxAttempts: 5 },
   // Runs 7 days after a ticket is resolved (queued with runAt) and closes it unless reopened.
   'close-resolved-ticket': { payload: z.object({ ticketId: z.uuid() }), maxAttempts: 5 },
   // Lighthouse in Chromium, at most 60 s. Runs in the `browser` lane (its own runner,

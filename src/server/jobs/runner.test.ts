@@ -52,6 +52,8 @@ async function runner(sendMail: JobHandlers['send-mail']): Promise<JobRunner> {
       'refund-payment': unexpected,
       'cancel-subscription': unexpected,
       'close-resolved-ticket': unexpected,
+      'bank-transfer-reminder': unexpected,
+      'bank-transfer-expiry': unexpected,
       'speed-report': unexpected,
       retention: unexpected,
     },

@@ -9,6 +9,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/sessions.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { recordAudit } from '../admin/audit-log.service.ts';
+import { releaseOrderMoney } from '../credit/credit-ledger.service.ts';
 import { moveOrder } from './order-status.service.ts';
 import type { PricedLine } from './order-lines.service.ts';
 import { paymentsOfOrders } from '../payments/refunds.service.ts';
@@ -216,6 +217,10 @@ export async function changeOrderStatus(
     if (!order)
       throw new AppError('NOT_FOUND', { message: `There is no order ${input.reference}` });
     if (order.status === input.status) return order;
+    // An unpaid order given up: what it received (a part payment, credit) is the customer's credit.
+    if (input.status === 'cancelled' && order.status === 'pending_payment') {
+      await releaseOrderMoney(tx, order);
+    }
     const moved = await moveOrder(
       tx,
       order.id,

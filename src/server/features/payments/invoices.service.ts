@@ -7,6 +7,24 @@ import { AppError } from '../../plugins/errors.ts';
 import { invoiceLines } from './invoice-lines.ts';
 import type { Viewer } from '../../plugins/sessions.ts';
 
+type Customer = typeof users.$inferSelect;
+
+/** Who issues our money documents, as they print it. */
+export const supplierParty = (supplier: Config['supplier']): Record<string, string> => ({
+  name: supplier.name,
+  address: supplier.address,
+  ...(supplier.vatNumber ? { vatNumber: supplier.vatNumber } : {}),
+  ...(supplier.registrationNumber ? { registrationNumber: supplier.registrationNumber } : {}),
+});
+
+/** Who a money document is for, as they print it. */
+export const recipientParty = (customer: Customer | undefined): Record<string, string> => ({
+  name: customer?.company ?? customer?.fullName ?? 'Customer',
+  email: customer?.email ?? '',
+  ...(customer?.address ? { address: customer.address } : {}),
+  ...(customer?.vatNumber ? { vatNumber: customer.vatNumber } : {}),
+});
+
 /** Issues the invoice of a paid order in the caller's transaction; the next number, no gaps. */
 export async function issueInvoice(
   tx: Db | Tx,
@@ -29,18 +47,8 @@ export async function issueInvoice(
   await tx.insert(invoices).values({
     number: Number(next),
     orderId: order.id,
-    supplier: {
-      name: supplier.name,
-      address: supplier.address,
-      ...(supplier.vatNumber ? { vatNumber: supplier.vatNumber } : {}),
-      ...(supplier.registrationNumber ? { registrationNumber: supplier.registrationNumber } : {}),
-    },
-    recipient: {
-      name: customer?.company ?? customer?.fullName ?? 'Customer',
-      email: customer?.email ?? '',
-      ...(customer?.address ? { address: customer.address } : {}),
-      ...(customer?.vatNumber ? { vatNumber: customer.vatNumber } : {}),
-    },
+    supplier: supplierParty(supplier),
+    recipient: recipientParty(customer),
     lines: invoiceLines(items, new Date()),
     totalCents: order.totalCents,
     vatCents: order.vatCents,

@@ -2,13 +2,16 @@ import { formatZAR, vatFromInclusive } from '#shared/money.ts';
 import type { Config } from '../../config.ts';
 import { renderMail, type RenderedMail } from '../../integrations/mail/mail-template.ts';
 
-/** The receipt sent when PayFast confirms a payment. */
+/** The receipt sent when an order is paid in full. */
 export function receiptMail(
   config: Pick<Config, 'site' | 'publicUrl'>,
   input: {
     name: string;
     orderReference: string;
-    paymentReference: string;
+    /** The payment that completed it; null when account credit paid it all. */
+    paymentReference: string | null;
+    /** "Card (PayFast)", "Account credit and Bank transfer (EFT)" */
+    paidWith: string;
     /** e.g. "tax invoice INV-000042" */
     invoice: string;
     items: { title: string; quantity: number; totalCents: number }[];
@@ -19,7 +22,7 @@ export function receiptMail(
     subject: `Payment received for order ${input.orderReference}`,
     greeting: `Hi ${input.name.split(/\s+/)[0]},`,
     paragraphs: [
-      `Thank you: we received your card payment of ${formatZAR(input.totalCents)} for order ${input.orderReference}.`,
+      `Thank you: order ${input.orderReference} is paid in full (${formatZAR(input.totalCents)}, paid with ${input.paidWith}).`,
       ...input.items.map(
         (item) =>
           `${item.quantity > 1 ? `${item.quantity} × ` : ''}${item.title}: ${formatZAR(item.totalCents)}`,
@@ -30,10 +33,28 @@ export function receiptMail(
       `Your ${input.invoice} is attached as a PDF, and you can download it again from your dashboard at any time.`,
       'We start on your order today and keep you updated by e-mail.',
     ],
-    action: {
-      label: 'See the payment',
-      url: `${config.publicUrl}/payment/details/${input.paymentReference}`,
-    },
+    action: input.paymentReference
+      ? {
+          label: 'See the payment',
+          url: `${config.publicUrl}/payment/details/${input.paymentReference}`,
+        }
+      : { label: 'See your orders', url: `${config.publicUrl}/dashboard` },
+  });
+}
+
+/** To the customer: part of an order's price arrived; the rest is still due. */
+export function partPaymentMail(
+  config: Pick<Config, 'site' | 'publicUrl'>,
+  input: { name: string; orderReference: string; amountCents: number; dueCents: number },
+): RenderedMail {
+  return renderMail(config, {
+    subject: `${formatZAR(input.amountCents)} received for order ${input.orderReference}`,
+    greeting: `Hi ${input.name.split(/\s+/)[0]},`,
+    paragraphs: [
+      `Thank you: we received ${formatZAR(input.amountCents)} for order ${input.orderReference}.`,
+      `${formatZAR(input.dueCents)} is still due. Pay it the same way, with ${input.orderReference} as the reference, and we start as soon as the order is paid in full; your tax invoice follows then.`,
+    ],
+    action: { label: 'See the order', url: `${config.publicUrl}/dashboard` },
   });
 }
 
@@ -77,15 +98,27 @@ export function creditNoteMail(
     amountCents: number;
     reason: string;
     creditNote: string | null;
+    /** 'credit', or how the method sent it ("Refunded by PayFast to the card", "Paid … into …"). */
+    route: string;
   },
 ): RenderedMail {
+  const toCredit = input.route === 'credit';
+  const toCard = / to the card$/.test(input.route);
   return renderMail(config, {
     subject: `Refund of ${formatZAR(input.amountCents)} for order ${input.orderReference}`,
     greeting: `Hi ${input.name.split(/\s+/)[0]},`,
     paragraphs: [
-      `We have refunded ${formatZAR(input.amountCents)} of your payment ${input.paymentReference} for order ${input.orderReference} to the card you paid with.`,
+      toCredit
+        ? `We have refunded ${formatZAR(input.amountCents)} of your payment ${input.paymentReference} for order ${input.orderReference} as credit on your account. It pays your next order at checkout.`
+        : toCard
+          ? `We have refunded ${formatZAR(input.amountCents)} of your payment ${input.paymentReference} for order ${input.orderReference} to the card you paid with.`
+          : `We have refunded ${formatZAR(input.amountCents)} of your payment ${input.paymentReference} for order ${input.orderReference}: ${input.route.replace(/^Paid by [^ ]+ into the buyer's/, 'paid into your')}.`,
       `Reason: ${input.reason}`,
-      'Card refunds usually reach your account within 3 to 7 working days, depending on your bank.',
+      toCredit
+        ? 'Your account shows the credit and every change to it.'
+        : toCard
+          ? 'Card refunds usually reach your account within 3 to 7 working days, depending on your bank.'
+          : 'Bank payouts usually reach your account within 3 working days.',
       input.creditNote
         ? `Credit note ${input.creditNote} is attached as a PDF; you can download it again from the payment page.`
         : 'This was a second payment for an order already paid, so no invoice or credit note is involved.',
@@ -133,13 +166,13 @@ export function overpaymentAdminMail(
     greeting: 'A customer has paid twice,',
     paragraphs: [
       `Payment ${input.paymentReference} of ${formatZAR(input.amountCents)} arrived for order ${input.orderReference}, which was already paid.`,
-      'It is recorded as an overpayment. Refund it from the order book in one click.',
+      'It is kept as the customer’s account credit, which pays their next order. If they would rather have it back, refund it from the order book.',
     ],
     action: { label: 'Open the order book', url: `${config.publicUrl}/admin/dashboard` },
   });
 }
 
-/** To the customer: a second payment arrived for an order already paid; it will be given back. */
+/** To the customer: a second payment arrived for an order already paid; it is their credit. */
 export function overpaymentCustomerMail(
   config: Pick<Config, 'site' | 'publicUrl'>,
   input: { name: string; orderReference: string; paymentReference: string; amountCents: number },
@@ -148,8 +181,8 @@ export function overpaymentCustomerMail(
     subject: `You paid order ${input.orderReference} twice`,
     greeting: `Hi ${input.name.split(/\s+/)[0]},`,
     paragraphs: [
-      `We received a second card payment (${input.paymentReference}) of ${formatZAR(input.amountCents)} for order ${input.orderReference}, which was already paid.`,
-      'Nothing more is owed: we will refund this payment to the card it came from and e-mail you when it is done. You do not need to do anything.',
+      `We received a second payment (${input.paymentReference}) of ${formatZAR(input.amountCents)} for order ${input.orderReference}, which was already paid.`,
+      'Nothing is lost: it is kept as credit on your account, which pays your next order at checkout. Would you rather have it back? Reply to this e-mail and we refund it the way it came.',
     ],
     action: {
       label: 'See the payment',

@@ -5,11 +5,14 @@ import { centsToRand } from '#shared/money.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
 import {
   PaymentMethodUnavailableError,
-  type PaymentMethod,
+  type NotifyingPaymentMethod as PaymentMethod,
   type PaymentMethodId,
   type PaymentNotification,
 } from '../../integrations/payment-methods/payment-method.ts';
-import { paymentMethod } from '../../integrations/payment-methods/payment-methods.ts';
+import {
+  notifyingMethod,
+  paymentMethod,
+} from '../../integrations/payment-methods/payment-methods.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { newReference } from '../../lib/references.ts';
 import {
@@ -17,7 +20,8 @@ import {
   monthlyAmountFor,
 } from '../subscriptions/subscriptions.service.ts';
 import { notificationUnconfirmedAdminMail } from './payment-mails.ts';
-import { settlePaidPayment, tellOfOverpayment, type PaymentDeps } from './payments.service.ts';
+import { type PaymentDeps } from './payments.service.ts';
+import { keepOverpayment, settlePaidPayment } from './order-settlement.service.ts';
 
 /**
  * A payment method's notifications (PayFast's ITN), one way through: received and stored at
@@ -40,7 +44,7 @@ export async function receiveNotification(
   deps: PaymentDeps,
   input: { method: PaymentMethodId; fields: [string, string][]; ip: string },
 ): Promise<{ accepted: true; id: number } | { accepted: false; reason: string }> {
-  const method = paymentMethod(deps.config, input.method);
+  const method = notifyingMethod(deps.config, input.method);
   const screened = await screenNotification(deps.db, method, input.fields);
   const stored = {
     method: method.id,
@@ -101,7 +105,7 @@ export async function checkNotification(
     .from(paymentNotifications)
     .where(and(eq(paymentNotifications.id, id), isNull(paymentNotifications.accepted)));
   if (!row) return null;
-  const method = paymentMethod(deps.config, row.method);
+  const method = notifyingMethod(deps.config, row.method);
   const verdict = await applyNotification(deps, method, {
     id,
     fields: row.fields,
@@ -247,7 +251,11 @@ async function applyConfirmed(
     return recordSecondCharge(tx, config, method, { payment: current!, notification });
   }
   if (notification.outcome === 'paid') {
-    return settlePaidPayment(tx, config, { payment: current!, method, notification, orderLines });
+    return settlePaidPayment(
+      tx,
+      { config, orderLines },
+      { payment: current!, method, notification },
+    );
   }
   if (notification.outcome === 'failed' || notification.outcome === 'cancelled') {
     await tx
@@ -266,7 +274,7 @@ async function applyConfirmed(
 /**
  * The method took money again on a payment that is paid already (a new charge id for the same
  * payment reference): it is money received all the same, so it is recorded as a payment of its
- * own, flagged as an overpayment to give back, and the company and the customer are told.
+ * own, flagged as an overpayment kept as account credit, and the company and the customer are told.
  */
 async function recordSecondCharge(
   tx: Tx,
@@ -290,14 +298,15 @@ async function recordSecondCharge(
       paidAt: sql`now()`,
       fields: [],
     })
-    .returning({ reference: payments.reference });
-  await tellOfOverpayment(tx, config, {
+    .returning({ id: payments.id, reference: payments.reference });
+  await keepOverpayment(tx, config, {
     order: order!,
+    paymentId: second!.id,
     paymentReference: second!.reference,
     amountCents,
   });
   return {
     accepted: true,
-    reason: `${notification.statusText}: a second charge ${notification.externalId} on paid payment ${payment.reference}, recorded as overpayment ${second!.reference} to give back`,
+    reason: `${notification.statusText}: a second charge ${notification.externalId} on paid payment ${payment.reference}, recorded as overpayment ${second!.reference}, kept as the customer's account credit`,
   };
 }

@@ -17,7 +17,11 @@ import { centsToRand } from '#shared/money.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { testPaymentLine } from '../orders/order-pricing.service.ts';
 import { createOrder } from '../orders/orders.service.ts';
-import type { PaymentMethod } from '../../integrations/payment-methods/payment-method.ts';
+import {
+  notifies,
+  type NotifyingPaymentMethod,
+  type PaymentStart,
+} from '../../integrations/payment-methods/payment-method.ts';
 import { paymentMethods } from '../../integrations/payment-methods/payment-methods.ts';
 import {
   countUncheckedNotifications,
@@ -30,6 +34,12 @@ import {
   listPayments,
   startPayment,
 } from './payments.service.ts';
+
+/** The browser's form for a method's payment page (the card methods all start so). */
+const toForm = ({ reference, started }: { reference: string; started: PaymentStart }) => {
+  if (started.kind !== 'redirect-form') throw new Error('a card payment starts with a form');
+  return { action: started.action, reference, fields: Object.fromEntries(started.fields) };
+};
 
 /** Unchecked ITNs beyond which the notify route answers 503 instead of storing more. */
 export const maxItnBacklog = 500;
@@ -45,7 +55,7 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
       ...errorResponses(...stateChangeErrors, 429),
     },
   };
-  const notifyOptions = (method: PaymentMethod) => ({
+  const notifyOptions = (method: NotifyingPaymentMethod) => ({
     schema: notifySchema,
     // A real notification (PayFast's ITN) is about 1 KB.
     bodyLimit: 8 * 1024,
@@ -69,7 +79,7 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
       { parseAs: 'string' },
       (_request, body, done) => done(null, [...new URLSearchParams(body.toString())]),
     );
-    for (const method of Object.values(paymentMethods(app.config))) {
+    for (const method of Object.values(paymentMethods(app.config)).filter(notifies)) {
       scope.post(
         `/api/payments/${method.id}/notify`,
         notifyOptions(method),
@@ -124,12 +134,14 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
           },
         },
       },
-      (request) =>
-        startPayment(deps, {
-          orderReference: request.params.reference,
-          userId: request.user.id,
-          method: 'payfast',
-        }),
+      async (request) =>
+        toForm(
+          await startPayment(deps, {
+            orderReference: request.params.reference,
+            userId: request.user.id,
+            method: 'payfast',
+          }),
+        ),
     );
 
     scoped.get(
@@ -166,7 +178,9 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
           lines: [testPaymentLine],
           vatRegistered: app.config.site.vatRegistered,
         });
-        return startPayment(deps, { orderReference: order.reference, userId, method: 'payfast' });
+        return toForm(
+          await startPayment(deps, { orderReference: order.reference, userId, method: 'payfast' }),
+        );
       },
     );
 

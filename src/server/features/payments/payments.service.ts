@@ -1,6 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { newReference } from '../../lib/references.ts';
-import type { Db, Tx } from '#db/client.ts';
+import type { Db } from '#db/client.ts';
 import {
   domainOrders,
   invoices,
@@ -12,25 +12,27 @@ import {
 } from '#db/schema/index.ts';
 import { centsToRand } from '#shared/money.ts';
 import type { Config } from '../../config.ts';
-import type {
-  PaymentMethod,
-  PaymentMethodId,
-  PaymentNotification,
+import {
+  notifies,
+  type PaymentMethod,
+  type PaymentMethodId,
+  type PaymentStart,
 } from '../../integrations/payment-methods/payment-method.ts';
-import { paymentMethod } from '../../integrations/payment-methods/payment-methods.ts';
+import {
+  paymentMethod,
+  paymentMethods,
+} from '../../integrations/payment-methods/payment-methods.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { queueMail } from '../../integrations/mail/outbox.ts';
-import { overpaymentAdminMail, overpaymentCustomerMail, receiptMail } from './payment-mails.ts';
-import { issueInvoice } from './invoices.service.ts';
 import { refundsOfPayments } from './refunds.service.ts';
-import { moveOrder } from '../orders/order-status.service.ts';
-import { fulfilOrderLines, type OrderLineRegistry } from '../orders/order-lines.service.ts';
+import type { OrderLineRegistry } from '../orders/order-lines.service.ts';
 import { invoiceNumber } from '../../integrations/pdf/money-documents-pdf.ts';
-import { openSubscription, recurringCharge } from '../subscriptions/subscriptions.service.ts';
+import { recurringCharge } from '../subscriptions/subscriptions.service.ts';
+import { paidTowards } from '../credit/credit-ledger.service.ts';
+import { scheduleBankTransferExpiry } from './bank-transfer-expiry.service.ts';
 
 export interface PaymentDeps {
   db: Db;
-  config: Pick<Config, 'publicUrl' | 'payfast' | 'site' | 'supplier'>;
+  config: Pick<Config, 'publicUrl' | 'payfast' | 'eft' | 'site' | 'supplier'>;
   /** What a paid order's lines start (decision 020). */
   orderLines: OrderLineRegistry;
 }
@@ -39,13 +41,20 @@ export interface PaymentDeps {
 const fullTaxInvoiceAboveCents = 500_000;
 
 /**
- * Starts paying one of the customer's orders with a payment method: what the browser does next
- * (PayFast: a signed form to post to its payment page).
+ * Starts paying what is due on one of the customer's orders with a payment method: what the
+ * customer does next (PayFast: a signed form to post to its payment page; a bank transfer: the
+ * account, reference and amount to pay by a date, after which the unpaid order is cancelled).
  */
 export async function startPayment(
   { db, config }: PaymentDeps,
   input: { orderReference: string; userId: string; method: PaymentMethodId },
-) {
+): Promise<{ reference: string; started: PaymentStart }> {
+  const method = (paymentMethods(config) as Record<string, PaymentMethod | undefined>)[
+    input.method
+  ];
+  if (!method) {
+    throw new AppError('CONFLICT', { message: 'This site does not take bank transfers' });
+  }
   const [order] = await db
     .select()
     .from(orders)
@@ -72,162 +81,62 @@ export async function startPayment(
     });
   }
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  const recurring = recurringCharge(items);
+  if (recurring && !method.recurring) {
+    throw new AppError('CONFLICT', {
+      message: `Order ${order.reference} has monthly services, which are paid by card: the card is charged again each month`,
+    });
+  }
+  const dueCents = order.totalCents - (await paidTowards(db, order.id));
   const reference = newReference('PAY', 8);
-  const method = paymentMethod(config, input.method);
   const started = method.start({
     reference,
     orderReference: order.reference,
-    totalCents: order.totalCents,
+    totalCents: dueCents,
     customer: { fullName: customer?.fullName ?? '', email: customer?.email ?? '' },
     description: items.map((i) => i.title).join('; '),
-    recurring: recurringCharge(items),
+    recurring,
     returnUrl: `${config.publicUrl}/payment/success?reference=${reference}`,
     cancelUrl: `${config.publicUrl}/payment/cancel?reference=${reference}`,
     notifyUrl: `${config.publicUrl}/api/payments/${method.id}/notify`,
   });
   // One live attempt per order: starting one closes the order's earlier open attempts (two tabs,
-  // a Back button). A late COMPLETE for a closed attempt still pays the order while it is unpaid.
+  // a Back button, card after all). A late payment for a closed attempt still counts.
   await db.transaction(async (tx) => {
     await tx
       .update(payments)
       .set({ status: 'cancelled' })
       .where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')));
-    await tx.insert(payments).values({
-      reference,
-      orderId: order.id,
-      method: method.id,
-      amountCents: order.totalCents,
-      fields: started.fields,
-    });
+    const [created] = await tx
+      .insert(payments)
+      .values({
+        reference,
+        orderId: order.id,
+        method: method.id,
+        amountCents: dueCents,
+        fields: started.kind === 'redirect-form' ? started.fields : instructionFields(started),
+        expiresAt: started.kind === 'instructions' ? started.payBy : null,
+      })
+      .returning({ id: payments.id });
+    if (started.kind === 'instructions') {
+      await scheduleBankTransferExpiry(tx, created!.id, started.payBy);
+    }
   });
-  return { action: started.action, reference, fields: Object.fromEntries(started.fields) };
+  return { reference, started };
 }
 
-/** The customer's receipt for a paid order, with its invoice attached, in the payment's transaction. */
-async function mailReceipt(
-  tx: Tx,
-  config: PaymentDeps['config'],
-  order: typeof orders.$inferSelect,
-  { paymentReference, invoice }: { paymentReference: string; invoice: number },
-) {
-  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-  const [customer] = order.userId
-    ? await tx.select().from(users).where(eq(users.id, order.userId))
-    : [];
-  if (customer) {
-    await queueMail(tx, {
-      to: customer.email,
-      userId: customer.id,
-      attachments: [{ kind: 'invoice', orderReference: order.reference }],
-      ...receiptMail(config, {
-        name: customer.fullName,
-        orderReference: order.reference,
-        paymentReference,
-        invoice: `${config.supplier.vatNumber ? 'tax invoice' : 'invoice'} ${invoiceNumber(invoice)}`,
-        items: items.map((i) => ({
-          title: i.title,
-          quantity: i.quantity,
-          totalCents: i.totalCents,
-        })),
-        totalCents: order.totalCents,
-      }),
-    });
-  }
-}
-
-type Verdict = { accepted: true; reason: string } | { accepted: false; reason: string };
-
-/**
- * Money the method took for an order that was paid already (two tabs, a second card, a second
- * charge on a paid payment): the company and the customer hear of it; it is owed back.
- */
-export async function tellOfOverpayment(
-  tx: Tx,
-  config: PaymentDeps['config'],
-  input: { order: typeof orders.$inferSelect; paymentReference: string; amountCents: number },
-): Promise<void> {
-  const paidTwice = {
-    orderReference: input.order.reference,
-    paymentReference: input.paymentReference,
-    amountCents: input.amountCents,
-  };
-  await queueMail(tx, { to: config.site.contactEmail, ...overpaymentAdminMail(config, paidTwice) });
-  const [customer] = input.order.userId
-    ? await tx.select().from(users).where(eq(users.id, input.order.userId))
-    : [];
-  if (customer) {
-    await queueMail(tx, {
-      to: customer.email,
-      userId: customer.id,
-      ...overpaymentCustomerMail(config, { ...paidTwice, name: customer.fullName }),
-    });
-  }
-}
-
-/**
- * A confirmed "paid" for a pending payment, in the notification's transaction with the payment
- * locked: the payment is paid and its order with it (invoice, subscription, what the lines
- * start), or — when the order was paid meanwhile — it is an overpayment to give back.
- */
-export async function settlePaidPayment(
-  tx: Tx,
-  config: PaymentDeps['config'],
-  input: {
-    payment: typeof payments.$inferSelect;
-    method: Pick<PaymentMethod, 'provider' | 'label'>;
-    notification: PaymentNotification;
-    orderLines: OrderLineRegistry;
-  },
-): Promise<Verdict & { paidOrderId?: string }> {
-  const { payment, method, notification } = input;
-  const [order] = await tx
-    .select()
-    .from(orders)
-    .where(eq(orders.id, payment.orderId))
-    .for('update');
-  // A customer who pays an order that was cancelled meanwhile still gets what they paid for.
-  const payable = order!.status === 'pending_payment' || order!.status === 'cancelled';
-  await tx
-    .update(payments)
-    .set({
-      status: 'paid',
-      externalId: notification.externalId,
-      ...notification.amounts,
-      paidAt: sql`now()`,
-      overpayment: !payable,
-    })
-    .where(eq(payments.id, payment.id));
-  if (!payable) {
-    // Paid twice (two tabs, a second card): the money is kept track of and owed back.
-    await tellOfOverpayment(tx, config, {
-      order: order!,
-      paymentReference: payment.reference,
-      amountCents: payment.amountCents,
-    });
-    return {
-      accepted: true,
-      reason: `${notification.statusText}: overpayment, order ${order!.reference} was already paid; refund it from the back office`,
-    };
-  }
-  const paid = await moveOrder(
-    tx,
-    order!.id,
-    'paid',
-    `${method.provider} ${notification.externalId}`,
-  );
-  const invoice = await issueInvoice(tx, config.supplier, paid, method.label);
-  if (notification.recurringToken) {
-    await openSubscription(tx, { order: paid, payment, token: notification.recurringToken });
-  }
-  // What the lines start, each by its kind (a domain registered, a quote paid, a project opened…).
-  await fulfilOrderLines(tx, input.orderLines, paid);
-  await mailReceipt(tx, config, paid, { paymentReference: payment.reference, invoice });
-  return {
-    accepted: true,
-    reason: `${notification.statusText}: payment and order paid`,
-    paidOrderId: payment.orderId,
-  };
-}
+/** What a bank transfer's customer was told, kept with the payment (the debug page shows it). */
+const instructionFields = (
+  started: Extract<PaymentStart, { kind: 'instructions' }>,
+): [string, string][] => [
+  ['bank', started.payTo.bankName],
+  ['account_holder', started.payTo.holder],
+  ['account_number', started.payTo.accountNumber],
+  ['branch_code', started.payTo.branchCode],
+  ['reference', started.reference],
+  ['amount', centsToRand(started.amountCents).toFixed(2)],
+  ['pay_by', started.payBy.toISOString()],
+];
 
 /** A payment as its owner sees it (the success page polls this). */
 export async function getPayment({ db, config }: PaymentDeps, reference: string, userId: string) {
@@ -354,7 +263,9 @@ export async function debugLastPayment({ db, config }: PaymentDeps, userId: stri
     status: payment.status,
     amount: centsToRand(payment.amountCents),
     fields: payment.fields,
-    signatureString: paymentMethod(config, payment.method).signedText(payment.fields),
+    signatureString: ((method) => (notifies(method) ? method.signedText(payment.fields) : ''))(
+      paymentMethod(config, payment.method),
+    ),
     itns: notifications.map((itn) => ({
       receivedAt: itn.receivedAt.toISOString(),
       status: itn.status,

@@ -5,6 +5,7 @@ import { creditNotes, invoices, orders, payments, refunds, users } from '#db/sch
 import { formatZAR } from '#shared/money.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
 import {
+  notifies,
   PaymentMethodRefusedError,
   refundRouteFor,
 } from '../../integrations/payment-methods/payment-method.ts';
@@ -13,6 +14,7 @@ import { creditNoteNumber } from '../../integrations/pdf/money-documents-pdf.ts'
 import { moveOrder } from '../orders/order-status.service.ts';
 import { undoOrderLines } from '../orders/order-lines.service.ts';
 import { creditNoteMail, refundFailedAdminMail } from './payment-mails.ts';
+import { addCreditEntry, creditApplied, lockCredit } from '../credit/credit-ledger.service.ts';
 import {
   completedCents,
   maskedAccount,
@@ -43,6 +45,14 @@ export async function carryOutRefund(
   if (!row || row.refund.status !== 'pending') return;
   const { refund, payment } = row;
   const method = paymentMethod(config, payment.method);
+  // Kept as credit, or given by a method that cannot send money back (a bank transfer): credit.
+  if (refund.destination === 'credit' || !notifies(method)) {
+    await db.transaction(async (tx) => {
+      await tx.update(refunds).set({ destination: 'credit' }).where(eq(refunds.id, refund.id));
+      await completeRefundIn(tx, deps, refund.id, 'Kept as account credit');
+    });
+    return;
+  }
   let paidInto: string | null = null;
   try {
     const terms = await method.refundTerms(payment.externalId!);
@@ -127,59 +137,93 @@ async function failRefund(
   });
 }
 
+/** The method made the refund: completed, with its credit note and mail, in one transaction. */
+async function completeRefund(deps: RefundDeps, refundId: string, outcome: string): Promise<void> {
+  await deps.db.transaction((tx) => completeRefundIn(tx, deps, refundId, outcome));
+}
+
 /**
- * PayFast made the refund: in one transaction the refund is completed, a refund of a supply gets
- * its credit note (the next number of its own series) and is e-mailed with it, and an order
- * refunded in full becomes refunded. An overpayment was no supply: no credit note, order as is.
+ * A refund is made (by the method, or kept as credit), in the caller's transaction: the refund is
+ * completed, a refund of a supply gets its credit note (the next number of its own series) and
+ * is e-mailed with it, and an order refunded in full becomes refunded. Credit moves with it: a
+ * refund kept as credit adds to it; an overpayment given back takes off the credit it had been.
+ * Returns the credit note's number (none for an overpayment, which was no supply).
  */
-async function completeRefund(
-  { db, config, orderLines }: RefundDeps,
+async function completeRefundIn(
+  tx: Tx,
+  { config, orderLines }: Pick<RefundDeps, 'config' | 'orderLines'>,
   refundId: string,
   outcome: string,
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [refund] = await tx
-      .update(refunds)
-      .set({ status: 'completed', outcome, completedAt: sql`now()`, bankAccount: null })
-      .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
-      .returning();
-    if (!refund) return;
-    const [payment] = await tx.select().from(payments).where(eq(payments.id, refund.paymentId));
-    const [order] = await tx.select().from(orders).where(eq(orders.id, refund.orderId));
-    const [invoice] = await tx.select().from(invoices).where(eq(invoices.orderId, order!.id));
-    const [customer] = order!.userId
-      ? await tx.select().from(users).where(eq(users.id, order!.userId))
-      : [];
-    const note =
-      payment!.overpayment || !invoice ? null : await issueCreditNote(tx, refund, invoice);
-    if (!payment!.overpayment) {
-      const all = await tx.select().from(refunds).where(eq(refunds.paymentId, payment!.id));
-      if (completedCents(all) >= payment!.amountCents) {
-        const refunded = await moveOrder(
-          tx,
-          order!.id,
-          'refunded',
-          `Refunded in full (${refund.reference})`,
-        );
-        await undoOrderLines(tx, orderLines, refunded);
-      }
+): Promise<number | null> {
+  const [refund] = await tx
+    .update(refunds)
+    .set({ status: 'completed', outcome, completedAt: sql`now()`, bankAccount: null })
+    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
+    .returning();
+  if (!refund) return null;
+  const [payment] = await tx.select().from(payments).where(eq(payments.id, refund.paymentId));
+  const [order] = await tx.select().from(orders).where(eq(orders.id, refund.orderId));
+  const [invoice] = await tx.select().from(invoices).where(eq(invoices.orderId, order!.id));
+  const [customer] = order!.userId
+    ? await tx.select().from(users).where(eq(users.id, order!.userId))
+    : [];
+  const toCredit = refund.destination === 'credit';
+  if (customer && (toCredit || payment!.overpayment)) {
+    await lockCredit(tx, customer.id);
+    await addCreditEntry(tx, {
+      userId: customer.id,
+      amountCents: toCredit ? refund.amountCents : -refund.amountCents,
+      kind: toCredit ? 'refund' : 'refund_paid',
+      description: toCredit
+        ? `Refund ${refund.reference} on order ${order!.reference}: ${refund.reason}`
+        : `Overpayment ${payment!.reference} refunded (${refund.reference})`,
+      orderId: order!.id,
+      paymentId: payment!.id,
+      refundId: refund.id,
+    });
+  }
+  const note = payment!.overpayment || !invoice ? null : await issueCreditNote(tx, refund, invoice);
+  if (!payment!.overpayment) {
+    const all = await tx.select().from(refunds).where(eq(refunds.paymentId, payment!.id));
+    if (completedCents(all) >= payment!.amountCents && (await orderRefundedInFull(tx, order!))) {
+      const refunded = await moveOrder(
+        tx,
+        order!.id,
+        'refunded',
+        `Refunded in full (${refund.reference})`,
+      );
+      await undoOrderLines(tx, orderLines, refunded);
     }
-    if (customer) {
-      await queueMail(tx, {
-        to: customer.email,
-        userId: customer.id,
-        attachments: note === null ? [] : [{ kind: 'credit-note', number: note }],
-        ...creditNoteMail(config, {
-          name: customer.fullName,
-          orderReference: order!.reference,
-          paymentReference: payment!.reference,
-          amountCents: refund.amountCents,
-          reason: refund.reason,
-          creditNote: note === null ? null : creditNoteNumber(note),
-        }),
-      });
-    }
-  });
+  }
+  if (customer) {
+    await queueMail(tx, {
+      to: customer.email,
+      userId: customer.id,
+      attachments: note === null ? [] : [{ kind: 'credit-note', number: note }],
+      ...creditNoteMail(config, {
+        name: customer.fullName,
+        orderReference: order!.reference,
+        paymentReference: payment!.reference,
+        amountCents: refund.amountCents,
+        reason: refund.reason,
+        creditNote: note === null ? null : creditNoteNumber(note),
+        route: toCredit ? 'credit' : outcome,
+      }),
+    });
+  }
+  return note;
+}
+
+/** Every payment of the order is refunded in full (an order paid in parts needs all of them). */
+async function orderRefundedInFull(tx: Tx, order: typeof orders.$inferSelect): Promise<boolean> {
+  const [row] = await tx
+    .select({
+      refunded: sql<string>`coalesce(sum(${refunds.amountCents}) filter (where ${refunds.status} = 'completed'), 0)`,
+    })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(and(eq(refunds.orderId, order.id), eq(payments.overpayment, false)));
+  return Number(row?.refunded ?? 0) >= order.totalCents - (await creditApplied(tx, order.id));
 }
 
 /** The credit note of a refund, in the caller's transaction: the next number, no gaps. */

@@ -17,6 +17,7 @@ import {
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { pdfText } from '../../../../tests/helpers/pdf-text.ts';
 import { formatZAR } from '#shared/money.ts';
+import type { Reconciliation } from '#shared/reconciliation.schemas.ts';
 import { signUp } from '../../../../tests/helpers/accounts.ts';
 import { signInAdmin } from '../../../../tests/helpers/admins.ts';
 import { freePort } from '../../../../tests/helpers/free-port.ts';
@@ -144,14 +145,7 @@ async function reconciliation(query = '') {
     url: `/api/admin/reconciliation${query}`,
     headers: { cookie: admin.cookie },
   });
-  return response.json<{
-    balanced: boolean;
-    netSales: number;
-    netPayments: number;
-    netInvoiced: number;
-    paymentsReceived: number;
-    breaks: { reference: string; problem: string }[];
-  }>();
+  return response.json<Reconciliation>();
 }
 
 async function thisMonth() {
@@ -296,7 +290,7 @@ describe('refunds and credit notes', () => {
     expect(audits[0]!.details).toMatchObject({ amount: 1000, reason: 'Logo design dropped' });
   });
 
-  it('records a second payment of a paid order as an overpayment: counted, e-mailed, refunded in one action', async () => {
+  it('records a second payment of a paid order as an overpayment: kept as credit, e-mailed, refunded in one action', async () => {
     const order = await placeOrder();
     const firstTab = await startPayment(order.reference);
     const secondTab = await startPayment(order.reference);
@@ -320,7 +314,16 @@ describe('refunds and credit notes', () => {
     expect((await dashboard()).overpaymentsToRefund).toBe(1);
     await smtp.waitFor(t.config.site.contactEmail, `Order ${order.reference} was paid twice`);
     const told = await smtp.waitFor(customer.email, `You paid order ${order.reference} twice`);
-    expect(told.text).toContain('we will refund this payment to the card it came from');
+    expect(told.text).toContain('it is kept as credit on your account');
+    const credit = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/credit',
+      headers: { cookie: customer.cookie },
+    });
+    const heldBefore = credit.json<{ balance: number }>().balance;
+    expect(credit.json<{ entries: { description: string }[] }>().entries.at(-1)).toMatchObject({
+      description: `Payment ${secondTab.reference} for order ${order.reference}, which was already paid`,
+    });
 
     const book = await t.app.inject({
       method: 'GET',
@@ -340,12 +343,11 @@ describe('refunds and credit notes', () => {
       { reference: secondTab.reference, overpayment: true, refundable: order.total },
     ]);
 
+    // Held for the customer as credit, the money is accounted for: the books balance.
     const open = await reconciliation();
-    expect(open.balanced).toBe(false);
-    expect(open.breaks).toContainEqual({
-      reference: secondTab.reference,
-      problem: `overpayment: ${formatZAR(Math.round(order.total * 100))} still to be refunded`,
-    });
+    expect(open.breaks).toEqual([]);
+    expect(open.balanced).toBe(true);
+    expect(open.creditHeld).toBeGreaterThanOrEqual(order.total);
 
     const back = await refund(secondTab.reference, {
       amount: order.total,
@@ -365,6 +367,14 @@ describe('refunds and credit notes', () => {
     ).toHaveLength(0);
     expect(await orderStatus(order.reference)).toBe('paid');
     expect((await dashboard()).overpaymentsToRefund).toBe(0);
+    // Given back to the card, it is no longer the customer's credit.
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/credit',
+      headers: { cookie: customer.cookie },
+    });
+    expect(after.json<{ balance: number }>().balance).toBeCloseTo(heldBefore - order.total, 2);
+    expect((await reconciliation()).balanced).toBe(true);
   });
 
   it('refunds a paid domain line that could not be registered, through PayFast, with a credit note', async () => {
@@ -618,12 +628,12 @@ describe('refunds and credit notes', () => {
     expect(JSON.stringify(audit!.details)).not.toContain('62000000123');
   });
 
-  it('reconciles the mixed set to the cent: orders paid − refunds = payments − refunds = invoices − credit notes', async () => {
+  it('reconciles the mixed set to the cent: orders paid − refunds = invoices − credit notes = payments − refunds paid out − credit held', async () => {
     const now = await reconciliation();
     expect(now.breaks).toEqual([]);
     expect(now.balanced).toBe(true);
-    expect(now.netSales).toBe(now.netPayments);
-    expect(now.netPayments).toBe(now.netInvoiced);
+    expect(now.netSales).toBe(now.netInvoiced);
+    expect(now.netPayments).toBeCloseTo(now.netSales + now.heldChange - now.creditGranted, 2);
     expect(now.paymentsReceived).toBeGreaterThan(now.netPayments);
     // A period before any sale holds nothing, and still balances.
     expect(await reconciliation('?from=2020-01-01&to=2020-01-31')).toMatchObject({

@@ -33,14 +33,19 @@ export async function refundRoutes(app: AppInstance): Promise<void> {
         },
       },
       async (request, reply) => {
-        const refund = await requestRefund(db, {
-          paymentReference: request.params.reference,
-          amountCents: randToCents(request.body.amount),
-          reason: request.body.reason,
-          bankAccount: request.body.bankAccount,
-          admin: request.admin,
-          ip: request.ip,
-        });
+        const refund = await requestRefund(
+          db,
+          {
+            paymentReference: request.params.reference,
+            amountCents: randToCents(request.body.amount),
+            reason: request.body.reason,
+            bankAccount: request.body.bankAccount,
+            destination: request.body.destination,
+            admin: request.admin,
+            ip: request.ip,
+          },
+          app.config,
+        );
         return reply.status(202).send(refund);
       },
     );

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
 import { creditNotes, invoices, orders, payments, refunds } from '#db/schema/index.ts';
 import { centsToRand, formatZAR, randToCents } from '#shared/money.ts';
@@ -10,6 +10,7 @@ import type {
 } from '#shared/payment-ledger.schemas.ts';
 import type { Config } from '../../config.ts';
 import {
+  notifies,
   PaymentMethodRefusedError,
   PaymentMethodUnavailableError,
 } from '../../integrations/payment-methods/payment-method.ts';
@@ -24,11 +25,11 @@ import type { Viewer } from '../../plugins/sessions.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { recordAudit } from '../admin/audit-log.service.ts';
 import { type OrderLineRegistry } from '../orders/order-lines.service.ts';
-import {} from './payment-mails.ts';
+import { lockCredit, spendableCredit } from '../credit/credit-ledger.service.ts';
 
 export interface RefundDeps {
   db: Db;
-  config: Pick<Config, 'payfast' | 'site' | 'publicUrl'>;
+  config: Pick<Config, 'payfast' | 'eft' | 'site' | 'publicUrl' | 'supplier'>;
   /** What a refund of a whole order takes back, by line kind (decision 020). */
   orderLines: OrderLineRegistry;
 }
@@ -56,10 +57,15 @@ export async function requestRefund(
     amountCents: number;
     reason: string;
     bankAccount?: RefundBankAccount | undefined;
+    /** Back through the payment's method (the default), or kept as account credit at once. */
+    destination?: 'method' | 'credit' | undefined;
     admin: { id: string; email: string };
     ip: string;
   },
+  /** Given, the method is asked whether it can send money back (the back office's refunds). */
+  config?: RefundDeps['config'],
 ): Promise<Refund> {
+  const destination = input.destination ?? 'method';
   const row = await db.transaction(async (tx) => {
     const [payment] = await tx
       .select()
@@ -82,6 +88,7 @@ export async function requestRefund(
         message: `A refund of payment ${payment.reference} is still being processed; try again when it is done`,
       });
     }
+    await checkDestination(tx, config, payment, destination, input.amountCents);
     const refunded = completedCents(earlier);
     const left = payment.amountCents - refunded;
     if (input.amountCents > left) {
@@ -105,7 +112,8 @@ export async function requestRefund(
         vatCents,
         reason: input.reason,
         requestedBy: input.admin.email,
-        bankAccount: input.bankAccount ?? null,
+        destination,
+        bankAccount: destination === 'method' ? (input.bankAccount ?? null) : null,
       })
       .returning();
     await recordAudit(tx, {
@@ -118,11 +126,13 @@ export async function requestRefund(
         refund: created!.reference,
         amount: centsToRand(input.amountCents),
         reason: input.reason,
+        ...(destination === 'credit' ? { destination: 'account credit' } : {}),
         ...(payment.overpayment ? { overpayment: true } : {}),
         ...(input.bankAccount ? { bankAccount: maskedAccount(input.bankAccount) } : {}),
       },
       ip: input.ip,
     });
+    // The job makes it: through the method, or as credit (at once, with its credit note).
     await enqueueJob(
       tx,
       'refund-payment',
@@ -132,6 +142,49 @@ export async function requestRefund(
     return created!;
   });
   return toRefund(row, null);
+}
+
+/**
+ * Where a refund may go: to credit only for a customer's payment that is not credit already;
+ * back through a method only when the method can send money back, and for an overpayment only
+ * as much of it as the customer has not spent (it was their credit).
+ */
+async function checkDestination(
+  tx: Tx,
+  config: RefundDeps['config'] | undefined,
+  payment: typeof payments.$inferSelect,
+  destination: 'method' | 'credit',
+  amountCents: number,
+): Promise<void> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId));
+  if (destination === 'credit') {
+    if (payment.overpayment) {
+      throw new AppError('CONFLICT', {
+        message: `Payment ${payment.reference} is an overpayment: it is the customer's account credit already`,
+      });
+    }
+    if (!order?.userId) {
+      throw new AppError('CONFLICT', {
+        message: `Order ${order?.reference ?? ''} has no customer account to keep credit in`.trim(),
+      });
+    }
+    return;
+  }
+  const method = config ? paymentMethod(config, payment.method) : null;
+  if (method && !notifies(method)) {
+    throw new AppError('CONFLICT', {
+      message: `${method.label} cannot be refunded through the site: refund it to account credit`,
+    });
+  }
+  if (payment.overpayment && order?.userId) {
+    await lockCredit(tx, order.userId);
+    const spendable = await spendableCredit(tx, order.userId);
+    if (amountCents > spendable) {
+      throw new AppError('CONFLICT', {
+        message: `Only ${formatZAR(Math.max(0, spendable))} of the customer's account credit is left to refund; they have spent the rest`,
+      });
+    }
+  }
 }
 
 /**
@@ -149,6 +202,7 @@ export async function refundOrderPart(
     ip: string;
   },
 ): Promise<Refund | null> {
+  // The largest payment that paid it (a method that cannot send money back gives credit).
   const [payment] = await tx
     .select({ reference: payments.reference })
     .from(payments)
@@ -158,7 +212,9 @@ export async function refundOrderPart(
         eq(payments.status, 'paid'),
         eq(payments.overpayment, false),
       ),
-    );
+    )
+    .orderBy(desc(payments.amountCents))
+    .limit(1);
   if (!payment) return null;
   return requestRefund(tx, { ...input, paymentReference: payment.reference });
 }
@@ -232,6 +288,7 @@ const toRefund = (row: RefundRow, creditNote: number | null): Refund => ({
   vat: centsToRand(row.vatCents),
   reason: row.reason,
   status: row.status,
+  destination: row.destination,
   createdAt: row.createdAt.toISOString(),
   completedAt: row.completedAt?.toISOString() ?? null,
   creditNote: creditNote === null ? null : creditNoteNumber(creditNote),
@@ -312,7 +369,7 @@ export async function countOpenOverpayments(db: Db): Promise<number> {
 /** A credit note's PDF for its customer or an administrator. */
 export async function creditNotePdf(db: Db, number: number, viewer: Viewer) {
   const [row] = await db
-    .select({ note: creditNotes, order: orders })
+    .select({ note: creditNotes, order: orders, outcome: refunds.outcome })
     .from(creditNotes)
     .innerJoin(refunds, eq(refunds.id, creditNotes.refundId))
     .innerJoin(orders, eq(orders.id, refunds.orderId))
@@ -326,6 +383,10 @@ export async function creditNotePdf(db: Db, number: number, viewer: Viewer) {
       message: `There is no credit note ${creditNoteNumber(number)} in your account`,
     });
   }
-  const pdf = await renderCreditNotePdf({ ...row.note, orderReference: row.order.reference });
+  const pdf = await renderCreditNotePdf({
+    ...row.note,
+    orderReference: row.order.reference,
+    refundedHow: row.outcome ?? 'Refunded',
+  });
   return { pdf, filename: `${creditNoteNumber(number)}.pdf` };
 }

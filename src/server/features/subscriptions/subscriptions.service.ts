@@ -32,7 +32,7 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 export interface SubscriptionDeps {
   db: Db;
-  config: Pick<Config, 'payfast' | 'site' | 'publicUrl' | 'supplier'>;
+  config: Pick<Config, 'payfast' | 'eft' | 'site' | 'publicUrl' | 'supplier'>;
 }
 
 const orderLines = (tx: Db | Tx, orderId: string) =>

@@ -16,13 +16,15 @@ import { attachmentDisposition, safeFileName } from '../../lib/content-dispositi
 import { AppError } from '../../plugins/errors.ts';
 
 type Row = typeof uploads.$inferSelect;
-/** What a file belongs to: one project or one ticket. */
-export type UploadOwner = { projectId: string } | { ticketId: string };
+/** What a file belongs to: one project, one ticket, or one order (proof of payment). */
+export type UploadOwner = { projectId: string } | { ticketId: string } | { orderId: string };
 
 const ownerFilter = (owner: UploadOwner): SQL =>
   'projectId' in owner
     ? eq(uploads.projectId, owner.projectId)
-    : eq(uploads.ticketId, owner.ticketId);
+    : 'ticketId' in owner
+      ? eq(uploads.ticketId, owner.ticketId)
+      : eq(uploads.orderId, owner.orderId);
 
 const refused = (message: string) => new AppError('VALIDATION_ERROR', { message });
 

@@ -1,10 +1,11 @@
 /**
  * What the shop needs from a way to pay, in its own terms (cents, our references, paid / failed /
  * cancelled), as the Registrar port is for registrars: PayFast (cards, and its recurring billing)
- * implements it in integrations/payfast; a method's own names and fields stay behind it.
+ * implements it in integrations/payfast, bank transfers in integrations/eft; a method's own
+ * names and fields stay behind it.
  */
 
-export type PaymentMethodId = 'payfast';
+export type PaymentMethodId = 'payfast' | 'eft';
 
 /** What a payment asks of the method when the customer starts it. */
 export interface PaymentRequest {
@@ -22,12 +23,22 @@ export interface PaymentRequest {
   notifyUrl: string;
 }
 
-/** How the customer goes on: a form their browser posts to the method's payment page. */
-export interface PaymentStart {
-  kind: 'redirect-form';
-  action: string;
-  fields: [string, string][];
-}
+/**
+ * How the customer goes on: a form their browser posts to the method's payment page, or
+ * instructions to pay by themselves (a bank transfer) before `payBy`.
+ */
+export type PaymentStart =
+  | { kind: 'redirect-form'; action: string; fields: [string, string][] }
+  | {
+      kind: 'instructions';
+      payTo: Omit<BankAccount, 'bank'> & { bankName: string };
+      /** What the customer writes as the payment's reference, so the money finds its order. */
+      reference: string;
+      amountCents: number;
+      payBy: Date;
+      /** Made-up details for trying the site out: no real money can arrive. */
+      test: boolean;
+    };
 
 export type PaymentOutcome = 'paid' | 'failed' | 'cancelled' | 'pending';
 
@@ -88,13 +99,28 @@ export interface RefundTerms {
 export const refundRouteFor = (terms: RefundTerms, amountCents: number): RefundRoute =>
   amountCents === terms.originalCents ? terms.full : terms.partial;
 
-export interface PaymentMethod {
+interface PaymentMethodBase {
   readonly id: PaymentMethodId;
   /** How the customer and the invoice name it: "Card (PayFast)". */
   readonly label: string;
   /** Who runs it, as the team calls them in mails and notes: "PayFast". */
   readonly provider: string;
   start(request: PaymentRequest): PaymentStart;
+  /** What the method still allows refunding on a charge, and how a refund would reach the buyer. */
+  refundTerms(externalId: string): Promise<RefundTerms>;
+  /** A refund; `bankAccount` is required when the terms' route for it is 'bank-account'. */
+  refund(input: {
+    externalId: string;
+    amountCents: number;
+    reason: string;
+    bankAccount?: BankAccount | undefined;
+  }): Promise<void>;
+  /** Recurring agreements, for methods that charge again by themselves. */
+  readonly recurring: { cancel(token: string): Promise<void> } | null;
+}
+
+/** A method that tells us of each charge itself (PayFast's ITN). */
+export interface NotifyingPaymentMethod extends PaymentMethodBase {
   /** Whether an address is one of the method's own servers (their notifications are not rate limited). */
   isOwnServer(ip: string): boolean;
   /** The text the method signs for a start, secrets masked (the payment debug page). */
@@ -112,18 +138,20 @@ export interface PaymentMethod {
    * Throws PaymentMethodUnavailableError when there is no verdict yet, to be tried again.
    */
   confirmNotification(fields: [string, string][], ip: string): Promise<NotificationCheck>;
-  /** What the method still allows refunding on a charge, and how a refund would reach the buyer. */
-  refundTerms(externalId: string): Promise<RefundTerms>;
-  /** A refund; `bankAccount` is required when the terms' route for it is 'bank-account'. */
-  refund(input: {
-    externalId: string;
-    amountCents: number;
-    reason: string;
-    bankAccount?: BankAccount | undefined;
-  }): Promise<void>;
-  /** Recurring agreements, for methods that charge again by themselves. */
-  readonly recurring: { cancel(token: string): Promise<void> } | null;
 }
+
+/**
+ * A method whose money arrives without a word to us (a bank transfer): the team records each
+ * amount received from the bank, by hand or from a statement.
+ */
+export interface RecordedPaymentMethod extends PaymentMethodBase {
+  readonly recorded: true;
+}
+
+export type PaymentMethod = NotifyingPaymentMethod | RecordedPaymentMethod;
+
+export const notifies = (method: PaymentMethod): method is NotifyingPaymentMethod =>
+  !('recorded' in method);
 
 /** The method gave no answer we can act on (network, timeout, 5xx): ask again later. */
 export class PaymentMethodUnavailableError extends Error {}

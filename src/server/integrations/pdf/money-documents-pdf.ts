@@ -36,6 +36,48 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   });
 }
 
+/**
+ * A pro-forma invoice: what an order costs and how to pay it by bank transfer. It says it is no
+ * tax invoice (that follows when the order is paid in full) and carries no invoice number.
+ */
+export function renderProFormaPdf(document: {
+  orderReference: string;
+  issuedAt: Date;
+  supplier: Record<string, string>;
+  recipient: Record<string, string>;
+  lines: InvoiceDocument['lines'];
+  totalCents: number;
+  vatCents: number;
+  /** What is still due, the account and the reference, as lines. */
+  payment: string[];
+  payBy: Date;
+  test: boolean;
+}): Promise<Buffer> {
+  const vat = Boolean(document.supplier.vatNumber);
+  return renderDocument({
+    title: 'Pro-forma Invoice',
+    number: document.orderReference,
+    details: [
+      `Date: ${formatDate(document.issuedAt)}`,
+      `Order: ${document.orderReference}`,
+      `Pay by: ${formatDate(document.payBy)}`,
+      `This is not a ${vat ? 'tax invoice' : 'invoice'}: it is issued when the order is paid in full.`,
+    ],
+    supplier: document.supplier,
+    recipient: document.recipient,
+    lines: document.lines,
+    totalCents: document.totalCents,
+    vatCents: vat ? document.vatCents : null,
+    closing: [
+      'Pay by EFT into:',
+      ...document.payment,
+      ...(document.test
+        ? ['TEST DETAILS: this site takes test payments only; no real money can be paid in.']
+        : []),
+    ].join('\n'),
+  });
+}
+
 export interface CreditNoteDocument {
   number: number;
   issuedAt: Date;
@@ -46,6 +88,8 @@ export interface CreditNoteDocument {
   reason: string;
   totalCents: number;
   vatCents: number;
+  /** How the money went back, as the refund recorded it ("Refunded by PayFast to the card"). */
+  refundedHow: string;
 }
 
 export const creditNoteNumber = (n: number) => `CN-${String(n).padStart(6, '0')}`;
@@ -77,7 +121,7 @@ export function renderCreditNotePdf(note: CreditNoteDocument): Promise<Buffer> {
     ],
     totalCents: note.totalCents,
     vatCents: vat ? note.vatCents : null,
-    closing: 'Refunded to the card the order was paid with, through PayFast.',
+    closing: `${note.refundedHow}.`,
   });
 }
 

@@ -1,0 +1,114 @@
+/**
+ * Money held for customers and their orders: account credit (a ledger per customer) and what an
+ * unpaid order has received so far. Orders, payments and refunds write to it; it reads only the
+ * tables, so any of them may use it.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '#db/client.ts';
+import { creditEntries, payments, refunds } from '#db/schema/index.ts';
+
+export type CreditEntry = typeof creditEntries.$inferInsert;
+export type CreditKind = NonNullable<CreditEntry['kind']>;
+
+/** The kinds that move money between an order and the credit, not into or out of the company. */
+const orderKinds: CreditKind[] = ['applied', 'released', 'excess'];
+
+/**
+ * Serialises every change to one customer's credit (two tabs paying from it, a refund, the
+ * team's adjustment) for the rest of the caller's transaction.
+ */
+export async function lockCredit(tx: Tx, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`credit:${userId}`}))`);
+}
+
+/** The customer's credit balance in cents (the ledger's sum). */
+export async function creditBalance(db: Db | Tx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ cents: sql<string>`coalesce(sum(${creditEntries.amountCents}), 0)` })
+    .from(creditEntries)
+    .where(eq(creditEntries.userId, userId));
+  return Number(row?.cents ?? 0);
+}
+
+/**
+ * What the customer may spend now: the balance less overpayments being refunded to them (their
+ * credit is taken off when the refund is made).
+ */
+export async function spendableCredit(db: Db | Tx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ cents: sql<string>`coalesce(sum(${refunds.amountCents}), 0)` })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .innerJoin(creditEntries, eq(creditEntries.paymentId, payments.id))
+    .where(
+      and(
+        eq(refunds.status, 'pending'),
+        eq(refunds.destination, 'method'),
+        eq(payments.overpayment, true),
+        eq(creditEntries.userId, userId),
+        eq(creditEntries.kind, 'overpayment'),
+      ),
+    );
+  return (await creditBalance(db, userId)) - Number(row?.cents ?? 0);
+}
+
+/** One movement of a customer's credit, in the caller's transaction (which holds lockCredit). */
+export async function addCreditEntry(tx: Tx, entry: CreditEntry): Promise<void> {
+  if (entry.amountCents === 0) return;
+  await tx.insert(creditEntries).values(entry);
+}
+
+/**
+ * What an order has received towards its total: its paid payments (not overpayments) and the
+ * credit applied to it, less what went back to credit (an excess, or released when cancelled).
+ */
+export async function paidTowards(db: Db | Tx, orderId: string): Promise<number> {
+  const [money] = await db
+    .select({
+      cents: sql<string>`coalesce(sum(coalesce(${payments.grossCents}, ${payments.amountCents})), 0)`,
+    })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.status, 'paid'),
+        eq(payments.overpayment, false),
+      ),
+    );
+  const [credit] = await db
+    .select({ cents: sql<string>`coalesce(sum(${creditEntries.amountCents}), 0)` })
+    .from(creditEntries)
+    .where(and(eq(creditEntries.orderId, orderId), inArray(creditEntries.kind, orderKinds)));
+  return Number(money?.cents ?? 0) - Number(credit?.cents ?? 0);
+}
+
+/** The credit applied to an order, in cents (positive). */
+export async function creditApplied(db: Db | Tx, orderId: string): Promise<number> {
+  const [row] = await db
+    .select({ cents: sql<string>`coalesce(sum(${creditEntries.amountCents}), 0)` })
+    .from(creditEntries)
+    .where(and(eq(creditEntries.orderId, orderId), eq(creditEntries.kind, 'applied')));
+  return -Number(row?.cents ?? 0);
+}
+
+/**
+ * An unpaid order is given up (cancelled, expired): whatever it received — part payments,
+ * credit applied — becomes the customer's credit, in the caller's transaction. Returns the cents.
+ */
+export async function releaseOrderMoney(
+  tx: Tx,
+  order: { id: string; reference: string; userId: string | null },
+): Promise<number> {
+  if (!order.userId) return 0;
+  await lockCredit(tx, order.userId);
+  const held = await paidTowards(tx, order.id);
+  if (held <= 0) return 0;
+  await addCreditEntry(tx, {
+    userId: order.userId,
+    amountCents: held,
+    kind: 'released',
+    description: `Paid towards order ${order.reference}, which was cancelled`,
+    orderId: order.id,
+  });
+  return held;
+}
