@@ -115,6 +115,8 @@ export const adminPaymentSchema = z.object({
   reference: z.string(),
   status: z.enum(paymentStatuses),
   amount: z.number(),
+  /** The way it was paid: `payfast` (card) or `eft` (bank transfer, refunded to credit only). */
+  method: z.string(),
   /** The payment method's own id of the charge (PayFast's payment id). */
   externalId: z.string().nullable(),
   paidAt: z.string().nullable(),

@@ -265,6 +265,7 @@ export const routes = {
     nav: { area: 'account', label: 'Settings' },
   },
   paymentDetails: { path: '/payment/details/:reference', title: 'Payment details', guard: 'user' },
+  paymentEft: { path: '/payment/eft/:reference', title: 'Pay by bank transfer', guard: 'user' },
   paymentTest: { path: '/payment/test', title: 'Test payment', guard: 'user' },
   paymentDebug: { path: '/payment/debug', title: 'Payment diagnostics', guard: 'user' },
   simplePayFast: { path: '/SimplePayFast', title: 'Quick payment', guard: 'user' },
@@ -337,6 +338,13 @@ export const routes = {
     title: 'Reconciliation',
     guard: 'admin',
     nav: { area: 'admin', label: 'Reconciliation' },
+    ownerOnly: true,
+  },
+  adminBankTransfers: {
+    path: '/admin/bank-transfers',
+    title: 'Bank transfers',
+    guard: 'admin',
+    nav: { area: 'admin', label: 'Bank transfers' },
     ownerOnly: true,
   },
   adminSubscriptions: {
@@ -438,6 +446,10 @@ export const adminProjectPath = (reference: string) =>
 
 export const paymentDetailsPath = (reference: string) =>
   `/payment/details/${encodeURIComponent(reference)}`;
+
+/** How to pay one of the customer's orders by bank transfer (EFT). */
+export const bankTransferPath = (orderReference: string) =>
+  `/payment/eft/${encodeURIComponent(orderReference)}`;
 
 export const notFoundTitle = '404 Page Not Found';
 

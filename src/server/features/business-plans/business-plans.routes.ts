@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { sendPdf } from '../../lib/send-pdf.ts';
 import { z } from 'zod';
 import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
 import { downloadSchema } from '#shared/http.schemas.ts';
@@ -14,7 +15,6 @@ import {
   planUpdateSchema,
 } from '#shared/business-plans.schemas.ts';
 import type { AppInstance } from '../../app-instance.ts';
-import { attachmentDisposition } from '../../lib/content-disposition.ts';
 import { adminScope, userScope } from '../../plugins/signed-in-scopes.ts';
 import { businessPlanPdf } from '../../integrations/pdf/business-plan-pdf.ts';
 import {
@@ -48,16 +48,10 @@ const pdfResponse = {
 export async function businessPlanRoutes(app: AppInstance): Promise<void> {
   const db = app.database.db;
   const deps = { db, config: app.config };
-  const sendPdf = async (reply: FastifyReply, row: Parameters<typeof businessPlanPdf>[0]) => {
+  const sendPlanPdf = async (reply: FastifyReply, row: Parameters<typeof businessPlanPdf>[0]) => {
     const pdf = await businessPlanPdf(row, { siteName: app.config.site.siteName });
     const filename = `${row.name.replace(/[^A-Za-z0-9 -]+/g, '').trim() || 'business-plan'}.pdf`;
-    return reply
-      .headers({
-        'cache-control': 'private, no-store',
-        'content-disposition': attachmentDisposition(filename),
-      })
-      .type('application/pdf')
-      .send(pdf);
+    return sendPdf(reply, { pdf, filename });
   };
   // Autosave sends the plan a second or so after typing stops; this is far above that pace.
   const saves = { rateLimit: { max: 600, timeWindow: '1 hour' } };
@@ -153,7 +147,7 @@ export async function businessPlanRoutes(app: AppInstance): Promise<void> {
       '/api/business-plans/:id/pdf',
       { schema: { params: planParams, response: pdfResponse } },
       async (request, reply) =>
-        sendPdf(reply, await planForDocument(db, request.user.id, request.params.id)),
+        sendPlanPdf(reply, await planForDocument(db, request.user.id, request.params.id)),
     );
   });
 
@@ -236,7 +230,8 @@ export async function businessPlanRoutes(app: AppInstance): Promise<void> {
     admin.get(
       '/api/admin/business-plans/:id/pdf',
       { schema: { params: planParams, response: pdfResponse } },
-      async (request, reply) => sendPdf(reply, await paidPlanForDocument(db, request.params.id)),
+      async (request, reply) =>
+        sendPlanPdf(reply, await paidPlanForDocument(db, request.params.id)),
     );
   });
 }

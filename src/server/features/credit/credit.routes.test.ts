@@ -2,18 +2,22 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, invoices, orders, payments } from '#db/schema/index.ts';
 import { formatZAR } from '#shared/money.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import type { TestApp } from '../../../../tests/helpers/test-app.ts';
+import {
+  startListeningShop,
+  type ListeningShop,
+} from '../../../../tests/helpers/listening-shop.ts';
 import { signUp } from '../../../../tests/helpers/accounts.ts';
 import { signInAdmin } from '../../../../tests/helpers/admins.ts';
-import { freePort } from '../../../../tests/helpers/free-port.ts';
 import { moneyJourneys } from '../../../../tests/helpers/money-journeys.ts';
-import { startSmtpCatcher } from '../../../../tests/helpers/smtp-catcher.ts';
+import type { startSmtpCatcher } from '../../../../tests/helpers/smtp-catcher.ts';
 
 /**
  * Account credit, and the books with it: card, bank transfers in parts, credit paying part or
  * all of an order, refunds to credit and to the card reconcile to the cent on the engine the
  * tests run on (PGlite, and the PostgreSQL server in CI's second pass).
  */
+let shop: ListeningShop;
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 let customer: Awaited<ReturnType<typeof signUp>>;
@@ -24,26 +28,15 @@ const today = new Date().toISOString().slice(0, 10);
 const cents = (rand: number) => Math.round(rand * 100);
 
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  t = await createTestApp({
-    PUBLIC_URL: base,
-    SMTP_URL: smtp.url,
-    SUPPLIER_VAT_NUMBER: '4123456789',
-    SUPPLIER_ADDRESS: '1 Long Street, Cape Town, 8001',
-    RATE_LIMIT_ALLOW: '127.0.0.1',
-  });
-  await t.app.listen({ port, host: '127.0.0.1' });
+  shop = await startListeningShop();
+  ({ t, smtp } = shop);
+  const { base } = shop;
   customer = await signUp(t.app, { fullName: 'Lerato Mokoena' });
   owner = await signInAdmin(t.app);
   staff = await signInAdmin(t.app, { role: 'staff' });
   money = moneyJourneys(t.app, base, { customer, owner });
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => shop.close());
 
 const adjust = (body: Record<string, unknown>, cookie = owner.cookie) =>
   t.app.inject({ method: 'POST', url: '/api/admin/credit', headers: { cookie }, payload: body });

@@ -1,14 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, invoices, orders, payments } from '#db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import type { TestApp } from '../../../../tests/helpers/test-app.ts';
+import {
+  startListeningShop,
+  type ListeningShop,
+} from '../../../../tests/helpers/listening-shop.ts';
 import { signUp } from '../../../../tests/helpers/accounts.ts';
 import { signInAdmin } from '../../../../tests/helpers/admins.ts';
-import { freePort } from '../../../../tests/helpers/free-port.ts';
 import { jobsNamed } from '../../../../tests/helpers/jobs.ts';
 import { moneyJourneys } from '../../../../tests/helpers/money-journeys.ts';
 import { pdfText } from '../../../../tests/helpers/pdf-text.ts';
-import { startSmtpCatcher } from '../../../../tests/helpers/smtp-catcher.ts';
+import type { startSmtpCatcher } from '../../../../tests/helpers/smtp-catcher.ts';
 import { expireBankTransfer, remindBankTransfer } from './bank-transfer-expiry.service.ts';
 
 /**
@@ -16,6 +19,7 @@ import { expireBankTransfer, remindBankTransfer } from './bank-transfer-expiry.s
  * team records what the bank shows (typed, or a statement CSV), the order is paid in full or in
  * parts, and an unpaid one expires with a reminder first.
  */
+let shop: ListeningShop;
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 let customer: Awaited<ReturnType<typeof signUp>>;
@@ -26,26 +30,15 @@ const today = new Date().toISOString().slice(0, 10);
 const dayMs = 86_400_000;
 
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  t = await createTestApp({
-    PUBLIC_URL: base,
-    SMTP_URL: smtp.url,
-    SUPPLIER_VAT_NUMBER: '4123456789',
-    SUPPLIER_ADDRESS: '1 Long Street, Cape Town, 8001',
-    RATE_LIMIT_ALLOW: '127.0.0.1',
-  });
-  await t.app.listen({ port, host: '127.0.0.1' });
+  shop = await startListeningShop();
+  ({ t, smtp } = shop);
+  const { base } = shop;
   customer = await signUp(t.app, { fullName: 'Sipho Dlamini' });
   owner = await signInAdmin(t.app);
   staff = await signInAdmin(t.app, { role: 'staff' });
   money = moneyJourneys(t.app, base, { customer, owner });
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => shop.close());
 
 const db = () => t.app.database.db;
 const paymentsOf = async (orderReference: string) =>

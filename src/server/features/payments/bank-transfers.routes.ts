@@ -13,7 +13,7 @@ import { randToCents } from '#shared/money.ts';
 import { orderReferenceParams } from '#shared/orders.schemas.ts';
 import { fileParams, MAX_UPLOAD_BYTES, uploadQuerySchema } from '#shared/uploads.schemas.ts';
 import type { AppInstance } from '../../app-instance.ts';
-import { attachmentDisposition } from '../../lib/content-disposition.ts';
+import { sendPdf } from '../../lib/send-pdf.ts';
 import { acceptFileBodies, fileBody, fileDownloadResponses } from '../../plugins/file-bodies.ts';
 import { requireViewer } from '../../plugins/sessions.ts';
 import { adminScope, userScope } from '../../plugins/signed-in-scopes.ts';
@@ -114,14 +114,7 @@ export async function bankTransferRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       const viewer = await requireViewer(request, reply);
-      const { pdf, filename } = await proFormaPdf(deps, request.params.reference, viewer);
-      return reply
-        .headers({
-          'cache-control': 'private, no-store',
-          'content-disposition': attachmentDisposition(filename),
-        })
-        .type('application/pdf')
-        .send(pdf);
+      return sendPdf(reply, await proFormaPdf(deps, request.params.reference, viewer));
     },
   );
 

@@ -1,10 +1,9 @@
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { errorResponses } from '#shared/errors.ts';
 import { downloadSchema } from '#shared/http.schemas.ts';
 import { orderReferenceParams } from '#shared/orders.schemas.ts';
 import type { AppInstance } from '../../app-instance.ts';
-import { attachmentDisposition } from '../../lib/content-disposition.ts';
+import { sendPdf } from '../../lib/send-pdf.ts';
 import { requireViewer } from '../../plugins/sessions.ts';
 import { invoicePdf } from './invoices.service.ts';
 import { creditNotePdf } from './refunds.service.ts';
@@ -41,13 +40,3 @@ export function moneyDocumentRoutes(app: AppInstance): void {
     },
   );
 }
-
-/** A private download: never cached by a shared cache, saved under its document number. */
-const sendPdf = (reply: FastifyReply, { pdf, filename }: { pdf: Buffer; filename: string }) =>
-  reply
-    .headers({
-      'cache-control': 'private, no-store',
-      'content-disposition': attachmentDisposition(filename),
-    })
-    .type('application/pdf')
-    .send(pdf);

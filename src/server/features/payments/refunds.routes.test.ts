@@ -14,15 +14,18 @@ import {
   refunds,
   subscriptions,
 } from '#db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import type { TestApp } from '../../../../tests/helpers/test-app.ts';
+import {
+  startListeningShop,
+  type ListeningShop,
+} from '../../../../tests/helpers/listening-shop.ts';
 import { pdfText } from '../../../../tests/helpers/pdf-text.ts';
 import { formatZAR } from '#shared/money.ts';
 import type { Reconciliation } from '#shared/reconciliation.schemas.ts';
 import { signUp } from '../../../../tests/helpers/accounts.ts';
 import { signInAdmin } from '../../../../tests/helpers/admins.ts';
-import { freePort } from '../../../../tests/helpers/free-port.ts';
 import { jobsNamed } from '../../../../tests/helpers/jobs.ts';
-import { startSmtpCatcher } from '../../../../tests/helpers/smtp-catcher.ts';
+import type { startSmtpCatcher } from '../../../../tests/helpers/smtp-catcher.ts';
 import { payOnSimulator as payOnSimulatorPage } from '../../../../tests/helpers/simulator.ts';
 import { createRefund } from '../../integrations/payfast/refunds-api.ts';
 
@@ -31,6 +34,7 @@ import { createRefund } from '../../integrations/payfast/refunds-api.ts';
  * simulator's page, the simulator's ITN is confirmed over HTTP, and the refund job calls the
  * simulator's refund API (PayFast's wire format, signed headers) over HTTP.
  */
+let shop: ListeningShop;
 let t: TestApp;
 let base: string;
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
@@ -38,24 +42,13 @@ let customer: { cookie: string; email: string };
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
 
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  t = await createTestApp({
-    PUBLIC_URL: base,
-    SMTP_URL: smtp.url,
-    SUPPLIER_VAT_NUMBER: '4123456789',
-    SUPPLIER_ADDRESS: '1 Long Street, Cape Town, 8001',
-    RATE_LIMIT_ALLOW: '127.0.0.1',
-  });
-  await t.app.listen({ port, host: '127.0.0.1' });
+  shop = await startListeningShop();
+  ({ t, smtp } = shop);
+  base = shop.base;
   customer = await signUp(t.app, { fullName: 'Thandi Nkosi' });
   admin = await signInAdmin(t.app);
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => shop.close());
 
 const registrant = {
   type: 'individual',

@@ -343,6 +343,7 @@ export async function paymentsOfOrders(
         reference: payment.reference,
         status: payment.status,
         amount: centsToRand(payment.amountCents),
+        method: payment.method,
         externalId: payment.externalId,
         paidAt: payment.paidAt?.toISOString() ?? null,
         overpayment: payment.overpayment,

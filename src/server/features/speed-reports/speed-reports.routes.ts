@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sendPdf } from '../../lib/send-pdf.ts';
 import { messageSchema } from '#shared/auth.schemas.ts';
 import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
 import { downloadSchema } from '#shared/http.schemas.ts';
@@ -14,7 +15,6 @@ import {
   speedReportsAdminQuerySchema,
 } from '#shared/speed-reports.schemas.ts';
 import type { AppInstance } from '../../app-instance.ts';
-import { attachmentDisposition } from '../../lib/content-disposition.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { loadSessionUser } from '../../plugins/sessions.ts';
 import { adminScope, userScope } from '../../plugins/signed-in-scopes.ts';
@@ -119,17 +119,7 @@ export async function speedReportRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { pdf, filename } = await speedReportPdf(
-        { ...deps, mail: app.config },
-        request.params.id,
-      );
-      return reply
-        .headers({
-          'cache-control': 'private, no-store',
-          'content-disposition': attachmentDisposition(filename),
-        })
-        .type('application/pdf')
-        .send(pdf);
+      return sendPdf(reply, await speedReportPdf({ ...deps, mail: app.config }, request.params.id));
     },
   );
 

@@ -11,12 +11,15 @@ import {
 import { nextMonth, saToday } from '#shared/dates.ts';
 import type { AdminSubscription, Subscription } from '#shared/subscriptions.schemas.ts';
 import { itnSignature, signatureString, md5 } from '../../integrations/payfast/signature.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import type { TestApp } from '../../../../tests/helpers/test-app.ts';
+import {
+  startListeningShop,
+  type ListeningShop,
+} from '../../../../tests/helpers/listening-shop.ts';
 import { signUp } from '../../../../tests/helpers/accounts.ts';
 import { signInAdmin } from '../../../../tests/helpers/admins.ts';
-import { freePort } from '../../../../tests/helpers/free-port.ts';
 import { pdfText } from '../../../../tests/helpers/pdf-text.ts';
-import { startSmtpCatcher } from '../../../../tests/helpers/smtp-catcher.ts';
+import type { startSmtpCatcher } from '../../../../tests/helpers/smtp-catcher.ts';
 import { payOnSimulator as payOnSimulatorPage } from '../../../../tests/helpers/simulator.ts';
 
 /**
@@ -24,6 +27,7 @@ import { payOnSimulator as payOnSimulatorPage } from '../../../../tests/helpers/
  * PayFast (the simulator) for a subscription, the simulator's ITNs carry the token, its "bill the
  * next month" charges later months, and cancelling goes through its subscription API over HTTP.
  */
+let shop: ListeningShop;
 let t: TestApp;
 let base: string;
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
@@ -31,24 +35,13 @@ let customer: { cookie: string; email: string };
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
 
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  t = await createTestApp({
-    PUBLIC_URL: base,
-    SMTP_URL: smtp.url,
-    SUPPLIER_VAT_NUMBER: '4123456789',
-    SUPPLIER_ADDRESS: '1 Long Street, Cape Town, 8001',
-    RATE_LIMIT_ALLOW: '127.0.0.1',
-  });
-  await t.app.listen({ port, host: '127.0.0.1' });
+  shop = await startListeningShop();
+  ({ t, smtp } = shop);
+  base = shop.base;
   customer = await signUp(t.app, { fullName: 'Thandi Nkosi' });
   admin = await signInAdmin(t.app);
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => shop.close());
 
 const db = () => t.app.database.db;
 
