@@ -35,14 +35,22 @@ export const creditAppliedSchema = z.object({
 });
 export type CreditApplied = z.infer<typeof creditAppliedSchema>;
 
-/** GET /api/admin/credit?email=: one customer's credit, found by their e-mail address. */
-export const customerCreditQuerySchema = z.object({
-  email: z
-    .string({ error: 'Enter the customer’s e-mail address' })
-    .trim()
-    .toLowerCase()
-    .email('Enter the customer’s e-mail address'),
+const customerEmail = z
+  .string({ error: 'Enter the customer’s e-mail address' })
+  .trim()
+  .toLowerCase()
+  .email('Enter the customer’s e-mail address');
+
+/** GET /api/admin/customers/{email}/credit: one customer's credit, by their e-mail address. */
+export const customerCreditParams = z.object({ email: customerEmail });
+
+/** GET /api/admin/credit: the customers who hold credit, largest balance first. */
+export const creditHolderSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  balance: z.number(),
 });
+export type CreditHolder = z.infer<typeof creditHolderSchema>;
 
 export const customerCreditSchema = creditStatementSchema.extend({
   customer: z.object({ name: z.string(), email: z.string() }),
@@ -50,7 +58,7 @@ export const customerCreditSchema = creditStatementSchema.extend({
 export type CustomerCredit = z.infer<typeof customerCreditSchema>;
 
 /** POST /api/admin/credit (owners): add (positive) or take off credit, with why. */
-export const creditAdjustmentSchema = customerCreditQuerySchema.extend({
+export const creditAdjustmentSchema = customerCreditParams.extend({
   amount: z.coerce
     .number({ error: 'Enter the amount' })
     .refine((n) => n !== 0, 'Enter an amount other than R0.00')

@@ -4,6 +4,7 @@ import {
   centsToRand,
   formatCartAmount,
   formatPrice,
+  formatRand,
   formatZAR,
   randToCents,
   vatFromInclusive,
@@ -36,6 +37,12 @@ describe('money', () => {
     expect(nbsp(formatZAR(123450))).toBe('R 1 234,50');
     expect(nbsp(formatZAR(5))).toBe('R 0,05');
     expect(formatZAR(123450)).toContain('\u00a0');
+  });
+
+  it('formats a rand amount from the API the same way, to the cent', () => {
+    expect(nbsp(formatRand(1234.5))).toBe('R 1 234,50');
+    expect(formatRand(1.005)).toBe(formatZAR(101));
+    expect(nbsp(formatRand(-500))).toBe('-R 500,00');
   });
 
   it('splits and adds VAT at 15% in whole cents', () => {

@@ -25,6 +25,9 @@ export function formatZAR(cents: number): string {
   return zarFormatter.format(cents / 100);
 }
 
+/** A rand amount as the API gives it (e.g. 1234.5) in the format of `formatZAR`: "R 1 234,50". */
+export const formatRand = (rand: number): string => formatZAR(randToCents(rand));
+
 const usdFormatter = new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'USD' });
 
 /**

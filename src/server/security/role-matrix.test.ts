@@ -57,6 +57,7 @@ const rules: Record<string, Rule> = {
   'POST /api/admin/bank-transfers': 'owner',
   'POST /api/admin/bank-statements': 'owner',
   'GET /api/admin/credit': 'owner',
+  'GET /api/admin/customers/:email/credit': 'owner',
   'POST /api/admin/credit': 'owner',
   'GET /api/admin/subscriptions': 'staff',
   'POST /api/admin/subscriptions/:reference/cancel': 'staff',

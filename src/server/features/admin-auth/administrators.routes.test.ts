@@ -142,6 +142,7 @@ describe('roles', () => {
     /^GET \/api\/admin\/database\//,
     /^PATCH \/api\/admin\/tlds\//,
     /^(GET|POST|PUT|PATCH|DELETE) \/api\/admin\/catalogue/,
+    /^(GET|POST) \/api\/admin\/(bank-transfers|bank-statements|credit|customers\/[^/]+\/credit)/,
   ];
   const isOwnerOnly = (route: string) => ownerOnly.some((pattern) => pattern.test(route));
 

@@ -55,6 +55,22 @@ describe('account credit', () => {
       balance: 250,
       entries: [{ description: 'Goodwill for the late delivery', amount: 250, balance: 250 }],
     });
+    const holders = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/credit',
+      headers: { cookie: owner.cookie },
+    });
+    expect(holders.json()).toContainEqual({
+      name: 'Lerato Mokoena',
+      email: customer.email,
+      balance: 250,
+    });
+    const statement = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/customers/${encodeURIComponent(customer.email)}/credit`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(statement.json()).toEqual(added.json());
     const tooMuch = await adjust({ email: customer.email, amount: -300, reason: 'Typing error' });
     expect(tooMuch.statusCode).toBe(409);
     expect(tooMuch.json().error).toBe(

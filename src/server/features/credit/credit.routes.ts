@@ -1,9 +1,11 @@
+import { z } from 'zod';
 import {
   applyCreditSchema,
   creditAdjustmentSchema,
   creditAppliedSchema,
   creditStatementSchema,
-  customerCreditQuerySchema,
+  creditHolderSchema,
+  customerCreditParams,
   customerCreditSchema,
 } from '#shared/credit.schemas.ts';
 import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
@@ -11,7 +13,13 @@ import { randToCents } from '#shared/money.ts';
 import { orderReferenceParams } from '#shared/orders.schemas.ts';
 import type { AppInstance } from '../../app-instance.ts';
 import { adminScope, userScope } from '../../plugins/signed-in-scopes.ts';
-import { adjustCredit, creditStatement, customerCredit, payFromCredit } from './credit.service.ts';
+import {
+  adjustCredit,
+  creditStatement,
+  customerCredit,
+  listCreditHolders,
+  payFromCredit,
+} from './credit.service.ts';
 
 /** Account credit: the customer's statement and paying from it; the owners' view and adjustment. */
 export async function creditRoutes(app: AppInstance): Promise<void> {
@@ -49,13 +57,19 @@ export async function creditRoutes(app: AppInstance): Promise<void> {
   await adminScope(app, 'owner', (scoped) => {
     scoped.get(
       '/api/admin/credit',
+      { schema: { response: { 200: z.array(creditHolderSchema), ...errorResponses(401, 403) } } },
+      () => listCreditHolders(deps.db),
+    );
+
+    scoped.get(
+      '/api/admin/customers/:email/credit',
       {
         schema: {
-          querystring: customerCreditQuerySchema,
+          params: customerCreditParams,
           response: { 200: customerCreditSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      (request) => customerCredit(deps.db, request.query.email),
+      (request) => customerCredit(deps.db, request.params.email),
     );
 
     // 409: taking off more than the customer has.

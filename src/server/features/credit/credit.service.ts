@@ -1,8 +1,13 @@
 /** Account credit as customers and the team use it: the statement, paying from it, adjusting it. */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
 import { creditEntries, orders, payments, users } from '#db/schema/index.ts';
-import type { CreditApplied, CreditStatement, CustomerCredit } from '#shared/credit.schemas.ts';
+import type {
+  CreditApplied,
+  CreditHolder,
+  CreditStatement,
+  CustomerCredit,
+} from '#shared/credit.schemas.ts';
 import { centsToRand, formatZAR } from '#shared/money.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { recordAudit } from '../admin/audit-log.service.ts';
@@ -150,6 +155,24 @@ async function customerByEmail(db: Db | Tx, email: string) {
     throw new AppError('NOT_FOUND', { message: `There is no customer with the e-mail ${email}` });
   }
   return customer;
+}
+
+/** The customers who hold credit (or owe it back), largest balance first. */
+export async function listCreditHolders(db: Db): Promise<CreditHolder[]> {
+  const balance = sql<string>`sum(${creditEntries.amountCents})`;
+  const rows = await db
+    .select({ name: users.fullName, email: users.email, cents: balance })
+    .from(creditEntries)
+    .innerJoin(users, eq(users.id, creditEntries.userId))
+    .groupBy(users.id)
+    .having(sql`${balance} <> 0`)
+    .orderBy(desc(balance))
+    .limit(200);
+  return rows.map((row) => ({
+    name: row.name,
+    email: row.email,
+    balance: centsToRand(Number(row.cents)),
+  }));
 }
 
 /** One customer's credit statement for the back office, found by e-mail address. */
