@@ -122,6 +122,42 @@ describe('PayFast mode', () => {
     expect(config.payfast.verifySource).toBe(false);
   });
 
+  it('takes bank transfers into the configured account, test details only outside live mode', () => {
+    expect(loadConfig({}).eft).toMatchObject({ test: true, keepDays: 7, bankName: 'Test Bank' });
+    const live = {
+      PAYFAST_MERCHANT_ID: '10012345',
+      PAYFAST_MERCHANT_KEY: 'abcdef12345',
+      PAYFAST_MODE: 'live',
+      PUBLIC_URL: 'https://a.co.za',
+    };
+    expect(loadConfig(live).eft).toBeNull();
+    const account = {
+      EFT_BANK_NAME: 'First National Bank',
+      EFT_ACCOUNT_HOLDER: 'Sebenza Digital (Pty) Ltd',
+      EFT_ACCOUNT_NUMBER: '62812345678',
+      EFT_BRANCH_CODE: '250655',
+      EFT_KEEP_DAYS: '5',
+    };
+    expect(loadConfig({ ...live, ...account }).eft).toEqual({
+      bankName: 'First National Bank',
+      accountHolder: 'Sebenza Digital (Pty) Ltd',
+      accountNumber: '62812345678',
+      branchCode: '250655',
+      accountType: 'current',
+      keepDays: 5,
+      test: false,
+    });
+    expect(() => loadConfig({ EFT_BANK_NAME: 'First National Bank' })).toThrow(
+      'Invalid configuration: EFT_ACCOUNT_HOLDER, EFT_ACCOUNT_NUMBER, EFT_BRANCH_CODE must be set too: bank transfers need the bank, account holder, account number and branch code together',
+    );
+    expect(() => loadConfig({ ...account, EFT_BRANCH_CODE: '25065' })).toThrow(
+      'Invalid configuration: EFT_BRANCH_CODE must be 6 digits (got "25065")',
+    );
+    expect(() => loadConfig({ EFT_KEEP_DAYS: '60' })).toThrow(
+      'EFT_KEEP_DAYS must be 1 to 30 days',
+    );
+  });
+
   it('takes the mode named with merchant credentials', () => {
     const credentials = { PAYFAST_MERCHANT_ID: '10012345', PAYFAST_MERCHANT_KEY: 'abcdef12345' };
     const live = loadConfig({
