@@ -70,6 +70,11 @@ export const backOfficePages = {
     'ReconciliationPage',
     adminFrame('Reconciliation'),
   ),
+  adminBankTransfers: pageLoader(
+    () => import('../features/payments/pages/bank-transfers-page.tsx'),
+    'BankTransfersPage',
+    adminFrame('Bank transfers'),
+  ),
   adminSubscriptions: pageLoader(
     () => import('../features/payments/pages/admin-subscriptions-page.tsx'),
     'AdminSubscriptionsPage',

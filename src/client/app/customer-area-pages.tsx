@@ -2,8 +2,8 @@ import type { RouteId } from '#shared/routes.ts';
 import { useUser } from '../lib/current-user.ts';
 import { accountFrame, pageLoader, type PageLoader } from './lazy-page.tsx';
 
-// The dashboard shows the orders, payments, service requests, tickets, projects, domains and
-// business plans features' panels, and the auth feature's banner until the e-mail address is confirmed.
+// The dashboard shows the orders, payments (with account credit), service requests, tickets,
+// projects, domains and business plans features' panels, and the auth feature's banner until the e-mail address is confirmed.
 const dashboardPage = async () => {
   const [
     Frame,
@@ -11,6 +11,7 @@ const dashboardPage = async () => {
     { VerificationBanner },
     { OrdersPanel },
     { PaymentsPanel },
+    { AccountCreditPanel },
     { ServiceRequestsPanel },
     { TicketsPanel },
     { ProjectsPanel },
@@ -22,6 +23,7 @@ const dashboardPage = async () => {
     import('../features/auth/components/verification-banner.tsx'),
     import('../features/orders/components/orders-panel.tsx'),
     import('../features/payments/components/payments-panel.tsx'),
+    import('../features/payments/components/account-credit-panel.tsx'),
     import('../features/requests/components/service-requests-panel.tsx'),
     import('../features/tickets/components/tickets-panel.tsx'),
     import('../features/projects/components/projects-panel.tsx'),
@@ -38,6 +40,7 @@ const dashboardPage = async () => {
             verification={<VerificationBanner email={user.email} />}
             orders={<OrdersPanel />}
             payments={<PaymentsPanel />}
+            credit={<AccountCreditPanel />}
             requests={<ServiceRequestsPanel />}
             tickets={<TicketsPanel />}
             projects={<ProjectsPanel />}
@@ -106,6 +109,11 @@ export const customerAreaPages = {
   paymentDetails: pageLoader(
     () => import('../features/payments/pages/payment-details-page.tsx'),
     'PaymentDetailsPage',
+    accountFrame,
+  ),
+  paymentEft: pageLoader(
+    () => import('../features/payments/pages/bank-transfer-page.tsx'),
+    'BankTransferPage',
     accountFrame,
   ),
   paymentTest: pageLoader(

@@ -4,7 +4,7 @@ import { MAX_UPLOAD_BYTES, uploadTypesText, type Upload } from '#shared/uploads.
 import { Button } from './ui/button.tsx';
 import { FieldError, Label } from './ui/label.tsx';
 
-const accept = '.png,.jpg,.jpeg,.gif,.webp,.pdf,.docx,.xlsx,.txt';
+const anyUpload = '.png,.jpg,.jpeg,.gif,.webp,.pdf,.docx,.xlsx,.txt';
 const sizeText = (bytes: number) =>
   bytes >= 1024 * 1024
     ? `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`
@@ -12,7 +12,8 @@ const sizeText = (bytes: number) =>
 
 /**
  * Picks a file and hands it to `onUpload`; a file over the size limit is refused before it is
- * sent. The server checks the content and says why it refuses anything else (`error`).
+ * sent. The server checks the content and says why it refuses anything else (`error`). `accept`
+ * and `types` narrow the picker and its hint (e.g. PDFs and images only).
  */
 export function FileUpload({
   id,
@@ -20,12 +21,16 @@ export function FileUpload({
   pending,
   error,
   onUpload,
+  accept = anyUpload,
+  types = uploadTypesText,
 }: {
   id: string;
   label: string;
   pending: boolean;
   error?: string | undefined;
   onUpload: (file: File) => void;
+  accept?: string;
+  types?: string;
 }) {
   const input = useRef<HTMLInputElement>(null);
   const [tooLarge, setTooLarge] = useState<string | undefined>();
@@ -62,24 +67,29 @@ export function FileUpload({
         </Button>
       </div>
       <p id={`${id}-hint`} className="text-sm text-muted">
-        {uploadTypesText}, up to 10 MB.
+        {types}, up to 10 MB.
       </p>
       <FieldError id={`${id}-error`} message={message} />
     </form>
   );
 }
 
+type ListedFile = Pick<Upload, 'id' | 'filename' | 'sizeBytes'>;
+
 /** Uploaded files as download links, with their size. */
-export function FileLinks({
+export function FileLinks<File extends ListedFile>({
   files,
   hrefOf,
+  label,
 }: {
-  files: Upload[];
-  hrefOf: (file: Upload) => string;
+  files: File[];
+  hrefOf: (file: File) => string;
+  /** Names the list for screen readers, e.g. "Proofs of payment sent". */
+  label?: string;
 }) {
   if (files.length === 0) return null;
   return (
-    <ul className="grid gap-1">
+    <ul className="grid gap-1" aria-label={label}>
       {files.map((file) => (
         <li key={file.id} className="flex flex-wrap items-center gap-2 text-sm">
           <a

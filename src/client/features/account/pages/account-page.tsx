@@ -7,13 +7,14 @@ const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullN
 /**
  * The customer dashboard: one page for every dashboard path of SPEC §2. Other features supply its
  * panels: `verification` (shown until the e-mail address is confirmed), `orders`, `payments`,
- * `requests`, `tickets`, `projects`, `domains` and `businessPlans`.
+ * `credit` (account credit), `requests`, `tickets`, `projects`, `domains` and `businessPlans`.
  */
 export function AccountPage({
   user,
   verification,
   orders,
   payments,
+  credit,
   requests,
   tickets,
   projects,
@@ -24,6 +25,7 @@ export function AccountPage({
   verification: ReactNode;
   orders: ReactNode;
   payments: ReactNode;
+  credit: ReactNode;
   requests: ReactNode;
   tickets: ReactNode;
   projects: ReactNode;
@@ -41,6 +43,7 @@ export function AccountPage({
         {orders}
         <div className="grid content-start gap-6">
           {payments}
+          {credit}
           {requests}
           {tickets}
           {projects}

@@ -7,6 +7,7 @@ import {
   refundRequestSchema,
   refundStatusLabels,
   type AdminPayment,
+  type Refund,
   type RefundRequest,
   type RefundRouteName,
   type RefundTermsView,
@@ -20,22 +21,91 @@ import { FieldError, Label } from '../../../components/ui/label.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { useAdminStatus } from '../../../lib/current-admin.ts';
+import { cn } from '../../../lib/cn.ts';
 import { useRefundTerms } from '../api/get-refund-terms.ts';
 import { useRefundPayment } from '../api/refund-payment.ts';
 
 const rand = (amount: number) => formatZAR(randToCents(amount));
+type RefundDestination = NonNullable<RefundRequest['destination']>;
 const overpaymentReason = 'Overpayment: the order was already paid';
 
 const refundToast = {
-  success: (amount: number) =>
-    toast({
-      title: 'Refund requested',
-      description: `${rand(amount)} is being refunded through PayFast.`,
-      variant: 'success',
-    }),
+  success: (refund: Refund) =>
+    toast(
+      refund.destination === 'credit'
+        ? {
+            title: 'Refunded to account credit',
+            description: `${rand(refund.amount)} is kept as the customer’s account credit.`,
+            variant: 'success',
+          }
+        : {
+            title: 'Refund requested',
+            description: `${rand(refund.amount)} is being refunded through PayFast.`,
+            variant: 'success',
+          },
+    ),
   failure: (error: Error) =>
     toast({ title: 'Refund not made', description: error.message, variant: 'destructive' }),
 };
+
+const destinations: [RefundDestination, string][] = [
+  ['method', 'Back the way it was paid'],
+  ['credit', 'Keep as the customer’s account credit'],
+];
+
+/** The ways of paying, as the order book names them (the payment's `method`). */
+const methodLabels: Record<string, string> = {
+  payfast: 'Card (PayFast)',
+  eft: 'Bank transfer (EFT)',
+};
+
+/** Bank transfers cannot be sent back through the site: they are refunded to credit only. */
+const sendsMoneyBack = (payment: AdminPayment) => payment.method !== 'eft';
+
+/** Where a refund goes: back through the payment's method, or into the customer's credit. */
+function DestinationChoice({
+  id,
+  form,
+  creditOnly,
+}: {
+  id: string;
+  form: UseFormReturn<RefundRequest>;
+  creditOnly: boolean;
+}) {
+  return (
+    <fieldset
+      className="grid gap-1.5"
+      aria-describedby={creditOnly ? `${id}-credit-only` : undefined}
+    >
+      <legend className="mb-1 text-sm font-semibold text-ink">Where the money goes</legend>
+      {destinations.map(([value, label]) => (
+        <label
+          key={value}
+          className={cn(
+            'flex items-start gap-2 text-sm',
+            creditOnly && value === 'method' && 'text-muted',
+          )}
+        >
+          <input
+            type="radio"
+            id={`${id}-destination-${value}`}
+            value={value}
+            disabled={creditOnly && value === 'method'}
+            className="mt-0.5 size-4 accent-brand-700"
+            {...form.register('destination')}
+          />
+          {label}
+        </label>
+      ))}
+      {creditOnly && (
+        <p id={`${id}-credit-only`} className="text-sm text-muted">
+          A bank transfer cannot be sent back through the site. To pay it back from the bank, keep
+          it as credit first, then take the credit off on the Bank transfers page.
+        </p>
+      )}
+    </fieldset>
+  );
+}
 
 /** How PayFast pays back `amount` rand: a refund of the whole payment is its full refund. */
 const routeFor = (terms: RefundTermsView, amount: number): RefundRouteName =>
@@ -148,17 +218,26 @@ function RefundForm({
   onDone?: (() => void) | undefined;
 }) {
   const refund = useRefundPayment();
-  const terms = useRefundTerms(payment.reference);
+  const creditOnly = !sendsMoneyBack(payment);
+  // Only a method that sends money back is asked how it would.
+  const terms = useRefundTerms(payment.reference, { enabled: !creditOnly });
   const form = useForm<RefundRequest>({
     resolver: zodResolver(refundRequestSchema),
-    defaultValues: { amount: payment.refundable, reason },
+    defaultValues: {
+      amount: payment.refundable,
+      reason,
+      destination: creditOnly ? 'credit' : 'method',
+    },
     // Bank fields that are not shown are not sent.
     shouldUnregister: true,
   });
   const { errors } = form.formState;
   const id = `refund-${payment.reference}`;
   const amount = Number(useWatch({ control: form.control, name: 'amount' }));
-  const route = terms.data && Number.isFinite(amount) ? routeFor(terms.data, amount) : null;
+  const toCredit = useWatch({ control: form.control, name: 'destination' }) === 'credit';
+  // A refund kept as credit never reaches the method: it asks no bank account and has no limits.
+  const route =
+    terms.data && !toCredit && Number.isFinite(amount) ? routeFor(terms.data, amount) : null;
   return (
     <form
       noValidate
@@ -169,8 +248,12 @@ function RefundForm({
           { payment: payment.reference, request },
           {
             onSuccess: (made) => {
-              refundToast.success(made.amount);
-              form.reset({ amount: payment.refundable - made.amount, reason });
+              refundToast.success(made);
+              form.reset({
+                amount: payment.refundable - made.amount,
+                reason,
+                destination: made.destination,
+              });
               onDone?.();
             },
             onError: refundToast.failure,
@@ -193,16 +276,19 @@ function RefundForm({
         error={errors.reason?.message}
         {...form.register('reason')}
       />
+      {/* An overpayment is the customer's credit already: it can only go back. */}
+      {!payment.overpayment && <DestinationChoice id={id} form={form} creditOnly={creditOnly} />}
       {route === 'bank-account' && (
         <BankAccountFields id={id} banks={terms.data?.banks ?? []} form={form} />
       )}
       {route === 'none' && (
         <p className="text-sm text-red-700">
-          PayFast allows no refund of this amount now
+          This payment cannot be refunded that way now
           {terms.data?.notes.length ? `: ${terms.data.notes.join(' ')}` : '.'}
+          {!payment.overpayment && ' You can keep it as the customer’s account credit instead.'}
         </p>
       )}
-      {terms.isError && (
+      {terms.isError && !toCredit && (
         <p className="text-sm text-muted">
           PayFast could not be asked how this refund is paid out ({terms.error.message}). It is
           asked again when the refund is made.
@@ -243,7 +329,7 @@ function RefundOverpayment({
           },
           {
             onSuccess: (made) => {
-              refundToast.success(made.amount);
+              refundToast.success(made);
               onDone?.();
             },
             onError: refundToast.failure,
@@ -256,7 +342,10 @@ function RefundOverpayment({
   );
 }
 
-/** An order's card payments in the order book, each with its refunds and the way to refund. */
+/**
+ * An order's payments in the order book (card, bank transfer), each with its refunds and the way
+ * to refund: back the way it was paid, or kept as the customer's account credit.
+ */
 export function OrderPayments({
   payments,
   onChanged,
@@ -267,9 +356,7 @@ export function OrderPayments({
   // Refunds are for owners (the API says so too); staff see the payments only.
   const mayRefund = useAdminStatus().admin?.role === 'owner';
   if (payments.length === 0) {
-    return (
-      <p className="text-sm text-muted">No card payment has reached PayFast for this order.</p>
-    );
+    return <p className="text-sm text-muted">No payment has arrived for this order yet.</p>;
   }
   return (
     <ul className="grid gap-3">
@@ -280,6 +367,7 @@ export function OrderPayments({
             <div className="flex flex-wrap items-center gap-2 text-sm">
               <span className="font-mono">{payment.reference}</span>
               <span className="tabular-nums">{rand(payment.amount)}</span>
+              <span className="text-muted">{methodLabels[payment.method] ?? payment.method}</span>
               <StatusBadge status={payment.status}>
                 {paymentStatusLabels[payment.status]}
               </StatusBadge>
@@ -316,7 +404,14 @@ export function OrderPayments({
                 A refund is being made through PayFast; refund again once it is done.
               </p>
             ) : !mayRefund ? null : payment.refundable > 0 && payment.overpayment ? (
-              <RefundOverpayment payment={payment} onDone={onChanged} />
+              sendsMoneyBack(payment) ? (
+                <RefundOverpayment payment={payment} onDone={onChanged} />
+              ) : (
+                <p className="text-sm text-muted">
+                  Kept as the customer’s account credit: a bank transfer cannot be sent back through
+                  the site.
+                </p>
+              )
             ) : payment.refundable > 0 ? (
               <RefundForm payment={payment} onDone={onChanged} />
             ) : null}

@@ -2,13 +2,12 @@ import { Link } from 'wouter';
 import { formatDate } from '#shared/dates.ts';
 import { formatZAR, randToCents } from '#shared/money.ts';
 import { orderStatusLabels, type Order } from '#shared/orders.schemas.ts';
-import { paths } from '#shared/routes.ts';
+import { bankTransferPath, invoicePdfPath, paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { CardDescription } from '../../../components/ui/card.tsx';
 import { payOrder, usePayfastStart } from '../../../lib/payfast.ts';
 import { useMyOrders } from '../api/get-my-orders.ts';
 import { DashboardPanel } from '../../../components/dashboard-panel.tsx';
-import { invoicePdfPath } from '#shared/routes.ts';
 import { PdfLink } from '../../../components/pdf-link.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 
@@ -20,7 +19,10 @@ const summary = (order: Order) => {
   return rest.length ? `${first.title} and ${rest.length} more` : first.title;
 };
 
-/** An unpaid order stays payable: straight back to PayFast with a fresh signed form. */
+/**
+ * An unpaid order stays payable: straight back to PayFast with a fresh signed form, or by bank
+ * transfer (the page with our bank details, what arrived so far and the proof of payment).
+ */
 function PayNowButton({ reference }: { reference: string }) {
   const { busy, start } = usePayfastStart();
   return (
@@ -76,7 +78,15 @@ export function OrdersPanel() {
                         />
                       )}
                       {order.status === 'pending_payment' && (
-                        <PayNowButton reference={order.reference} />
+                        <>
+                          <PayNowButton reference={order.reference} />
+                          <Link
+                            href={bankTransferPath(order.reference)}
+                            className="text-sm font-semibold text-brand-700 hover:underline"
+                          >
+                            Pay by EFT<span className="sr-only"> for {order.reference}</span>
+                          </Link>
+                        </>
                       )}
                     </div>
                   )}

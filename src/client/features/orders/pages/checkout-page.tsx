@@ -18,7 +18,7 @@ import {
   type CartItem,
 } from '../../../lib/cart.ts';
 import { useCatalogue } from '../../../lib/catalogue.tsx';
-import { PayWithCard } from '../components/pay-with-card.tsx';
+import { CheckoutPayment } from '../components/checkout-payment.tsx';
 import { site, vat } from '../../../lib/site.ts';
 
 /**
@@ -166,7 +166,7 @@ export function CheckoutPage({ signIn, details }: { signIn: ReactNode; details: 
               </dl>
             </Card>
             <Card className="lg:order-1">
-              <PayWithCard items={items} signIn={signIn} details={details} />
+              <CheckoutPayment items={items} signIn={signIn} details={details} />
             </Card>
           </div>
         )}
