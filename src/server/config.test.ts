@@ -153,9 +153,7 @@ describe('PayFast mode', () => {
     expect(() => loadConfig({ ...account, EFT_BRANCH_CODE: '25065' })).toThrow(
       'Invalid configuration: EFT_BRANCH_CODE must be 6 digits (got "25065")',
     );
-    expect(() => loadConfig({ EFT_KEEP_DAYS: '60' })).toThrow(
-      'EFT_KEEP_DAYS must be 1 to 30 days',
-    );
+    expect(() => loadConfig({ EFT_KEEP_DAYS: '60' })).toThrow('EFT_KEEP_DAYS must be 1 to 30 days');
   });
 
   it('takes the mode named with merchant credentials', () => {
