@@ -3,9 +3,9 @@
  * unpaid order has received so far. Orders, payments and refunds write to it; it reads only the
  * tables, so any of them may use it.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
-import { creditEntries, payments, refunds } from '#db/schema/index.ts';
+import { creditEntries, orders, payments, refunds } from '#db/schema/index.ts';
 
 export type CreditEntry = typeof creditEntries.$inferInsert;
 export type CreditKind = NonNullable<CreditEntry['kind']>;
@@ -31,22 +31,22 @@ export async function creditBalance(db: Db | Tx, userId: string): Promise<number
 }
 
 /**
- * What the customer may spend now: the balance less overpayments being refunded to them (their
- * credit is taken off when the refund is made).
+ * What the customer may spend now: the balance less refunds to the card in flight of money that
+ * is their credit (an overpayment, a payment towards an order cancelled unpaid); the credit is
+ * taken off when the refund is made.
  */
 export async function spendableCredit(db: Db | Tx, userId: string): Promise<number> {
   const [row] = await db
     .select({ cents: sql<string>`coalesce(sum(${refunds.amountCents}), 0)` })
     .from(refunds)
     .innerJoin(payments, eq(payments.id, refunds.paymentId))
-    .innerJoin(creditEntries, eq(creditEntries.paymentId, payments.id))
+    .innerJoin(orders, eq(orders.id, payments.orderId))
     .where(
       and(
         eq(refunds.status, 'pending'),
         eq(refunds.destination, 'method'),
-        eq(payments.overpayment, true),
-        eq(creditEntries.userId, userId),
-        eq(creditEntries.kind, 'overpayment'),
+        eq(orders.userId, userId),
+        or(eq(payments.overpayment, true), isNull(orders.paidAt)),
       ),
     );
   return (await creditBalance(db, userId)) - Number(row?.cents ?? 0);

@@ -306,12 +306,25 @@ describe('bank transfers (EFT)', () => {
     const order = await money.placeOrder();
     const transfer = await money.chooseBankTransfer(order.reference);
     const [expected] = (await paymentsOf(order.reference)).filter((p) => p.status === 'pending');
-    await money.recorded({
+    const part = await money.recorded({
       orderReference: order.reference,
       amount: 100,
       receivedOn: today,
       bankReference: `PART ${order.reference}`,
     });
+    // A part payment counts towards its order while it waits: it is not refunded on its own.
+    const refundOf = (destination: 'method' | 'credit') =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/payments/${part.payment}/refunds`,
+        headers: { cookie: owner.cookie },
+        payload: { amount: 100, reason: 'Customer asked', destination },
+      });
+    const waiting = await refundOf('credit');
+    expect(waiting.statusCode).toBe(409);
+    expect(waiting.json().error).toBe(
+      `Order ${order.reference} is still awaiting payment and payment ${part.payment} counts towards it: cancel the order to keep what it received as the customer's account credit`,
+    );
     const before = (await money.credit()).balance;
     const payBy = new Date(transfer.payBy).getTime();
     const deps = { db: db(), config: t.config };
@@ -330,6 +343,12 @@ describe('bank transfers (EFT)', () => {
       description: `Paid towards order ${order.reference}, which was cancelled`,
       amount: 100,
     });
+    // Released to credit, it is credit already.
+    const released = await refundOf('credit');
+    expect(released.statusCode).toBe(409);
+    expect(released.json().error).toBe(
+      `Order ${order.reference} was cancelled unpaid: payment ${part.payment} is the customer's account credit already`,
+    );
     const cancelled = await smtp.waitFor(customer.email, `Order ${order.reference} is cancelled`);
     expect(cancelled.text).toContain('is kept as credit on your account');
     expect((await money.reconciliation()).breaks).toEqual([]);

@@ -63,7 +63,7 @@ async function bankTransferView(
     .limit(1);
   const expected = payment;
   if (!expected) {
-    throw new AppError('NOT_FOUND', {
+    throw new AppError('CONFLICT', {
       message: `Order ${order.reference} is not being paid by bank transfer`,
     });
   }

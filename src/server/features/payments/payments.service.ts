@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { newReference } from '../../lib/references.ts';
 import type { Db } from '#db/client.ts';
 import {
@@ -216,7 +216,8 @@ export async function listPayments(db: Db, userId: string) {
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .leftJoin(invoices, eq(invoices.orderId, orders.id))
-    .where(eq(orders.userId, userId))
+    // A bank transfer awaited is instructions, not money: the order shows it (and what arrived).
+    .where(and(eq(orders.userId, userId), isNull(payments.expiresAt)))
     .orderBy(desc(payments.createdAt))
     .limit(100);
   return rows.map(({ payment, order, invoice }) => ({

@@ -69,8 +69,9 @@ export async function reconcile(
         from payments p join orders o on o.id = p.order_id
         where p.status = 'paid' and ${inPeriod('p.paid_at')}`),
       db.execute(sql`
-        select r.reference, r.amount_cents, r.destination, p.overpayment, c.total_cents as note_cents
-        from refunds r join payments p on p.id = r.payment_id
+        select r.reference, r.amount_cents, r.destination,
+               p.overpayment or o.paid_at is null as held_as_credit, c.total_cents as note_cents
+        from refunds r join payments p on p.id = r.payment_id join orders o on o.id = p.order_id
         left join credit_notes c on c.refund_id = r.id
         where r.status = 'completed' and ${inPeriod('r.completed_at')}`),
       db.execute(sql`
@@ -109,7 +110,7 @@ export async function reconcile(
       });
   }
   for (const r of rowsOf(refunds)) {
-    if (r.overpayment) continue;
+    if (r.held_as_credit) continue;
     if (r.note_cents === null)
       breaks.push({ reference: String(r.reference), problem: 'refund without a credit note' });
     else if (n(r.note_cents) !== n(r.amount_cents))
@@ -136,7 +137,7 @@ export async function reconcile(
   const sum = (rows: Rows, column: string, keep: (row: Rows[number]) => boolean = () => true) =>
     rows.filter(keep).reduce((total, row) => total + n(row[column]), 0);
   const paidOrders = sum(rowsOf(orders), 'total_cents');
-  const saleRefunds = sum(rowsOf(refunds), 'amount_cents', (r) => !r.overpayment);
+  const saleRefunds = sum(rowsOf(refunds), 'amount_cents', (r) => !r.held_as_credit);
   const paymentsReceived = sum(rowsOf(payments), 'gross_cents');
   const moneyRefunded = sum(rowsOf(refunds), 'amount_cents', (r) => r.destination === 'method');
   const invoiced = sum(rowsOf(invoices), 'total_cents');

@@ -17,6 +17,7 @@ import { creditNoteMail, refundFailedAdminMail } from './payment-mails.ts';
 import { addCreditEntry, creditApplied, lockCredit } from '../credit/credit-ledger.service.ts';
 import {
   completedCents,
+  heldAsCredit,
   maskedAccount,
   type RefundDeps,
   type RefundRow,
@@ -168,7 +169,8 @@ async function completeRefundIn(
     ? await tx.select().from(users).where(eq(users.id, order!.userId))
     : [];
   const toCredit = refund.destination === 'credit';
-  if (customer && (toCredit || payment!.overpayment)) {
+  const credit = heldAsCredit(payment!, order!);
+  if (customer && (toCredit || credit)) {
     await lockCredit(tx, customer.id);
     await addCreditEntry(tx, {
       userId: customer.id,
@@ -176,14 +178,14 @@ async function completeRefundIn(
       kind: toCredit ? 'refund' : 'refund_paid',
       description: toCredit
         ? `Refund ${refund.reference} on order ${order!.reference}: ${refund.reason}`
-        : `Overpayment ${payment!.reference} refunded (${refund.reference})`,
+        : `Payment ${payment!.reference} refunded (${refund.reference})`,
       orderId: order!.id,
       paymentId: payment!.id,
       refundId: refund.id,
     });
   }
-  const note = payment!.overpayment || !invoice ? null : await issueCreditNote(tx, refund, invoice);
-  if (!payment!.overpayment) {
+  const note = credit || !invoice ? null : await issueCreditNote(tx, refund, invoice);
+  if (!credit) {
     const all = await tx.select().from(refunds).where(eq(refunds.paymentId, payment!.id));
     if (completedCents(all) >= payment!.amountCents && (await orderRefundedInFull(tx, order!))) {
       const refunded = await moveOrder(

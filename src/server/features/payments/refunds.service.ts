@@ -35,6 +35,16 @@ export interface RefundDeps {
 }
 
 export type RefundRow = typeof refunds.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * Money of a payment that is the customer's account credit, not a sale: an overpayment, or a
+ * payment towards an order cancelled unpaid (released to credit). A refund of it to the card
+ * takes the credit off; it has no credit note.
+ */
+export const heldAsCredit = (payment: PaymentRow, order: Pick<OrderRow, 'paidAt'>) =>
+  payment.overpayment || order.paidAt === null;
 
 export const completedCents = (rows: RefundRow[]) =>
   rows.filter((r) => r.status === 'completed').reduce((sum, r) => sum + r.amountCents, 0);
@@ -88,7 +98,20 @@ export async function requestRefund(
         message: `A refund of payment ${payment.reference} is still being processed; try again when it is done`,
       });
     }
-    await checkDestination(tx, config, payment, destination, input.amountCents);
+    const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId));
+    if (order!.status === 'pending_payment') {
+      throw new AppError('CONFLICT', {
+        message: `Order ${order!.reference} is still awaiting payment and payment ${payment.reference} counts towards it: cancel the order to keep what it received as the customer's account credit`,
+      });
+    }
+    const credit = heldAsCredit(payment, order!);
+    await checkDestination(
+      tx,
+      config,
+      { payment, order: order!, credit },
+      destination,
+      input.amountCents,
+    );
     const refunded = completedCents(earlier);
     const left = payment.amountCents - refunded;
     if (input.amountCents > left) {
@@ -99,9 +122,7 @@ export async function requestRefund(
             : `Only ${formatZAR(left)} of payment ${payment.reference} is left to refund`,
       });
     }
-    const vatCents = payment.overpayment
-      ? 0
-      : await refundVat(tx, payment.orderId, refunded, input.amountCents);
+    const vatCents = credit ? 0 : await refundVat(tx, payment.orderId, refunded, input.amountCents);
     const [created] = await tx
       .insert(refunds)
       .values({
@@ -128,6 +149,7 @@ export async function requestRefund(
         reason: input.reason,
         ...(destination === 'credit' ? { destination: 'account credit' } : {}),
         ...(payment.overpayment ? { overpayment: true } : {}),
+        ...(credit && !payment.overpayment ? { heldAsCredit: true } : {}),
         ...(input.bankAccount ? { bankAccount: maskedAccount(input.bankAccount) } : {}),
       },
       ip: input.ip,
@@ -152,15 +174,16 @@ export async function requestRefund(
 async function checkDestination(
   tx: Tx,
   config: RefundDeps['config'] | undefined,
-  payment: typeof payments.$inferSelect,
+  { payment, order, credit }: { payment: PaymentRow; order: OrderRow; credit: boolean },
   destination: 'method' | 'credit',
   amountCents: number,
 ): Promise<void> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId));
   if (destination === 'credit') {
-    if (payment.overpayment) {
+    if (credit) {
       throw new AppError('CONFLICT', {
-        message: `Payment ${payment.reference} is an overpayment: it is the customer's account credit already`,
+        message: payment.overpayment
+          ? `Payment ${payment.reference} is an overpayment: it is the customer's account credit already`
+          : `Order ${order.reference} was cancelled unpaid: payment ${payment.reference} is the customer's account credit already`,
       });
     }
     if (!order?.userId) {
@@ -176,7 +199,7 @@ async function checkDestination(
       message: `${method.label} cannot be refunded through the site: refund it to account credit`,
     });
   }
-  if (payment.overpayment && order?.userId) {
+  if (credit && order?.userId) {
     await lockCredit(tx, order.userId);
     const spendable = await spendableCredit(tx, order.userId);
     if (amountCents > spendable) {

@@ -166,7 +166,7 @@ export function BankTransferPage() {
         {transfer.isPending ? (
           <Spinner label="Loading the bank details" />
         ) : transfer.isError ? (
-          transfer.error instanceof ApiRequestError && transfer.error.status === 404 ? (
+          transfer.error instanceof ApiRequestError && transfer.error.status === 409 ? (
             <NotStarted reference={reference} message={transfer.error.message} />
           ) : (
             <p role="alert">We could not load the bank details: {transfer.error.message}</p>
