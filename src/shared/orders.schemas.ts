@@ -137,6 +137,10 @@ export const orderSchema = z.object({
   paidAt: z.string().nullable(),
   /** The invoice number once the order is paid, e.g. "INV-000042". */
   invoice: z.string().nullable(),
+  /** While it awaits payment: what has arrived (part payments, credit), in rand. */
+  received: z.number(),
+  /** While it awaits payment: the payment started for it (`eft`: a bank transfer awaited). */
+  awaiting: z.enum(['payfast', 'eft']).nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export type OrderStatus = (typeof orderStatuses)[number];

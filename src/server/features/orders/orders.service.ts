@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { newReference } from '../../lib/references.ts';
 import type { Db, Tx } from '#db/client.ts';
-import { invoices, orderEvents, orderItems, orders, users } from '#db/schema/index.ts';
+import { invoices, orderEvents, orderItems, orders, payments, users } from '#db/schema/index.ts';
 import { invoiceNumber } from '../../integrations/pdf/money-documents-pdf.ts';
 import { centsToRand, vatFromInclusive } from '#shared/money.ts';
 import type { AdminOrder, AdminOrderPage, Order, OrderStatus } from '#shared/orders.schemas.ts';
@@ -9,7 +9,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/sessions.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { recordAudit } from '../admin/audit-log.service.ts';
-import { releaseOrderMoney } from '../credit/credit-ledger.service.ts';
+import { paidTowards, releaseOrderMoney } from '../credit/credit-ledger.service.ts';
 import { moveOrder } from './order-status.service.ts';
 import type { PricedLine } from './order-lines.service.ts';
 import { paymentsOfOrders } from '../payments/refunds.service.ts';
@@ -17,7 +17,15 @@ import { paymentsOfOrders } from '../payments/refunds.service.ts';
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
 
-export const toOrder = (order: OrderRow, items: ItemRow[], invoice: number | null): Order => ({
+export const toOrder = (
+  order: OrderRow,
+  items: ItemRow[],
+  invoice: number | null,
+  paying: { receivedCents: number; awaiting: Order['awaiting'] } = {
+    receivedCents: 0,
+    awaiting: null,
+  },
+): Order => ({
   reference: order.reference,
   status: order.status,
   items: items.map((item) => ({
@@ -33,6 +41,8 @@ export const toOrder = (order: OrderRow, items: ItemRow[], invoice: number | nul
   createdAt: order.createdAt.toISOString(),
   paidAt: order.paidAt?.toISOString() ?? null,
   invoice: invoice === null ? null : invoiceNumber(invoice),
+  received: centsToRand(paying.receivedCents),
+  awaiting: paying.awaiting,
 });
 
 /** Orders with their lines and invoice numbers, in the order given. */
@@ -44,11 +54,34 @@ async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
     .select({ orderId: invoices.orderId, number: invoices.number })
     .from(invoices)
     .where(inArray(invoices.orderId, ids));
+  const waiting = rows.filter((row) => row.status === 'pending_payment');
+  const attempts =
+    waiting.length === 0
+      ? []
+      : await db
+          .select({ orderId: payments.orderId, method: payments.method })
+          .from(payments)
+          .where(
+            and(
+              inArray(
+                payments.orderId,
+                waiting.map((row) => row.id),
+              ),
+              eq(payments.status, 'pending'),
+            ),
+          );
+  const received = new Map(
+    await Promise.all(waiting.map(async (row) => [row.id, await paidTowards(db, row.id)] as const)),
+  );
   return rows.map((row) =>
     toOrder(
       row,
       items.filter((item) => item.orderId === row.id),
       numbers.find((invoice) => invoice.orderId === row.id)?.number ?? null,
+      {
+        receivedCents: received.get(row.id) ?? 0,
+        awaiting: (attempts.find((a) => a.orderId === row.id)?.method ?? null) as Order['awaiting'],
+      },
     ),
   );
 }

@@ -179,6 +179,14 @@ describe('bank transfers (EFT)', () => {
       headers: { cookie: customer.cookie },
     });
     expect(view.json()).toMatchObject({ received: half });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/orders',
+      headers: { cookie: customer.cookie },
+    });
+    expect(
+      listed.json<{ reference: string }[]>().find((o) => o.reference === order.reference),
+    ).toMatchObject({ status: 'pending_payment', received: half, awaiting: 'eft' });
 
     // The same bank line typed again is not money twice.
     const again = await money.recordTransfer({

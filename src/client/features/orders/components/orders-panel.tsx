@@ -69,6 +69,15 @@ export function OrdersPanel() {
                   <p className="text-sm [overflow-wrap:anywhere] text-muted">
                     {summary(order)} · {formatDate(order.createdAt)}
                   </p>
+                  {order.status === 'pending_payment' && order.received > 0 && (
+                    <p className="text-sm text-ink">
+                      {formatZAR(randToCents(order.received))} received,{' '}
+                      <strong>
+                        {formatZAR(randToCents(order.total) - randToCents(order.received))} still
+                        due
+                      </strong>
+                    </p>
+                  )}
                   {(order.invoice || order.status === 'pending_payment') && (
                     <div className="flex flex-wrap items-center gap-3">
                       {order.invoice && (
@@ -84,7 +93,8 @@ export function OrdersPanel() {
                             href={bankTransferPath(order.reference)}
                             className="text-sm font-semibold text-brand-700 hover:underline"
                           >
-                            Pay by EFT<span className="sr-only"> for {order.reference}</span>
+                            {order.awaiting === 'eft' ? 'How to pay by EFT' : 'Pay by EFT'}
+                            <span className="sr-only"> for {order.reference}</span>
                           </Link>
                         </>
                       )}
