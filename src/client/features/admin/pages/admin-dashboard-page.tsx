@@ -59,10 +59,11 @@ export function AdminDashboardPage({
               >
                 <strong>
                   {data.overpaymentsToRefund}{' '}
-                  {data.overpaymentsToRefund === 1 ? 'overpayment' : 'overpayments'} to refund.
+                  {data.overpaymentsToRefund === 1 ? 'overpayment' : 'overpayments'} kept as credit.
                 </strong>{' '}
-                A customer paid an order that was already paid: open the order marked Overpayment
-                below and refund it in one click.
+                A customer paid an order that was already paid: the money is their account credit
+                and pays their next order. If they would rather have it back, open the order marked
+                Overpayment below and refund it.
               </p>
             )}
             <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
