@@ -11,11 +11,13 @@ const reports = mkdtempSync(join(tmpdir(), 'sebenza-test-'));
 
 function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): void {
   console.log(`\n▶ ${label}`);
+  const started = performance.now();
   const result = spawnSync(command, args, {
     stdio: 'inherit',
     cwd: root,
     env: { ...process.env, ...env },
   });
+  console.log(`⏱ ${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
   if (result.status !== 0) {
     console.error(`✖ ${label} failed`);
     summary();
