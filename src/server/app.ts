@@ -69,7 +69,7 @@ import { enqueueJob } from './jobs/queue.ts';
 import { ticketRoutes } from './features/tickets/tickets.routes.ts';
 import { projectRoutes } from './features/projects/projects.routes.ts';
 import { businessPlanRoutes } from './features/business-plans/business-plans.routes.ts';
-import { creditNotePdf } from './features/payments/refunds.service.ts';
+import { creditNotePdf } from './features/payments/refund-ledger.service.ts';
 import { speedReportJob } from './jobs/speed-report.job.ts';
 import { speedReportRoutes } from './features/speed-reports/speed-reports.routes.ts';
 import { registerRequestLog } from './plugins/request-log.ts';

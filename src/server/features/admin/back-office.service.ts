@@ -1,7 +1,7 @@
 import { count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, DatabaseKind } from '#db/client.ts';
 import { domainOrders, mailOutbox, orders, payments, refunds, users } from '#db/schema/index.ts';
-import { countOpenOverpayments } from '../payments/refunds.service.ts';
+import { countOpenOverpayments } from '../payments/refund-ledger.service.ts';
 import { countOpenTickets } from '../tickets/tickets.service.ts';
 import { countProjectsByStage } from '../projects/projects.service.ts';
 import type {

@@ -12,7 +12,7 @@ import { recordAudit } from '../admin/audit-log.service.ts';
 import { paidTowards, releaseOrderMoney } from '../credit/credit-ledger.service.ts';
 import { moveOrder } from './order-status.service.ts';
 import type { PricedLine } from './order-lines.service.ts';
-import { paymentsOfOrders } from '../payments/refunds.service.ts';
+import { paymentsOfOrders } from '../payments/refund-ledger.service.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;

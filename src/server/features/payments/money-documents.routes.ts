@@ -6,7 +6,7 @@ import type { AppInstance } from '../../app-instance.ts';
 import { sendPdf } from '../../lib/send-pdf.ts';
 import { requireViewer } from '../../plugins/sessions.ts';
 import { invoicePdf } from './invoices.service.ts';
-import { creditNotePdf } from './refunds.service.ts';
+import { creditNotePdf } from './refund-ledger.service.ts';
 
 const creditNoteParams = z.object({
   number: z.string().regex(/^CN-\d{6}\.pdf$/, 'Not a credit note number'),

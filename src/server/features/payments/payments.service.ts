@@ -23,7 +23,7 @@ import {
   paymentMethods,
 } from '../../integrations/payment-methods/payment-methods.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { refundsOfPayments } from './refunds.service.ts';
+import { refundsOfPayments } from './refund-ledger.service.ts';
 import type { OrderLineRegistry } from '../orders/order-lines.service.ts';
 import { invoiceNumber } from '../../integrations/pdf/money-documents-pdf.ts';
 import { recurringCharge } from '../subscriptions/subscriptions.service.ts';

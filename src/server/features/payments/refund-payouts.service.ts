@@ -15,13 +15,8 @@ import { moveOrder } from '../orders/order-status.service.ts';
 import { undoOrderLines } from '../orders/order-lines.service.ts';
 import { creditNoteMail, refundFailedAdminMail } from './payment-mails.ts';
 import { addCreditEntry, creditApplied, lockCredit } from '../credit/credit-ledger.service.ts';
-import {
-  completedCents,
-  heldAsCredit,
-  maskedAccount,
-  type RefundDeps,
-  type RefundRow,
-} from './refunds.service.ts';
+import { completedCents, heldAsCredit, maskedAccount, type RefundDeps } from './refunds.service.ts';
+import type { RefundRow } from './refund-ledger.service.ts';
 
 /**
  * The refund-payment job: asks the payment's method what is left to refund and notes it before
