@@ -15,16 +15,7 @@ process.argv[2] = '1';
 process.env.ADMIN_REQUIRE_2FA = 'false';
 const bench = await startBench();
 const { app } = bench;
-const register = await app.inject({
-  method: 'POST',
-  url: '/api/register',
-  payload: {
-    fullName: 'Bench Customer',
-    email: 'bench@example.co.za',
-    password: 'bench passphrase 1',
-  },
-});
-const cookie = `sid=${register.cookies.find((c) => c.name === 'sid')!.value}`;
+const cookie = await bench.signUpCustomer();
 const owner = await signInAdmin(app);
 const today = new Date().toISOString().slice(0, 10);
 

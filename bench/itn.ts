@@ -15,16 +15,7 @@ import { startPayfastStandIn } from '../tests/stubs/payfast-stand-in.ts';
 const validate = await startPayfastStandIn();
 process.env.PAYFAST_VALIDATE_URL = validate.validateUrl;
 const bench = await startBench();
-const register = await bench.app.inject({
-  method: 'POST',
-  url: '/api/register',
-  payload: {
-    fullName: 'Bench Customer',
-    email: 'bench@example.co.za',
-    password: 'bench passphrase 1',
-  },
-});
-const cookie = `sid=${register.cookies.find((c) => c.name === 'sid')!.value}`;
+const cookie = await bench.signUpCustomer();
 const order = await bench.app.inject({
   method: 'POST',
   url: '/api/orders',

@@ -49,11 +49,26 @@ export async function startBench() {
     );
   }
 
+  /** Registers the bench's customer and answers their session cookie. */
+  async function signUpCustomer(): Promise<string> {
+    const register = await app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: {
+        fullName: 'Bench Customer',
+        email: 'bench@example.co.za',
+        password: 'bench passphrase 1',
+      },
+    });
+    return `sid=${register.cookies.find((c) => c.name === 'sid')!.value}`;
+  }
+
   console.log(`100 connections, ${seconds} s each, database: ${app.database.kind}`);
   return {
     base,
     app,
     measure,
+    signUpCustomer,
     measureBare: () => measure('bare Fastify route', bareUrl),
     async close() {
       await bare.close();
