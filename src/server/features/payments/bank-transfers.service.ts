@@ -7,7 +7,6 @@ import type { Db } from '#db/client.ts';
 import { orderItems, orders, payments, users } from '#db/schema/index.ts';
 import type { BankTransfer, BankTransferRecorded } from '#shared/bank-transfers.schemas.ts';
 import { centsToRand, formatZAR, randToCents } from '#shared/money.ts';
-import type { PaymentStart } from '../../integrations/payment-methods/payment-method.ts';
 import { paymentMethods } from '../../integrations/payment-methods/payment-methods.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
 import { newReference } from '../../lib/references.ts';
@@ -24,14 +23,14 @@ import { recipientParty, supplierParty } from './invoices.service.ts';
 import { settlePaidPayment } from './order-settlement.service.ts';
 import { startPayment, type PaymentDeps } from './payments.service.ts';
 
-type Instructions = Extract<PaymentStart, { kind: 'instructions' }>;
-
-const eftMethod = (config: PaymentDeps['config']) => {
+/** The site's bank transfer method and account; a site that takes none answers 409. */
+function bankTransfers(config: PaymentDeps['config']) {
   const method = paymentMethods(config).eft;
-  if (!method)
+  if (!method || !config.eft) {
     throw new AppError('CONFLICT', { message: 'This site does not take bank transfers' });
-  return method;
-};
+  }
+  return { method, account: config.eft };
+}
 
 async function ownOrder(db: Db, reference: string, userId: string) {
   const [order] = await db
@@ -61,17 +60,16 @@ async function bankTransferView(
     )
     .orderBy(desc(payments.createdAt))
     .limit(1);
-  const expected = payment;
-  if (!expected) {
+  if (!payment) {
     throw new AppError('CONFLICT', {
       message: `Order ${order.reference} is not being paid by bank transfer`,
     });
   }
-  const eft = config.eft ?? eftConfigMissing();
+  const eft = bankTransfers(config).account;
   const received = await paidTowards(db, order.id);
   const proofs = await listUploads(db, { orderId: order.id });
   return {
-    payment: expected.reference,
+    payment: payment.reference,
     orderReference: order.reference,
     orderStatus: order.status,
     bankName: eft.bankName,
@@ -82,7 +80,7 @@ async function bankTransferView(
     amount: centsToRand(Math.max(0, order.totalCents - received)),
     received: centsToRand(received),
     total: centsToRand(order.totalCents),
-    payBy: expected.expiresAt!.toISOString(),
+    payBy: payment.expiresAt!.toISOString(),
     test: eft.test,
     proofs: proofs.map((p) => ({
       id: p.id,
@@ -93,10 +91,6 @@ async function bankTransferView(
   };
 }
 
-const eftConfigMissing = (): never => {
-  throw new AppError('CONFLICT', { message: 'This site does not take bank transfers' });
-};
-
 /**
  * The customer chooses to pay by bank transfer: the order waits EFT_KEEP_DAYS for the money, and
  * the customer is mailed the account, the reference and the day.
@@ -105,9 +99,10 @@ export async function startBankTransfer(
   deps: PaymentDeps,
   input: { orderReference: string; userId: string },
 ): Promise<BankTransfer> {
-  eftMethod(deps.config);
-  const { started } = await startPayment(deps, { ...input, method: 'eft' });
-  const instructions = started as Instructions;
+  bankTransfers(deps.config);
+  const { started: instructions } = await startPayment(deps, { ...input, method: 'eft' });
+  if (instructions.kind !== 'instructions')
+    throw new Error('a bank transfer starts with instructions');
   const order = await ownOrder(deps.db, input.orderReference, input.userId);
   const [customer] = await deps.db.select().from(users).where(eq(users.id, input.userId));
   await queueMail(deps.db, {
@@ -190,7 +185,7 @@ export async function recordBankTransfer(
     ip: string;
   },
 ): Promise<RecordOutcome> {
-  const method = eftMethod(deps.config);
+  const { method } = bankTransfers(deps.config);
   const externalId = bankLineKey(input);
   const seen = async () => {
     const [row] = await deps.db

@@ -53,7 +53,7 @@ export async function startPayment(
     input.method
   ];
   if (!method) {
-    throw new AppError('CONFLICT', { message: 'This site does not take bank transfers' });
+    throw new AppError('CONFLICT', { message: 'This site does not offer that way to pay' });
   }
   const [order] = await db
     .select()
@@ -249,6 +249,7 @@ export async function debugLastPayment({ db, config }: PaymentDeps, userId: stri
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', { message: 'You have not started a payment yet' });
   const { payment } = row;
+  const method = paymentMethod(config, payment.method);
   const notifications = await db
     .select()
     .from(paymentNotifications)
@@ -264,9 +265,7 @@ export async function debugLastPayment({ db, config }: PaymentDeps, userId: stri
     status: payment.status,
     amount: centsToRand(payment.amountCents),
     fields: payment.fields,
-    signatureString: ((method) => (notifies(method) ? method.signedText(payment.fields) : ''))(
-      paymentMethod(config, payment.method),
-    ),
+    signatureString: notifies(method) ? method.signedText(payment.fields) : '',
     itns: notifications.map((itn) => ({
       receivedAt: itn.receivedAt.toISOString(),
       status: itn.status,
