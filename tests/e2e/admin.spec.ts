@@ -4,6 +4,7 @@ import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { expect, gotoHydrated, navigateInApp, test } from './fixtures/console.ts';
 import { expectNothingOverflows } from './fixtures/layout.ts';
 import { signUp } from './fixtures/sessions.ts';
+import { payTestPaymentAndOpenIt } from './fixtures/test-payment.ts';
 
 const adminPaths = routeIds.filter((id) => routes[id].guard === 'admin').flatMap(pathsOf);
 
@@ -282,19 +283,7 @@ test.describe('back office', () => {
   }) => {
     test.setTimeout(90_000);
     await signUp(page, 'Lerato Dlamini');
-    await gotoHydrated(page, '/payment/test');
-    await page.getByRole('button', { name: 'Pay R 5,00 test payment' }).click();
-    await page.getByRole('button', { name: 'Complete payment' }).click();
-    await expect(page.getByText('Paid: R 5,00')).toBeVisible();
-
-    await gotoHydrated(page, '/admin/dashboard');
-    await page.getByLabel('Status').selectOption('paid');
-    await page
-      .getByRole('button', { name: /R 5,00 Lerato Dlamini/ })
-      .first()
-      .click();
-    const order = page.getByRole('article', { name: /^Order SO-/ });
-    const refundForm = order.getByRole('form', { name: /^Refund payment PAY-/ });
+    const { order, refundForm } = await payTestPaymentAndOpenIt(page, 'Lerato Dlamini');
     const payment = /PAY-[A-Z0-9]{8}/.exec((await refundForm.getAttribute('aria-label')) ?? '')![0];
     await refundForm.getByLabel('Amount (R)').fill('9');
     await refundForm.getByRole('button', { name: 'Refund' }).click();
@@ -337,20 +326,12 @@ test.describe('back office', () => {
   }) => {
     test.setTimeout(90_000);
     const buyer = await signUp(page, 'Nomsa Instant-EFT');
-    await gotoHydrated(page, '/payment/test');
-    await page.getByRole('button', { name: 'Pay R 5,00 test payment' }).click();
     // PayFast's payment page (the simulator) offers Instant EFT; PayFast refunds it to a bank.
-    await page.getByRole('button', { name: 'Pay by Instant EFT' }).click();
-    await expect(page.getByText('Paid: R 5,00')).toBeVisible();
-
-    await gotoHydrated(page, '/admin/dashboard');
-    await page.getByLabel('Status').selectOption('paid');
-    await page
-      .getByRole('button', { name: new RegExp(buyer.fullName) })
-      .first()
-      .click();
-    const order = page.getByRole('article', { name: /^Order SO-/ });
-    const refundForm = order.getByRole('form', { name: /^Refund payment PAY-/ });
+    const { order, refundForm } = await payTestPaymentAndOpenIt(
+      page,
+      buyer.fullName,
+      'Pay by Instant EFT',
+    );
     const bank = refundForm.getByRole('group', { name: 'Buyer’s bank account' });
     await expect(bank).toBeVisible();
     await refundForm.getByLabel('Amount (R)').fill('2');

@@ -5,6 +5,7 @@ import { expect, gotoHydrated, test } from './fixtures/console.ts';
 import { expectNothingOverflows } from './fixtures/layout.ts';
 import { linkFromMail } from './fixtures/mailbox.ts';
 import { signUp, uniqueEmail } from './fixtures/sessions.ts';
+import { payTestPaymentAndOpenIt } from './fixtures/test-payment.ts';
 
 /** The Essential business plan (R 3 499,00) in the cart, and the checkout with the terms accepted. */
 async function checkoutEssentialPlan(page: Page) {
@@ -158,19 +159,7 @@ test.describe('bank transfers (EFT) and account credit', () => {
     await expect(page.getByText(/^You have no account credit\./)).toBeVisible();
 
     // A card payment, refunded in part to the customer's account credit by an owner.
-    await gotoHydrated(page, '/payment/test');
-    await page.getByRole('button', { name: 'Pay R 5,00 test payment' }).click();
-    await page.getByRole('button', { name: 'Complete payment' }).click();
-    await expect(page.getByText('Paid: R 5,00')).toBeVisible();
-    await gotoHydrated(page, '/admin/dashboard');
-    await page.getByLabel('Status').selectOption('paid');
-    await page
-      .getByRole('button', { name: new RegExp(`R 5,00 ${buyer.fullName}`) })
-      .first()
-      .click();
-    const refundForm = page
-      .getByRole('article', { name: /^Order SO-/ })
-      .getByRole('form', { name: /^Refund payment PAY-/ });
+    const { refundForm } = await payTestPaymentAndOpenIt(page, buyer.fullName);
     await refundForm.getByLabel('Amount (R)').fill('2');
     await refundForm.getByLabel('Reason (on the credit note)').fill('Kept for the next order');
     await refundForm.getByLabel('Keep as the customer’s account credit').check();
