@@ -1,14 +1,9 @@
 import { defineConfig } from 'vite';
 import tailwindcss from '@tailwindcss/vite';
 import { loadAfterPaint } from './scripts/vite-load-after-paint.ts';
-import { siteEnvSchema, toSiteConfig } from './src/shared/site-env.ts';
-
-// The site's name, e-mail and example host are baked into the prerendered pages and the bundle.
-const site = toSiteConfig(siteEnvSchema.parse(process.env));
 
 export default defineConfig({
   plugins: [tailwindcss(), loadAfterPaint()],
-  define: { __SITE__: JSON.stringify(site) },
   publicDir: 'public',
   build: {
     outDir: 'dist/client',

@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Everything the built client depends on: sources, build config, lockfile and site settings. */
+/**
+ * Everything the built client depends on: sources, build config and lockfile. Not the site's
+ * settings, port or address: the server fills those in when it serves (issue 27 §1).
+ */
 const inputs = [
   'src/client',
   'src/shared',
@@ -11,14 +14,8 @@ const inputs = [
   'vite.config.ts',
   'package-lock.json',
   'scripts/build.ts',
-];
-const envInputs = [
-  'SITE_NAME',
-  'CONTACT_EMAIL',
-  'EXAMPLE_HOST',
-  'SUPPLIER_VAT_NUMBER',
-  'PUBLIC_URL',
-  'PORT',
+  'scripts/build-folder.ts',
+  'src/server/lib/page-document.ts',
 ];
 
 function files(path: string): string[] {
@@ -34,7 +31,6 @@ export function buildStamp(root: string): string {
   for (const file of inputs.flatMap((input) => files(join(root, input)))) {
     hash.update(file).update(readFileSync(file));
   }
-  for (const name of envInputs) hash.update(`${name}=${process.env[name] ?? ''}`);
   return hash.digest('hex');
 }
 

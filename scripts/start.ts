@@ -4,7 +4,10 @@ import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from '../src/server/config.ts';
 import { buildStamp, stampFile } from './build-stamp.ts';
 
-/** `npm start`: rebuild the client when the build is missing or stale, then serve. */
+/**
+ * `npm start`: build the client when it is missing or its sources changed (never for a port,
+ * address or site setting: the server fills those in), then serve.
+ */
 const root = resolve(import.meta.dirname, '..');
 // A setting that would stop the server stops the start at once, in its one line, before any build.
 try {
@@ -26,7 +29,7 @@ const stamp = stampFile(root);
 const current = existsSync(stamp) ? readFileSync(stamp, 'utf8') : '';
 if (current !== buildStamp(root)) {
   console.log(current ? 'Client build is stale: rebuilding…' : 'No client build yet: building…');
-  const result = spawnSync(process.execPath, [resolve(root, 'scripts/build.ts')], {
+  const result = spawnSync(process.execPath, [resolve(root, 'scripts/build.ts'), '--if-stale'], {
     stdio: 'inherit',
     cwd: root,
   });

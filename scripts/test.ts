@@ -88,7 +88,7 @@ run('Unit and API tests (vitest)', bin('vitest'), [
 ]);
 const stamp = stampFile(root);
 if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== buildStamp(root)) {
-  run('Build the client', process.execPath, ['scripts/build.ts']);
+  run('Build the client', process.execPath, ['scripts/build.ts', '--if-stale']);
 }
 const dataDir = mkdtempSync(join(tmpdir(), 'sebenza-e2e-'));
 run('End-to-end tests (playwright, chromium)', bin('playwright'), ['test'], {

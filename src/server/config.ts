@@ -1,8 +1,21 @@
 import { isIP } from 'node:net';
+import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { siteEnvSchema, toSiteConfig } from '#shared/site-env.ts';
 import type { SiteConfig } from '#shared/site.ts';
+
+/**
+ * The build a server starts with, followed through the `dist` link (scripts/build-folder.ts): a
+ * later build moves the link, not the files this server serves.
+ */
+function builtFolder(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
@@ -473,7 +486,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     redisUrl: e.REDIS_URL,
-    clientDir: resolve(e.CLIENT_DIR),
+    clientDir: builtFolder(resolve(e.CLIENT_DIR)),
     site: toSiteConfig(e),
     smtpUrl: e.SMTP_URL,
     appSecret: e.APP_SECRET

@@ -1,4 +1,4 @@
-/** What the site calls itself; fixed at build time from the environment (site-env.ts). */
+/** What the site calls itself; read from the environment when the server starts (site-env.ts). */
 export interface SiteConfig {
   siteName: string;
   contactEmail: string;
@@ -8,3 +8,12 @@ export interface SiteConfig {
 }
 
 export const siteLocation = 'Johannesburg East South Africa';
+
+/**
+ * The id of the data block that carries the site's settings to the browser in every page the
+ * server sends: the built client is the same whatever the settings (issue 27 §1).
+ */
+export const siteDataId = 'site-config';
+
+/** Where a renderer outside the browser (the build, the server) finds the site's settings. */
+export const siteGlobal = '__sebenzaSite';

@@ -7,6 +7,9 @@ import { catalogue } from '#shared/catalogue.ts';
 import { prerenderedPages } from '#shared/routes.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { signInAdmin } from '../../../tests/helpers/admins.ts';
+import { siteEnvSchema, toSiteConfig } from '#shared/site-env.ts';
+import { siteDataId, siteGlobal } from '#shared/site.ts';
+import type { PageSettings } from '../lib/page-document.ts';
 import { pageFile, ssrDirOf, type PageParts } from './web.ts';
 
 /**
@@ -19,6 +22,11 @@ let root: string;
 let owner: string;
 
 const pkg = catalogue.flatMap((s) => s.packages).find((p) => p.id === 'website-business')!;
+// The settings a test app has by default, as the build wrote them.
+const builtFor: PageSettings = {
+  site: toSiteConfig(siteEnvSchema.parse({})),
+  publicUrl: 'https://shop.test',
+};
 const template =
   '<!doctype html><html><head><!--app-head--></head><body><div id="root"><!--app-html--></div></body></html>';
 
@@ -36,12 +44,13 @@ function writeBuild(clientDir: string) {
   write(join(clientDir, '404.html'), page('/404-page-not-found'));
   const parts: PageParts = {
     template,
-    heads: Object.fromEntries(
-      [...prerenderedPages.map((p) => p.path), '404'].map((path) => [
-        path,
-        `<title>${path}</title>`,
+    pages: Object.fromEntries(
+      prerenderedPages.map((p) => [
+        p.path,
+        { description: `about ${p.path}`, canonicalPath: p.path },
       ]),
     ),
+    builtFor,
   };
   const ssr = ssrDirOf(clientDir);
   write(join(ssr, 'pages.json'), JSON.stringify(parts));
@@ -49,7 +58,8 @@ function writeBuild(clientDir: string) {
     join(ssr, 'prerender.js'),
     `export async function render(path, edits) {
       const price = edits?.items?.['website-business']?.priceCents ?? ${pkg.priceCents};
-      return { html: '<p>page ' + path + ' price ' + price + ' rendered</p>', title: path };
+      const site = globalThis.${siteGlobal}.siteName;
+      return { html: '<p>page ' + path + ' price ' + price + ' rendered for ' + site + '</p>', title: path };
     }`,
   );
 }
@@ -75,7 +85,7 @@ const get = (url: string, encoding?: string) =>
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'live-pages-'));
   writeBuild(join(root, 'client'));
-  t = await createTestApp({ CLIENT_DIR: join(root, 'client') });
+  t = await createTestApp({ CLIENT_DIR: join(root, 'client'), PUBLIC_URL: builtFor.publicUrl });
   ({ cookie: owner } = await signInAdmin(t.app));
 });
 afterAll(async () => {
@@ -147,5 +157,31 @@ describe('prerendered pages after a price edit', () => {
       .poll(async () => (await get('/about')).body)
       .toContain('\\u003c/script>\\u003cscript>alert(1)\\u003c/script>');
     expect((await get('/about')).body).not.toContain('<script>alert(1)');
+  });
+});
+
+describe('a server started with other site settings than the build', () => {
+  it('renders the pages with its own name, address and settings, without building', async () => {
+    const other = await createTestApp({
+      CLIENT_DIR: join(root, 'client'),
+      PUBLIC_URL: 'https://other.example.co.za',
+      SITE_NAME: 'Other Shop',
+    });
+    try {
+      const page = await other.app.inject({ url: '/services/buy-website' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('rendered for Other Shop</p>');
+      expect(page.body).toContain(
+        '<link rel="canonical" href="https://other.example.co.za/services/buy-website" />',
+      );
+      expect(page.body).toContain('<meta property="og:site_name" content="Other Shop" />');
+      expect(page.body).toContain(`<script type="application/json" id="${siteDataId}">`);
+      expect(page.body).toContain('"siteName":"Other Shop"');
+      const shell = await other.app.inject({ url: '/user/dashboard' });
+      expect(shell.body).toContain('<title>Other Shop</title>');
+      expect(shell.body).toContain('"siteName":"Other Shop"');
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -1,14 +1,30 @@
+import { isDeepStrictEqual } from 'node:util';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogueEdits } from '#shared/catalogue.ts';
-import { isAppShellPath, prerenderedPages, redirects, sitemapPaths } from '#shared/routes.ts';
+import {
+  isAppShellPath,
+  notFoundTitle,
+  prerenderedPages,
+  redirects,
+  sitemapPaths,
+} from '#shared/routes.ts';
+import { siteGlobal } from '#shared/site.ts';
 import type { AppInstance } from '../app-instance.ts';
 import { catalogueEdits, whenCatalogueChanges } from '../features/catalogue/catalogue.service.ts';
 import { precompressed, sendPrecompressed, type Precompressed } from '../lib/precompressed.ts';
 import { untilChanged } from '../lib/until-changed.ts';
+import {
+  dataBlock,
+  pageDocument,
+  pageHead,
+  withDataBlock,
+  type PageMeta,
+  type PageSettings,
+} from '../lib/page-document.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -51,25 +67,26 @@ export const ssrDirOf = (clientDir: string) => join(clientDir, '..', 'ssr');
 export interface PageParts {
   /** index.html with `<!--app-head-->` and `<!--app-html-->` still in it. */
   template: string;
-  /** Each prerendered path's head (title, description, canonical link). */
-  heads: Record<string, string>;
+  /** Each prerendered path's (and `404`'s) description and canonical path. */
+  pages: Record<string, PageMeta>;
+  /** The site's settings and address the built files were written with. */
+  builtFor: PageSettings;
 }
 
-type Render = (path: string, edits?: CatalogueEdits) => Promise<{ html: string }>;
+type Render = (path: string, edits?: CatalogueEdits) => Promise<{ html: string; title: string }>;
 
 /** The id of the data block that carries the catalogue's edits to the browser (main.tsx). */
 export const catalogueDataId = 'catalogue-edits';
 
-/**
- * The edits as a data block: JSON the browser never runs (the CSP allows no inline script),
- * with `<` escaped so no text in it can close the element.
- */
-export function catalogueDataBlock(edits: CatalogueEdits): string {
-  const json = JSON.stringify(edits).replaceAll('<', '\\u003c');
-  return `<script type="application/json" id="${catalogueDataId}">${json}</script>`;
-}
+export const catalogueDataBlock = (edits: CatalogueEdits) => dataBlock(catalogueDataId, edits);
 
-const withDataBlock = (html: string, block: string) => html.replace('</body>', `${block}</body>`);
+function readParts(clientDir: string): PageParts | null {
+  const file = join(ssrDirOf(clientDir), 'pages.json');
+  if (!existsSync(file)) return null;
+  const parts = JSON.parse(readFileSync(file, 'utf8')) as Partial<PageParts>;
+  // A build from before the settings were filled in at start cannot be rendered with them.
+  return parts.builtFor && parts.pages ? (parts as PageParts) : null;
+}
 
 function sendHtml(request: FastifyRequest, reply: FastifyReply, doc: Precompressed, status = 200) {
   reply
@@ -170,75 +187,70 @@ export async function registerWeb(app: AppInstance): Promise<void> {
 }
 
 /**
- * Prices an owner changed reach the prerendered pages without a rebuild (issue 19 §4, decision
- * 015). While the database's catalogue equals the one the pages were built with, the built files
- * are served untouched. Once it differs, each page is rendered again with the edits by the
- * build's own renderer (dist/ssr), on its first request after the change, and kept until the next
- * change (NOTIFY catalogue, from any process); every page, the app shell and the 404 page also
- * carry the edits as a data block, so the browser hydrates — and navigates on — with the prices
- * the server charges. Without the renderer (an old build) pages are served as built, with a
- * warning.
+ * Pages as the site is now, without a rebuild: with the prices an owner changed (issue 19 §4,
+ * decision 015) and with this server's site settings and address (issue 27 §1). While both equal
+ * the build's, the built files are served untouched. Otherwise each page is rendered again by the
+ * build's own renderer (dist/ssr) on its first request, and kept until the catalogue changes
+ * again (NOTIFY catalogue, from any process); with edits, every page, the app shell and the 404
+ * page also carry them as a data block, so the browser hydrates — and navigates on — with the
+ * prices the server charges. Without the renderer (an old build) pages are served as built, with
+ * a warning.
  */
 async function registerLivePages(app: AppInstance, page: (html: Buffer) => Precompressed) {
   const { clientDir } = app.config;
-  const ssrDir = ssrDirOf(clientDir);
-  const partsFile = join(ssrDir, 'pages.json');
-  const rendererFile = join(ssrDir, 'prerender.js');
-  const canRender = existsSync(partsFile) && existsSync(rendererFile);
-  let renderer: Promise<{ render: Render; parts: PageParts }> | undefined;
+  const settings: PageSettings = { site: app.config.site, publicUrl: app.config.publicUrl };
+  const rendererFile = join(ssrDirOf(clientDir), 'prerender.js');
+  const parts = existsSync(rendererFile) ? readParts(clientDir) : null;
+  const otherSettings = parts !== null && !isDeepStrictEqual(parts.builtFor, settings);
+  if (!parts) {
+    app.log.warn(
+      'This build has no page renderer (dist/ssr): pages show the settings and prices they were built with',
+    );
+  }
+  let renderer: Promise<Render> | undefined;
+  // Loaded when a page is first made again: most servers never need React on the server.
   const loadRenderer = () =>
-    (renderer ??= (async () => ({
-      render: ((await import(pathToFileURL(rendererFile).href)) as { render: Render }).render,
-      parts: JSON.parse(readFileSync(partsFile, 'utf8')) as PageParts,
-    }))().catch((error: unknown) => {
+    (renderer ??= (async () => {
+      (globalThis as Record<string, unknown>)[siteGlobal] = settings.site;
+      return ((await import(pathToFileURL(rendererFile).href)) as { render: Render }).render;
+    })().catch((error: unknown) => {
       renderer = undefined;
       throw error;
     }));
-  const builtFile = (kind: string) =>
-    join(clientDir, kind === 'shell' ? '_shell.html' : '404.html');
+  const builtFile = (key: string) =>
+    key === 'shell'
+      ? join(clientDir, '_shell.html')
+      : key === '404'
+        ? join(clientDir, '404.html')
+        : pageFile(clientDir, key);
 
   const live = untilChanged(async () => {
-    const edits = await catalogueEdits(app.database.db);
-    if (!edits) return null;
-    if (!canRender) {
-      app.log.warn(
-        'The catalogue differs from the one the pages were built with, and this build has no page renderer (dist/ssr): pages show the built prices until the next build',
-      );
-    }
+    const edits = (await catalogueEdits(app.database.db)) ?? undefined;
+    if (!edits && !otherSettings) return null;
     return {
       edits,
-      block: catalogueDataBlock(edits),
+      block: edits ? catalogueDataBlock(edits) : '',
       docs: new Map<string, Promise<Precompressed>>(),
     };
   });
   await whenCatalogueChanges(app, live.invalidate);
 
-  const make = async (
-    key: string,
-    edits: CatalogueEdits,
-    block: string,
-  ): Promise<Precompressed> => {
-    if (key === 'shell' || key === '404') {
-      const file = builtFile(key);
-      if (key === 'shell' || !canRender) {
-        return page(Buffer.from(withDataBlock(readFileSync(file, 'utf8'), block)));
-      }
+  const make = async (key: string, edits: CatalogueEdits | undefined, block: string) => {
+    if (!parts || (key === 'shell' && !otherSettings)) {
+      return page(Buffer.from(withDataBlock(readFileSync(builtFile(key), 'utf8'), block)));
     }
-    if (!canRender) {
+    if (key === 'shell') {
+      const head = pageHead(settings, settings.site.siteName);
       return page(
-        Buffer.from(withDataBlock(readFileSync(pageFile(clientDir, key), 'utf8'), block)),
+        Buffer.from(withDataBlock(pageDocument(parts.template, head, '', settings.site), block)),
       );
     }
-    const { render, parts } = await loadRenderer();
-    const path = key === '404' ? '/404-page-not-found' : key;
-    const { html } = await render(path, edits);
-    const head = key === '404' ? parts.heads['404'] : parts.heads[path];
-    const doc = parts.template
-      .replace('<!--app-head-->', head ?? '')
-      .replace('<!--app-html-->', html);
+    const render = await loadRenderer();
+    const { html, title } = await render(key === '404' ? '/404-page-not-found' : key, edits);
+    const head = pageHead(settings, key === '404' ? notFoundTitle : title, parts.pages[key]);
+    const doc = pageDocument(parts.template, head, html, settings.site);
     return page(Buffer.from(withDataBlock(doc, block)));
   };
-
   return {
     /** The page for `key` (a prerendered path, `shell` or `404`) as the catalogue is now; null: as built. */
     async document(key: string): Promise<Precompressed | null> {
