@@ -2,6 +2,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import { benchAppSecret } from './server-process.ts';
 
 /**
  * The app on 127.0.0.1 (embedded PGlite, or DATABASE_URL) beside a bare Fastify route, and a
@@ -18,6 +19,7 @@ export async function startBench() {
     HOST: '127.0.0.1',
     PORT: '0',
     RATE_LIMIT_ALLOW: '127.0.0.1',
+    APP_SECRET: benchAppSecret,
   });
   const app = await buildApp(config, { logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });

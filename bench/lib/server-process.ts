@@ -16,6 +16,9 @@ const freePort = () =>
     });
   });
 
+/** The secret benchmark servers use when none is set (production with DATABASE_URL needs one). */
+export const benchAppSecret = process.env.APP_SECRET ?? 'benchmarks-only-secret-not-for-production';
+
 export type ServerProcess = Awaited<ReturnType<typeof serverProcess>>;
 
 /**
@@ -30,6 +33,8 @@ export async function serverProcess(options: {
   validateUrl: string;
   /** Where the embedded database's temporary folder goes (the system's temp folder if unset). */
   dataParent?: string;
+  /** More settings for the server (WEB_CONCURRENCY, …). */
+  env?: Record<string, string>;
 }) {
   const dataDir = mkdtempSync(join(options.dataParent ?? tmpdir(), `sebenza-${options.name}-`));
   const dedicated = process.env.DATABASE_URL
@@ -52,6 +57,8 @@ export async function serverProcess(options: {
     RATE_LIMIT_ALLOW: '127.0.0.1',
     PAYFAST_MODE: 'simulator',
     PAYFAST_VALIDATE_URL: options.validateUrl,
+    APP_SECRET: benchAppSecret,
+    ...options.env,
   };
   let child: ChildProcess | undefined;
   process.on('exit', () => child?.kill('SIGKILL'));

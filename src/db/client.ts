@@ -273,6 +273,26 @@ function returnBrokenConnections(pool: pg.Pool): void {
   }) as typeof pool.connect;
 }
 
+/** Any number the app's other advisory locks do not use. */
+const migrationLockKey = 7160000;
+
+/**
+ * Migrates under a session advisory lock: workers and machines starting together on a new or
+ * older database would otherwise run the same migration at once (seen: two workers on a new
+ * database, one stopped by `duplicate key … pg_type_typname_nsp_index`). The one that waited
+ * finds the migrations done.
+ */
+async function migrateOnServer(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [migrationLockKey]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => {});
+    client.release();
+  }
+}
+
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) {
     // A request waits at most 5 s for a connection: with the server down it answers 503 quickly.
@@ -293,7 +313,7 @@ export function openDatabase(options: DatabaseOptions): Database {
       db,
       kind: 'postgres',
       url: options.databaseUrl,
-      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+      migrate: () => migrateOnServer(pool),
       listen: (channel, onNotify) => listenOnServer(options, channel, onNotify),
       close: () => pool.end(),
     };

@@ -5,7 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createServerDatabase } from '../../tests/helpers/postgres.ts';
+import { openDatabase } from './client.ts';
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -70,6 +73,26 @@ describe('migration 0013 (one job queue)', () => {
       ]);
     } finally {
       await client.close();
+    }
+  });
+});
+
+describe('migrations on a PostgreSQL server', () => {
+  it('run once when several processes start together on a new database', async () => {
+    const server = await createServerDatabase({ prefix: 'migrate_race' });
+    const processes = [1, 2, 3].map(() => openDatabase({ databaseUrl: server.url, dataDir: '' }));
+    try {
+      await Promise.all(processes.map((database) => database.migrate()));
+      const { rows } = (await processes[0]!.db.execute(
+        sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+      )) as unknown as { rows: { count: number }[] };
+      const journal = JSON.parse(
+        readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+      ) as { entries: unknown[] };
+      expect(rows[0]!.count).toBe(journal.entries.length);
+    } finally {
+      await Promise.all(processes.map((database) => database.close()));
+      await server.drop();
     }
   });
 });

@@ -96,6 +96,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // While a worker stops (a reload, SIGTERM), a request already on one of its open connections
+    // is still answered instead of 503: new connections go to the other workers.
+    return503OnClosing: false,
     // A slow or silent sender is answered 408 and cut off (plugins/server-timeouts.ts).
     ...timeoutOptions(options.timeouts),
     routerOptions: { ignoreTrailingSlash: true },

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, isLocalSite, loadConfig } from './config.ts';
 
@@ -14,6 +15,22 @@ describe('loadConfig', () => {
       exampleHost: 'yourbusiness.co.za',
       vatRegistered: false,
     });
+  });
+
+  it('runs a worker per core on PostgreSQL and one on the embedded database', () => {
+    const postgres = 'postgres://shop@127.0.0.1:5432/shop';
+    expect(loadConfig({}).webConcurrency).toBe(1);
+    expect(loadConfig({ DATABASE_URL: postgres }).webConcurrency).toBe(availableParallelism());
+    expect(loadConfig({ DATABASE_URL: postgres, WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(
+      'Invalid configuration: WEB_CONCURRENCY must be 1 without DATABASE_URL: the embedded database runs in one process (got 2)',
+    );
+    expect(() => loadConfig({ DATABASE_URL: postgres, WEB_CONCURRENCY: 'many' })).toThrow(
+      'WEB_CONCURRENCY must be a whole number of workers from 1 to 64',
+    );
+    expect(() => loadConfig({ DATABASE_URL: postgres, WEB_CONCURRENCY: '0' })).toThrow(
+      'WEB_CONCURRENCY must be a whole number of workers from 1 to 64',
+    );
   });
 
   it('needs the supplier address with a VAT number: a tax invoice shows it', () => {

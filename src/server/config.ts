@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { realpathSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { siteEnvSchema, toSiteConfig } from '#shared/site-env.ts';
@@ -59,6 +60,16 @@ const envSchema = siteEnvSchema.extend({
         },
       )
       .default('false'),
+  ),
+  // Blank means: as many workers as cores with DATABASE_URL, one on the embedded database.
+  WEB_CONCURRENCY: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number of workers from 1 to 64' })
+      .int({ error: 'must be a whole number of workers from 1 to 64' })
+      .min(1, { error: 'must be a whole number of workers from 1 to 64' })
+      .max(64, { error: 'must be a whole number of workers from 1 to 64' })
+      .optional(),
   ),
   REDIS_URL: z.preprocess(
     emptyAsUndefined,
@@ -246,6 +257,8 @@ export interface Config {
    * addresses; never everyone.
    */
   trustProxy: false | number | string[];
+  /** How many worker processes serve (WEB_CONCURRENCY); above 1 a primary process runs them. */
+  webConcurrency: number;
   /** Redis for the rate-limit counters shared by every process; else PostgreSQL or memory. */
   redisUrl: string | undefined;
   clientDir: string;
@@ -474,6 +487,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: APP_SECRET must be set in production with DATABASE_URL, the same in every process: it encrypts secrets kept in the database (for example the output of: openssl rand -base64 32)',
     );
   }
+  if (!e.DATABASE_URL && (e.WEB_CONCURRENCY ?? 1) > 1) {
+    throw new ConfigError(
+      `Invalid configuration: WEB_CONCURRENCY must be 1 without DATABASE_URL: the embedded database runs in one process (got ${e.WEB_CONCURRENCY})`,
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const inMemory = e.DATA_DIR.startsWith('memory://');
   return {
@@ -485,6 +503,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    webConcurrency: e.WEB_CONCURRENCY ?? (e.DATABASE_URL ? availableParallelism() : 1),
     redisUrl: e.REDIS_URL,
     clientDir: builtFolder(resolve(e.CLIENT_DIR)),
     site: toSiteConfig(e),

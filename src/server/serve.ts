@@ -1,41 +1,22 @@
-import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import cluster from 'node:cluster';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 
-/** Starts the server, and stops it cleanly: in-flight requests finish, the database closes. */
-async function main(): Promise<void> {
-  let config;
+function configOrExit(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
   }
-  const app = await buildApp(config);
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal} received, shutting down`);
-    const force = setTimeout(() => {
-      app.log.error('Shutdown took longer than 10 s; exiting');
-      process.exit(1);
-    }, 10_000);
-    force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  await app.listen({ host: config.host, port: config.port });
-  app.log.info(`${config.site.siteName} is serving on ${config.publicUrl} (${app.database.kind})`);
 }
 
-await main();
+const config = configOrExit();
+// The primary only forks, watches and reloads its workers: it never loads the app.
+if (cluster.isPrimary && config.webConcurrency > 1) {
+  const { runPrimary } = await import('./cluster/primary.ts');
+  runPrimary(config.webConcurrency);
+} else {
+  const { serveApp } = await import('./serve-app.ts');
+  await serveApp(config);
+}

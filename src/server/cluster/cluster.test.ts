@@ -1,0 +1,121 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../tests/helpers/free-port.ts';
+import { createServerDatabase } from '../../../tests/helpers/postgres.ts';
+
+/**
+ * `WEB_CONCURRENCY=2` on PostgreSQL, as production runs it: the real entry point, a primary and
+ * two workers sharing one port; a worker killed is replaced, SIGHUP reloads them one at a time
+ * while requests keep coming, and SIGTERM stops everything (issue 27 §2).
+ */
+const root = resolve(import.meta.dirname, '../../..');
+let primary: ChildProcess;
+let drop: () => Promise<void>;
+let port: number;
+let logs = '';
+
+/** The pids of the workers that said they serve, in order. */
+const servingPids = () =>
+  [...logs.matchAll(/\{"level":30,"time":\d+,"pid":(\d+)[^\n]*is serving on/g)].map((m) =>
+    Number(m[1]),
+  );
+
+async function until(what: string, ok: () => boolean | Promise<boolean>, ms = 60_000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await ok()) return;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error(`${what} did not happen within ${ms / 1000} s:\n${logs}`);
+}
+
+const health = () =>
+  fetch(`http://127.0.0.1:${port}/api/health`).then(
+    (response) => response.status,
+    () => 0,
+  );
+
+beforeAll(async () => {
+  const database = await createServerDatabase({ prefix: 'cluster' });
+  drop = database.drop;
+  port = await freePort();
+  primary = spawn(process.execPath, ['src/server/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: database.url,
+      APP_SECRET: 'cluster-test-secret-cluster-test-secret',
+      WEB_CONCURRENCY: '2',
+      PAYFAST_MODE: 'simulator',
+      CLIENT_DIR: './tests/no-client-build',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  primary.stdout!.on('data', (chunk: Buffer) => (logs += chunk.toString()));
+  primary.stderr!.on('data', (chunk: Buffer) => (logs += chunk.toString()));
+  await until('two workers serving', () => servingPids().length >= 2);
+}, 90_000);
+
+afterAll(async () => {
+  if (primary && primary.exitCode === null) {
+    const exited = new Promise((done) => primary.once('exit', done));
+    primary.kill('SIGKILL');
+    await exited;
+  }
+  await drop?.();
+});
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('WEB_CONCURRENCY=2', () => {
+  it('serves from two workers and replaces one that dies', async () => {
+    const [first, second] = servingPids();
+    expect(first).not.toBe(second);
+    expect(await health()).toBe(200);
+    process.kill(first!, 'SIGKILL');
+    await until('a third worker serving', () => servingPids().length >= 3);
+    expect(logs).toContain(`Worker ${first} died (SIGKILL): starting another`);
+    expect(await health()).toBe(200);
+  }, 90_000);
+
+  it('reloads one worker at a time on SIGHUP without a failed request', async () => {
+    const before = servingPids().filter(alive);
+    expect(before).toHaveLength(2);
+    const statuses: number[] = [];
+    let reloaded = false;
+    const load = async () => {
+      while (!reloaded) statuses.push(await health());
+    };
+    const loaders = [load(), load(), load(), load()];
+    primary.kill('SIGHUP');
+    await until('the reload to finish', () => logs.includes('Reload finished'));
+    reloaded = true;
+    await Promise.all(loaders);
+    expect(statuses.length).toBeGreaterThan(20);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    const after = servingPids().filter(alive);
+    expect(after).toHaveLength(2);
+    expect(after.some((pid) => before.includes(pid))).toBe(false);
+  }, 90_000);
+
+  it('stops every worker on SIGTERM', async () => {
+    const workers = servingPids().filter(alive);
+    const exited = new Promise<number | null>((done) => primary.once('exit', done));
+    primary.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(workers.filter(alive)).toEqual([]);
+  }, 30_000);
+});
