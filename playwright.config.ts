@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { e2eAdmin } from './tests/e2e/fixtures/admin.ts';
 import { mailboxUrl } from './tests/e2e/fixtures/mailbox.ts';
+import { serverNodeFlags } from './src/server/node-flags.ts';
 
 const port = Number(process.env.E2E_PORT ?? 5099);
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 5098);
@@ -49,7 +50,7 @@ export default defineConfig({
     },
     {
       // The administrator is made the way operators make one: with the CLI, before the server starts.
-      command: `(node scripts/admin.ts create --email ${e2eAdmin.email} --name "${e2eAdmin.name}" || true) && node src/server/server.ts`,
+      command: `(node scripts/admin.ts create --email ${e2eAdmin.email} --name "${e2eAdmin.name}" || true) && node ${serverNodeFlags.join(' ')} src/server/server.ts`,
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { createServerDatabase } from '../../tests/helpers/postgres.ts';
+import { serverNodeFlags } from '../../src/server/node-flags.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -76,7 +77,7 @@ export async function serverProcess(options: {
     base,
     /** Starts the server (again); resolves once /api/health answers. */
     async start(): Promise<void> {
-      child = spawn(process.execPath, ['src/server/server.ts'], {
+      child = spawn(process.execPath, [...serverNodeFlags, 'src/server/server.ts'], {
         cwd: root,
         env,
         stdio: 'inherit',

@@ -3,7 +3,6 @@ import helmet, { type HelmetOptions } from 'helmet';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { AppInstance } from '../app-instance.ts';
-import { Redis } from 'ioredis';
 import { AppError } from './errors.ts';
 import { postgresRateLimitStore } from './rate-limit-store.ts';
 import { registerCsrfGate } from './csrf-gate.ts';
@@ -12,9 +11,11 @@ import { registerCsrfGate } from './csrf-gate.ts';
  * Where the rate-limit counters live, so several processes count as one shop: Redis when
  * REDIS_URL is set, else the PostgreSQL server; the embedded database is one process, so memory.
  */
-function sharedCounters(app: AppInstance) {
+async function sharedCounters(app: AppInstance) {
   const { redisUrl, databaseUrl } = app.config;
   if (redisUrl) {
+    // Loaded only when configured: most shops run without Redis.
+    const { Redis } = await import('ioredis');
     const redis = new Redis(redisUrl, {
       connectTimeout: 2000,
       maxRetriesPerRequest: 1,
@@ -97,7 +98,7 @@ export async function registerSecurity(app: AppInstance): Promise<void> {
   await app.register(rateLimit, {
     global: false,
     allowList: app.config.rateLimitAllow,
-    ...sharedCounters(app),
+    ...(await sharedCounters(app)),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', {
         message: `Too many requests. Please try again in ${context.after}.`,

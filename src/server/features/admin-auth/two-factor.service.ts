@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import type { Db, Tx } from '#db/client.ts';
 import { adminRecoveryCodes, admins } from '#db/schema/index.ts';
 import type { RecoveryCodes, TwoFactorSetup, TwoFactorStatus } from '#shared/admin.schemas.ts';
@@ -88,6 +87,7 @@ export async function startTwoFactorSetup(
     });
   }
   const otpauthUri = totpFor(secret, admin.email, issuer).toString();
+  const { default: QRCode } = await import('qrcode');
   const qrSvg = await QRCode.toString(otpauthUri, { type: 'svg', margin: 1 });
   return { secret, otpauthUri, qrSvg };
 }

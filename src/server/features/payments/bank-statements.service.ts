@@ -3,7 +3,6 @@
  * description names exactly one of our orders is recorded as a bank transfer for it, once per
  * line however often the statement is imported; any other money-in line is left for a person.
  */
-import { parse } from 'csv-parse/sync';
 import { inArray } from 'drizzle-orm';
 import { orders } from '#db/schema/index.ts';
 import type { BankStatementResult } from '#shared/bank-transfers.schemas.ts';
@@ -79,7 +78,9 @@ const headerNames = {
 };
 
 /** The statement's lines: by their header's names, or date, description, amount without one. */
-function readStatement(csv: string): StatementLine[] {
+async function readStatement(csv: string): Promise<StatementLine[]> {
+  // The CSV reader loads with the first statement, not at start.
+  const { parse } = await import('csv-parse/sync');
   let rows: string[][];
   try {
     rows = parse(csv.replace(/^\uFEFF/, ''), {
@@ -120,7 +121,7 @@ export async function importBankStatement(
   deps: PaymentDeps,
   input: { csv: string; admin: { id: string; email: string }; ip: string },
 ): Promise<BankStatementResult> {
-  const lines = readStatement(input.csv);
+  const lines = await readStatement(input.csv);
   const result: BankStatementResult = {
     recorded: [],
     alreadyRecorded: [],

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyReply } from 'fastify';
 import type { Db, Tx } from '#db/client.ts';
 import { uploads } from '#db/schema/index.ts';
@@ -56,6 +55,7 @@ export async function sniffUpload(data: Buffer): Promise<UploadType> {
       message: `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
     });
   }
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(data);
   if (detected && detected.mime in uploadTypes) return detected.mime as UploadType;
   if (!detected && isPlainText(data)) return 'text/plain';

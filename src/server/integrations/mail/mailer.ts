@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#db/client.ts';
 import { mailOutbox, type MailAttachment } from '#db/schema/index.ts';
@@ -30,15 +30,18 @@ export function createMailer(options: {
   log: FastifyBaseLogger;
   buildAttachment?: AttachmentBuilder;
 }): Mailer {
-  const { log } = options;
-  const transport: Transporter | null = options.smtpUrl
-    ? nodemailer.createTransport({
-        url: options.smtpUrl,
+  const { log, smtpUrl } = options;
+  // nodemailer (about 20 MB) loads with the first mail this process sends, not at start.
+  let transport: Promise<Transporter> | undefined;
+  const smtp = (url: string) =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url,
         connectionTimeout: 10_000,
         greetingTimeout: 10_000,
         socketTimeout: 30_000,
-      })
-    : null;
+      }),
+    ));
 
   return {
     async deliver(db, mailId, { lastAttempt }) {
@@ -49,7 +52,7 @@ export function createMailer(options: {
         .returning();
       // Deleted with its account, or already out: nothing to do.
       if (!mail || mail.status === 'sent' || mail.status === 'stored') return;
-      if (!transport) {
+      if (!smtpUrl) {
         await db
           .update(mailOutbox)
           .set({ status: 'stored', sentAt: sql`now()` })
@@ -65,7 +68,9 @@ export function createMailer(options: {
           attachments.push(await options.buildAttachment(attachment));
         }
         const { text, html } = await mintMailLink(db, mail);
-        await transport.sendMail({
+        await (
+          await smtp(smtpUrl)
+        ).sendMail({
           from: options.from,
           to: mail.to,
           subject: mail.subject,
@@ -87,7 +92,7 @@ export function createMailer(options: {
       }
     },
     close() {
-      transport?.close();
+      void transport?.then((open) => open.close());
     },
   };
 }

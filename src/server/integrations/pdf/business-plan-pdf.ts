@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { newPdf } from './new-pdf.ts';
 import { formatDate } from '#shared/dates.ts';
 import { formatZAR } from '#shared/money.ts';
 import {
@@ -161,7 +161,7 @@ function charts(doc: PDFKit.PDFDocument, p: Projection) {
  * The plan as a document a bank reads: cover, contents, the written sections, the assumptions,
  * the three-year summary with charts and the monthly tables (A4, the monthly pages landscape).
  */
-export function businessPlanPdf(
+export async function businessPlanPdf(
   plan: PlanDocument,
   options: { siteName: string },
 ): Promise<Buffer> {
@@ -169,17 +169,12 @@ export function businessPlanPdf(
   const assumptions = { ...emptyAssumptions, ...plan.assumptions };
   const projection = projectPlan(assumptions);
   const title = plan.businessName || plan.name;
-  const doc = new PDFDocument({
+  const { doc, done } = await newPdf({
     size: 'A4',
     margin: 50,
     bufferPages: true,
     info: { Title: `Business plan: ${title}`, Author: title, Creator: options.siteName },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve) =>
-    doc.on('end', () => resolve(Buffer.concat(chunks))),
-  );
 
   // Cover
   doc.rect(0, 0, doc.page.width, 260).fill(brand);

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { newPdf } from './new-pdf.ts';
 import { formatDate } from '#shared/dates.ts';
 import { formatZAR } from '#shared/money.ts';
 
@@ -126,7 +126,7 @@ export function renderCreditNotePdf(note: CreditNoteDocument): Promise<Buffer> {
 }
 
 /** The one layout of our money documents: heading, parties, lines, totals (VAT when charged). */
-function renderDocument(document: {
+async function renderDocument(document: {
   title: string;
   number: string;
   details: string[];
@@ -137,16 +137,11 @@ function renderDocument(document: {
   vatCents: number | null;
   closing: string;
 }): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const { doc, done } = await newPdf({
     size: 'A4',
     margin: 50,
     info: { Title: `${document.title} ${document.number}` },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve) =>
-    doc.on('end', () => resolve(Buffer.concat(chunks))),
-  );
 
   doc.fontSize(22).font('Helvetica-Bold').text(document.title);
   doc.moveDown(0.5).fontSize(10).font('Helvetica');

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { newPdf } from './new-pdf.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import {
   metricRating,
@@ -99,7 +99,7 @@ function heading(doc: PDFKit.PDFDocument, text: string) {
  * The speed report as a PDF (A4): scores as gauges in Lighthouse's bands, each metric with its
  * rating, what to fix first, page weight and the screenshot.
  */
-export function renderSpeedReportPdf(input: {
+export async function renderSpeedReportPdf(input: {
   report: SpeedReport;
   run: SpeedRun;
   siteName: string;
@@ -108,16 +108,11 @@ export function renderSpeedReportPdf(input: {
 }): Promise<Buffer> {
   const { report, run } = input;
   const host = new URL(report.url).host;
-  const doc = new PDFDocument({
+  const { doc, done } = await newPdf({
     size: 'A4',
     margin: 50,
     info: { Title: `Website speed report: ${host}`, Author: input.siteName },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve) =>
-    doc.on('end', () => resolve(Buffer.concat(chunks))),
-  );
 
   doc.fillColor('#0f5132').font('Helvetica-Bold').fontSize(10).text('WEBSITE SPEED REPORT');
   doc.moveDown(0.3).fillColor(ink).fontSize(22).text(host);
