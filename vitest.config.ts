@@ -5,7 +5,12 @@ export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
-      include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
+      include: [
+        'src/**/*.test.ts',
+        'src/**/*.test.tsx',
+        'scripts/**/*.test.ts',
+        'deploy/**/*.test.ts',
+      ],
       environment: 'node',
       globalSetup: ['tests/helpers/global-setup.ts'],
       setupFiles: ['tests/helpers/site-settings.ts'],

@@ -95,5 +95,11 @@ describe('npm start', () => {
     const pageC = await page(c, portC, '/about');
     expect(pageC).toContain('<link rel="canonical" href="https://shop.example.co.za/about" />');
     expect(c.output()).not.toMatch(/build/i);
+
+    // Alone, SIGHUP cannot reload without dropping requests: it is refused, not fatal.
+    c.server.kill('SIGHUP');
+    await expect.poll(() => c.output()).toContain('SIGHUP received');
+    expect(await page(c, portC, '/about')).toContain('canonical');
+    expect(c.server.exitCode).toBeNull();
   }, 240_000);
 });

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildStamp, stampFile } from './build-stamp.ts';
+import { ensureCaddy } from './ensure-caddy.ts';
 
 /** `npm test`: lint, format, typecheck, unit + API tests, then end-to-end tests in Chromium. */
 const root = resolve(import.meta.dirname, '..');
@@ -106,6 +107,7 @@ function summary(): void {
 }
 
 const chromePath = ensureChromium();
+ensureCaddy();
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 // Each of the three is one thread: side by side they take the time of the slowest.
 await runTogether([

@@ -23,6 +23,11 @@ export interface Database {
   /** The server's address (PostgreSQL only), e.g. for pg_dump. */
   url?: string;
   kind: DatabaseKind;
+  /**
+   * How the connection pool is used right now (PostgreSQL only: PGlite is one connection inside
+   * the process), for the metrics.
+   */
+  poolUse?: () => PoolUse;
   migrate(): Promise<void>;
   /**
    * Calls `onNotify` for each NOTIFY on `channel` (delivered when the notifying transaction
@@ -31,6 +36,14 @@ export interface Database {
    */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface PoolUse {
+  /** Connections open, idle among them, requests waiting for one, and the most it opens. */
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 export interface DatabaseOptions {
@@ -313,6 +326,12 @@ export function openDatabase(options: DatabaseOptions): Database {
       db,
       kind: 'postgres',
       url: options.databaseUrl,
+      poolUse: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: pool.options.max,
+      }),
       migrate: () => migrateOnServer(pool),
       listen: (channel, onNotify) => listenOnServer(options, channel, onNotify),
       close: () => pool.end(),

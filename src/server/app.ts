@@ -65,6 +65,9 @@ import { creditRoutes } from './features/credit/credit.routes.ts';
 import { bankTransferReminderJob } from './jobs/bank-transfer-reminder.job.ts';
 import { bankTransferExpiryJob } from './jobs/bank-transfer-expiry.job.ts';
 import { nextRetentionRun, retentionJob, retentionKey } from './jobs/retention.job.ts';
+import { backupJob } from './jobs/backup.job.ts';
+import { backupRoutes } from './features/backups/backups.routes.ts';
+import { scheduleNextBackup } from './features/backups/backups.service.ts';
 import { enqueueJob } from './jobs/queue.ts';
 import { ticketRoutes } from './features/tickets/tickets.routes.ts';
 import { projectRoutes } from './features/projects/projects.routes.ts';
@@ -73,6 +76,9 @@ import { creditNotePdf } from './features/payments/refund-ledger.service.ts';
 import { speedReportJob } from './jobs/speed-report.job.ts';
 import { speedReportRoutes } from './features/speed-reports/speed-reports.routes.ts';
 import { registerRequestLog } from './plugins/request-log.ts';
+import { recordHttpMetrics } from './features/metrics/http-metrics.ts';
+import { metricsRoutes } from './features/metrics/metrics.routes.ts';
+import { ownerAlertsJob, scheduleAlertCheck } from './jobs/owner-alerts.job.ts';
 import { timeoutOptions, type ServerTimeouts } from './plugins/server-timeouts.ts';
 import { startImagePath } from '#db/start-image.ts';
 
@@ -108,6 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandling(app);
   registerInputGuard(app);
   registerRequestLog(app);
+  recordHttpMetrics(app);
 
   const database =
     options.database ??
@@ -158,6 +165,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     'bank-transfer-expiry': bankTransferExpiryJob({ config }),
     'speed-report': speedReportJob(config.speedReports),
     retention: retentionJob(),
+    'owner-alerts': ownerAlertsJob({ config }),
+    backup: backupJob({ database, config: config.backups }),
   });
 
   await registerSecurity(app);
@@ -191,12 +200,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await administratorsRoutes(app);
   await backOfficeRoutes(app);
   await jobRoutes(app);
+  await metricsRoutes(app);
+  await backupRoutes(app);
 
   // The daily retention run keeps itself going; a start makes sure the next one is queued.
   app.addHook('onReady', async () => {
     const next = nextRetentionRun(new Date());
     await enqueueJob(database.db, 'retention', {}, { key: retentionKey(next), runAt: next }).catch(
       (error: unknown) => app.log.warn({ err: error }, 'retention run not queued at start'),
+    );
+    // Likewise the scheduled backups (BACKUP_EVERY_HOURS; none when 0).
+    await scheduleNextBackup(database.db, config.backups, new Date()).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'scheduled backup not queued at start'),
+    );
+  });
+
+  // The owners' alerts are checked every 5 minutes, each check queueing the next; a start makes
+  // sure one is queued.
+  app.addHook('onReady', async () => {
+    await scheduleAlertCheck(database.db, new Date()).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'owner alert check not queued at start'),
     );
   });
 

@@ -33,6 +33,24 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads a blank value as the default, as an environment file with KEY= gives it', () => {
+    const blank = loadConfig({
+      NODE_ENV: '',
+      HOST: '',
+      PORT: '',
+      DATA_DIR: '',
+      CLIENT_DIR: '',
+      LOG_LEVEL: '',
+    });
+    const defaults = loadConfig({});
+    expect(blank.port).toBe(5000);
+    expect(blank.host).toBe(defaults.host);
+    expect(blank.dataDir).toBe(defaults.dataDir);
+    expect(blank.clientDir).toBe(defaults.clientDir);
+    expect(blank.env).toBe('development');
+    expect(blank.logLevel).toBe('info');
+  });
+
   it('needs the supplier address with a VAT number: a tax invoice shows it', () => {
     expect(() => loadConfig({ SUPPLIER_VAT_NUMBER: '4123456789' })).toThrow(
       'Invalid configuration: SUPPLIER_ADDRESS must be set when SUPPLIER_VAT_NUMBER is set',

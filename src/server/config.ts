@@ -21,15 +21,22 @@ function builtFolder(path: string): string {
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 const envSchema = siteEnvSchema.extend({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: z.coerce
-    .number({ error: 'must be a port number' })
-    .int('must be a whole number')
-    .min(0, 'must be between 0 and 65535')
-    .max(65535, 'must be between 0 and 65535')
-    .default(5000),
-  DATA_DIR: z.string().min(1).default('./data'),
+  // A blank value (`KEY=` in an environment file) means the default, as for every setting.
+  NODE_ENV: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['development', 'production', 'test']).default('development'),
+  ),
+  HOST: z.preprocess(emptyAsUndefined, z.string().min(1).default('0.0.0.0')),
+  PORT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a port number' })
+      .int('must be a whole number')
+      .min(0, 'must be between 0 and 65535')
+      .max(65535, 'must be between 0 and 65535')
+      .default(5000),
+  ),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).default('./data')),
   DATABASE_URL: z.preprocess(
     emptyAsUndefined,
     z
@@ -40,7 +47,10 @@ const envSchema = siteEnvSchema.extend({
     emptyAsUndefined,
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   ),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
   TRUST_PROXY: z.preprocess(
     emptyAsUndefined,
     z
@@ -75,7 +85,7 @@ const envSchema = siteEnvSchema.extend({
     emptyAsUndefined,
     z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   ),
-  CLIENT_DIR: z.string().min(1).default('./dist/client'),
+  CLIENT_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).default('./dist/client')),
   SMTP_URL: z.preprocess(
     emptyAsUndefined,
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
@@ -236,7 +246,56 @@ const envSchema = siteEnvSchema.extend({
       .max(1000, 'must be a number of reports from 1 to 1000')
       .default(10),
   ),
+  BACKUP_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  BACKUP_EVERY_HOURS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number of hours from 0 (off) to 168' })
+      .int('must be a whole number of hours from 0 (off) to 168')
+      .min(0, 'must be a whole number of hours from 0 (off) to 168')
+      .max(168, 'must be a whole number of hours from 0 (off) to 168')
+      .default(24),
+  ),
+  BACKUP_KEEP: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a number of backups to keep from 1 to 1000' })
+      .int('must be a number of backups to keep from 1 to 1000')
+      .min(1, 'must be a number of backups to keep from 1 to 1000')
+      .max(1000, 'must be a number of backups to keep from 1 to 1000')
+      .default(14),
+  ),
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(
+        /^[\x21-\x7e]{16,}$/,
+        'must be at least 16 characters without spaces (for example the output of: openssl rand -hex 32)',
+      )
+      .optional(),
+  ),
+  METRICS_ALLOW: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine(
+        (value) =>
+          value === 'none' || value.split(',').every((entry) => isAddressOrRange(entry.trim())),
+        'must be IP addresses or CIDR ranges separated by commas (e.g. 127.0.0.1,::1,10.0.0.0/8), or none',
+      )
+      .default('127.0.0.1,::1'),
+  ),
 });
+
+/** One METRICS_ALLOW entry: an IPv4 or IPv6 address, or a CIDR range of either. */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', bits, extra] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
 
 function parseTrustProxy(value: string): Config['trustProxy'] {
   if (value === 'false') return false;
@@ -292,6 +351,26 @@ export interface Config {
   dnsimple: { token: string; accountId: number; baseUrl: string } | undefined;
   /** Website speed reports (Lighthouse in Chromium). */
   speedReports: SpeedReportsConfig;
+  /** Scheduled backups (features/backups). */
+  backups: BackupsConfig;
+  /** Who may read /metrics (features/metrics). */
+  metrics: MetricsConfig;
+}
+
+export interface MetricsConfig {
+  /** METRICS_TOKEN: a scraper sending `Authorization: Bearer <token>` is let in from anywhere. */
+  token: string | undefined;
+  /** METRICS_ALLOW: addresses and CIDR ranges let in without a token (none: token only). */
+  allow: string[];
+}
+
+export interface BackupsConfig {
+  /** BACKUP_DIR, else DATA_DIR/backups; null with an in-memory DATA_DIR and no BACKUP_DIR. */
+  dir: string | null;
+  /** Hours between scheduled backups; 0 turns the schedule off (an owner can still take one). */
+  everyHours: number;
+  /** How many verified backups are kept, newest first. */
+  keep: number;
 }
 
 export interface SpeedReportsConfig {
@@ -547,6 +626,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ) ?? [],
       deadlineMs: e.SPEED_REPORT_TIMEOUT_SECONDS * 1000,
       queueLimit: e.SPEED_REPORT_QUEUE_LIMIT,
+    },
+    backups: {
+      // An in-memory database (tests) has no folder of its own to put backups beside.
+      dir: e.BACKUP_DIR ? resolve(e.BACKUP_DIR) : inMemory ? null : resolve(e.DATA_DIR, 'backups'),
+      everyHours: e.BACKUP_EVERY_HOURS,
+      keep: e.BACKUP_KEEP,
+    },
+    metrics: {
+      token: e.METRICS_TOKEN,
+      allow:
+        e.METRICS_ALLOW === 'none' ? [] : e.METRICS_ALLOW.split(',').map((entry) => entry.trim()),
     },
   };
 }

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 
@@ -39,6 +40,20 @@ export async function serveApp(config: Config): Promise<void> {
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
+  // A worker is reloaded by its primary. Alone (WEB_CONCURRENCY=1) there is nobody to take over
+  // while it restarts, and SIGHUP's default would end the process: say so and keep serving.
+  if (!cluster.isWorker) {
+    process.on('SIGHUP', () =>
+      app.log.warn(
+        'SIGHUP received: a reload without dropping requests needs WEB_CONCURRENCY above 1; restart the service to load a new version',
+      ),
+    );
+  }
+  if (config.trustProxy !== false && ['0.0.0.0', '::'].includes(config.host)) {
+    app.log.warn(
+      `TRUST_PROXY is set while the app listens on every address (HOST=${config.host}): whoever reaches its port directly can claim any address in X-Forwarded-For. Behind a proxy on this machine, set HOST=127.0.0.1`,
+    );
+  }
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`${config.site.siteName} is serving on ${config.publicUrl} (${app.database.kind})`);
 }

@@ -11,3 +11,4 @@ export * from './projects.ts';
 export * from './business-plans.ts';
 export * from './uploads.ts';
 export * from './payfast-simulator.ts';
+export * from './alerts.ts';

@@ -55,3 +55,15 @@ export const payfastSimulatorRefunds = payfastSimulator.table('refunds', {
   reason: text('reason').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The simulator's payment pages still open (simulator mode only): in the database, not in one
+ * process's memory, so the page's buttons work whichever worker answers them; a page completes
+ * once (its row is taken as it completes).
+ */
+export const payfastSimulatorPages = payfastSimulator.table('pages', {
+  token: text('token').primaryKey(),
+  /** The signed form the page was opened with. */
+  form: jsonb('form').$type<Record<string, string>>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -85,6 +85,9 @@ describe('WEB_CONCURRENCY=2', () => {
     const [first, second] = servingPids();
     expect(first).not.toBe(second);
     expect(await health()).toBe(200);
+    // One scrape, whichever worker takes it, counts both: the primary sums them.
+    const metrics = await fetch(`http://127.0.0.1:${port}/metrics`).then((r) => r.text());
+    expect(metrics).toMatch(/^sebenza_metrics_processes 2$/m);
     process.kill(first!, 'SIGKILL');
     await until('a third worker serving', () => servingPids().length >= 3);
     expect(logs).toContain(`Worker ${first} died (SIGKILL): starting another`);

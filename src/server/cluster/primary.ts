@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { once } from 'node:events';
 import { join } from 'node:path';
+import { answerMetricsRequests } from '../features/metrics/cluster-metrics.ts';
 
 /** One JSON line, as the workers' logger writes them, so one log reader reads both. */
 function log(level: 'info' | 'warn' | 'error', msg: string, extra: object = {}): void {
@@ -106,6 +107,7 @@ export function runPrimary(count: number): void {
 
   // Workers run the server itself, not whatever started the primary (npm start checks the build).
   cluster.setupPrimary({ exec: join(import.meta.dirname, '..', 'server.ts') });
+  answerMetricsRequests(cluster);
   log('info', `Starting ${count} workers`);
   for (let i = 0; i < count; i += 1) fork();
 }

@@ -3,6 +3,7 @@ import {
   reportUnconfirmedNotification,
 } from '../features/payments/payment-notifications.service.ts';
 import type { PaymentDeps } from '../features/payments/payments.service.ts';
+import { recordItnVerdict } from '../features/metrics/metrics.service.ts';
 import { PaymentMethodUnavailableError } from '../integrations/payment-methods/payment-method.ts';
 import { bringForward } from './queue.ts';
 import type { JobHandler } from './runner.ts';
@@ -21,6 +22,12 @@ export const checkPaymentNotificationJob =
   async ({ notificationId }, { db, log, attempt, lastAttempt }) => {
     try {
       const verdict = await checkNotification({ ...deps, db }, notificationId);
+      // The confirmation lag for the metrics; a figure lost is not worth failing the job for.
+      if (verdict) {
+        await recordItnVerdict(db, notificationId).catch((error: unknown) =>
+          log.warn({ err: error }, 'ITN confirmation lag not recorded'),
+        );
+      }
       if (verdict && !verdict.accepted) {
         log.warn(`payment notification ${notificationId} refused: ${verdict.reason}`);
       }

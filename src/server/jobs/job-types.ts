@@ -51,13 +51,25 @@ export const jobTypes = {
   // Daily (each run queues the next): what the VAT Act no longer needs kept about deleted
   // customers — invoices and credit notes past five years — is anonymised.
   retention: { payload: z.object({}), maxAttempts: 5 },
+  // A backup of the whole database to BACKUP_DIR, verified (features/backups): every
+  // BACKUP_EVERY_HOURS (each scheduled run queues the next) or when an owner asks. A failure is
+  // tried again after 1, 2, 4, 8 minutes, then parked as failed for the back office. Its own
+  // `backup` lane: a dump of minutes never holds up mail, nor a batch claimed behind it.
+  backup: {
+    payload: z.object({ trigger: z.enum(['schedule', 'owner']) }),
+    maxAttempts: 5,
+    lane: 'backup',
+  },
+  // The owners' alerts (features/alerts), every 5 minutes (each run queues the next). In a lane
+  // of its own, so that jobs holding up the main lane cannot also silence the alert about them.
+  'owner-alerts': { payload: z.object({}), maxAttempts: 2, lane: 'watch' },
 } as const satisfies Record<
   string,
   {
     payload: z.ZodType;
     maxAttempts: number;
     /** Jobs of a lane are run by a runner of their own (plugins/jobs.ts); others by the main one. */
-    lane?: 'browser';
+    lane?: 'browser' | 'backup' | 'watch';
   }
 >;
 

@@ -48,6 +48,20 @@ const byName = (filter: JobFilter | undefined): SQL | undefined => {
 const leaseSeconds = 120;
 
 /**
+ * Renews the lease of the running jobs of one kind, for a handler that may outlast it (a large
+ * backup): called every so often while it works, so no other runner takes its job as crashed.
+ */
+export async function extendLeases(db: Db, name: JobName): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+    .where(and(eq(jobs.name, name), eq(jobs.status, 'running')));
+}
+
+/** How often a long handler renews its lease: well inside it. */
+export const leaseRenewalMs = (leaseSeconds / 4) * 1000;
+
+/**
  * Claims up to `limit` due jobs for this runner: queued ones whose time has come and running ones
  * whose runner stopped answering. SKIP LOCKED lets several processes claim side by side, each
  * job going to exactly one of them.

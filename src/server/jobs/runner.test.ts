@@ -56,6 +56,8 @@ async function runner(sendMail: JobHandlers['send-mail']): Promise<JobRunner> {
       'bank-transfer-expiry': unexpected,
       'speed-report': unexpected,
       retention: unexpected,
+      backup: unexpected,
+      'owner-alerts': unexpected,
     },
   });
   runners.push(started);

@@ -52,11 +52,16 @@ export async function startJobRunner(options: {
   log: FastifyBaseLogger;
   /**
    * The lane this runner serves: the main one (every job type without a lane, and unknown names)
-   * or a named lane of job-types.ts, whose jobs are slow and so kept apart (`browser`).
+   * or a named lane of job-types.ts, whose jobs are slow and so kept apart (`browser`, `backup`).
    */
-  lane?: 'main' | 'browser';
+  lane?: 'main' | 'browser' | 'backup' | 'watch';
   /** Jobs run at once (a lane's jobs only; the main lane runs one after another). */
   concurrency?: number;
+  /**
+   * Wakes at each commit that queues a job (LISTEN, a connection of its own on a server); without
+   * it the runner looks every 30 s, enough for work planned minutes ahead.
+   */
+  listen?: boolean;
 }): Promise<JobRunner> {
   const { database, handlers, log } = options;
   const lane = options.lane ?? 'main';
@@ -135,7 +140,8 @@ export async function startJobRunner(options: {
       if (!stopping()) await sleepUntilNextDue();
     },
   });
-  const unlisten = await database.listen('jobs', loop.kick);
+  const unlisten =
+    options.listen === false ? async () => {} : await database.listen('jobs', loop.kick);
   // Work queued before a restart starts now.
   loop.kick();
   return {

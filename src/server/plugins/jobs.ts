@@ -9,9 +9,10 @@ declare module 'fastify' {
 }
 
 /**
- * Starts the job queue's runners: the main one, and the `browser` lane's (speed reports, up to
+ * Starts the job queue's runners: the main one, the `browser` lane's (speed reports, up to
  * SPEED_REPORT_CONCURRENCY at once) so a minute of Lighthouse never holds up mail or PayFast
- * checks. They stop, finishing the jobs in hand, before the database closes.
+ * checks, and the `backup` lane's (one backup at a time, however long its dump). They stop,
+ * finishing the jobs in hand, before the database closes.
  */
 export async function registerJobs(app: AppInstance, handlers: JobHandlers): Promise<void> {
   const lanes = await Promise.all([
@@ -22,6 +23,16 @@ export async function registerJobs(app: AppInstance, handlers: JobHandlers): Pro
       log: app.log,
       lane: 'browser',
       concurrency: app.config.speedReports.concurrency,
+    }),
+    startJobRunner({ database: app.database, handlers, log: app.log, lane: 'backup' }),
+    // The owners' alerts (features/alerts), apart from the jobs they watch. Planned minutes
+    // ahead, so this runner polls rather than hold one more connection open for LISTEN.
+    startJobRunner({
+      database: app.database,
+      handlers,
+      log: app.log,
+      lane: 'watch',
+      listen: false,
     }),
   ]);
   const runner: JobRunner = {

@@ -80,6 +80,9 @@ const rules: Record<string, Rule> = {
   'GET /api/admin/profit-analytics.csv': 'owner',
   'GET /api/admin/database/tables': 'owner',
   'GET /api/admin/database/backup': 'owner',
+  'GET /api/admin/backups': 'owner',
+  'POST /api/admin/backups': 'owner',
+  'GET /api/admin/backups/:name': 'owner',
   'GET /api/admin/jobs': 'staff',
   'POST /api/admin/jobs/:id/retry': 'staff',
   ...Object.fromEntries(

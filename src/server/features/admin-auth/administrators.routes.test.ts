@@ -143,6 +143,7 @@ describe('roles', () => {
     /^PATCH \/api\/admin\/tlds\//,
     /^(GET|POST|PUT|PATCH|DELETE) \/api\/admin\/catalogue/,
     /^(GET|POST) \/api\/admin\/(bank-transfers|bank-statements|credit|customers\/[^/]+\/credit)/,
+    /^(GET|POST) \/api\/admin\/backups/,
   ];
   const isOwnerOnly = (route: string) => ownerOnly.some((pattern) => pattern.test(route));
 

@@ -17,7 +17,7 @@ import type { AppInstance } from '../../app-instance.ts';
 import { attachmentDisposition } from '../../lib/content-disposition.ts';
 import { adminScope } from '../../plugins/signed-in-scopes.ts';
 import { listAuditLog, recordAudit } from './audit-log.service.ts';
-import { databaseBackup } from './database-backup.service.ts';
+import { databaseBackup } from '../backups/database-backup.service.ts';
 import { profitByMonth, profitByService, profitCsv, profitPeriod } from './profit.service.ts';
 import {
   listDatabaseTables,

@@ -3,7 +3,17 @@ import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#db/client.ts';
 import { mailOutbox, type MailAttachment } from '#db/schema/index.ts';
+import { observeCall, type ClassifyError } from '../../features/metrics/observe-port.ts';
 import { mintMailLink } from './mail-links.ts';
+
+/**
+ * An SMTP answer of 5xx (a recipient or sender refused, the login rejected) will be the same next
+ * time; anything else (no connection, a timeout, 4xx) may not.
+ */
+const smtpFailure: ClassifyError = (error) => {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 ? 'refused' : 'unavailable';
+};
 
 export interface Mailer {
   /**
@@ -61,23 +71,25 @@ export function createMailer(options: {
         return;
       }
       try {
-        const attachments = [];
+        const attachments: Awaited<ReturnType<AttachmentBuilder>>[] = [];
         for (const attachment of mail.attachments) {
           if (!options.buildAttachment)
             throw new Error(`no builder for ${attachment.kind} attachments`);
           attachments.push(await options.buildAttachment(attachment));
         }
         const { text, html } = await mintMailLink(db, mail);
-        await (
-          await smtp(smtpUrl)
-        ).sendMail({
-          from: options.from,
-          to: mail.to,
-          subject: mail.subject,
-          text,
-          html,
-          attachments,
-        });
+        const transporter = await smtp(smtpUrl);
+        // The one call to the mail server, counted for the metrics (sebenza_integration_*).
+        await observeCall('mail', 'send', smtpFailure, () =>
+          transporter.sendMail({
+            from: options.from,
+            to: mail.to,
+            subject: mail.subject,
+            text,
+            html,
+            attachments,
+          }),
+        );
         await db
           .update(mailOutbox)
           .set({ status: 'sent', sentAt: sql`now()`, lastError: null })

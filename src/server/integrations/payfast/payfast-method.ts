@@ -1,6 +1,9 @@
 import type { PayfastConfig } from '../../config.ts';
+import { observePort, type ClassifyError } from '../../features/metrics/observe-port.ts';
 import {
+  PaymentMethodRefusedError,
   PaymentMethodUnavailableError,
+  type NotifyingPaymentMethod,
   type PaymentMethod,
   type PaymentNotification,
   type PaymentOutcome,
@@ -70,8 +73,30 @@ async function confirmWithPayfast(validateUrl: string, fields: [string, string][
   );
 }
 
-/** Cards (and PayFast's recurring billing) through PayFast, live, sandbox or the simulator. */
+/** PayFast's API or validate endpoint failing (unavailable) or saying no (refused). */
+const payfastFailure: ClassifyError = (error) =>
+  error instanceof PaymentMethodUnavailableError
+    ? 'unavailable'
+    : error instanceof PaymentMethodRefusedError
+      ? 'refused'
+      : null;
+
+/**
+ * Cards (and PayFast's recurring billing) through PayFast, live, sandbox or the simulator. Its
+ * calls to PayFast (server confirmation, refunds, subscriptions) are counted for the metrics
+ * here, at the port.
+ */
 export function createPayfastMethod(config: PayfastConfig): PaymentMethod {
+  const method = payfastPort(config);
+  const recurring = observePort('payfast', method.recurring, payfastFailure, 'recurring.');
+  return observePort('payfast', { ...method, recurring }, payfastFailure);
+}
+
+type PayfastPort = NotifyingPaymentMethod & {
+  readonly recurring: { cancel(token: string): Promise<void> };
+};
+
+function payfastPort(config: PayfastConfig): PayfastPort {
   return {
     id: 'payfast',
     label: 'Card (PayFast)',

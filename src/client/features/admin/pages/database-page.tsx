@@ -4,13 +4,17 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { DataTable, cell, numberCell } from '../../../components/data-table.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { BackupsSection } from '../components/backups-section.tsx';
 
 const count = new Intl.NumberFormat('en-ZA');
 const size = new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 1 });
 const bytes = (n: number) =>
   n < 1024 * 1024 ? `${size.format(n / 1024)} KB` : `${size.format(n / 1024 / 1024)} MB`;
 
-/** /admin/database-management: engine, tables with rows and sizes, migrations, and a backup. */
+/**
+ * /admin/database-management: engine, a backup to download now, the scheduled backups, tables
+ * with rows and sizes, and migrations.
+ */
 export function DatabasePage() {
   const query = useDatabaseTables();
   return (
@@ -28,6 +32,7 @@ export function DatabasePage() {
               </a>
             </Button>
           </div>
+          <BackupsSection />
           <DataTable
             label="Tables"
             caption="Tables with their row counts and sizes"

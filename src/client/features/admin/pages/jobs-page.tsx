@@ -25,6 +25,7 @@ const jobLabels: Record<string, string> = {
   'cancel-subscription': 'Cancel a subscription at PayFast',
   'speed-report': 'Measure a website speed report',
   retention: 'Anonymise records past their retention',
+  backup: 'Back up the database',
 };
 
 const jobLabel = (job: JobItem) => jobLabels[job.name] ?? job.name;

@@ -1,6 +1,10 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { payfastSimulatorItns, payfastSimulatorSubscriptions } from '#db/schema/index.ts';
+import {
+  payfastSimulatorItns,
+  payfastSimulatorPages,
+  payfastSimulatorSubscriptions,
+} from '#db/schema/index.ts';
 import { apiErrorSchema, errorResponses } from '#shared/errors.ts';
 import { htmlPageSchema, plainTextSchema, redirectSchema } from '#shared/http.schemas.ts';
 import type { AppInstance } from '../../../app-instance.ts';
@@ -100,7 +104,6 @@ export function simulatedItn(
 export async function payfastSimulatorRoutes(app: AppInstance): Promise<void> {
   if (app.config.payfast.mode !== 'simulator') return;
   const { passphrase, merchantId } = app.config.payfast;
-  const sessions = new Map<string, Record<string, string>>();
   const { db } = app.database;
 
   const processSchema = { response: { 200: html, ...formErrors, 400: refused } };
@@ -123,7 +126,11 @@ export async function payfastSimulatorRoutes(app: AppInstance): Promise<void> {
         );
     }
     const { token } = createSecureToken();
-    sessions.set(token, form);
+    await db.insert(payfastSimulatorPages).values({ token, form });
+    // A page left open for a day has expired, as PayFast's would.
+    await db
+      .delete(payfastSimulatorPages)
+      .where(sql`${payfastSimulatorPages.createdAt} < now() - interval '1 day'`);
     const button = (outcome: string, label: string, colour: string) =>
       `<form method="post" action="/payfast-simulator/eng/complete" style="margin:0"><input type="hidden" name="session" value="${token}"><input type="hidden" name="outcome" value="${outcome}"><button type="submit" style="width:100%;padding:12px;border:0;border-radius:8px;background:${colour};color:#fff;font-weight:bold;font-size:16px;cursor:pointer">${label}</button></form>`;
     return reply.type('text/html').send(
@@ -151,14 +158,19 @@ export async function payfastSimulatorRoutes(app: AppInstance): Promise<void> {
     { schema: completeSchema },
     async (request, reply) => {
       const { session, outcome } = (request.body ?? {}) as Record<string, string>;
-      const form = session ? sessions.get(session) : undefined;
+      const [open] = session
+        ? await db
+            .delete(payfastSimulatorPages)
+            .where(eq(payfastSimulatorPages.token, session))
+            .returning({ form: payfastSimulatorPages.form })
+        : [];
+      const form = open?.form;
       if (!form) {
         return reply
           .status(400)
           .type('text/html')
           .send(page('Expired', '<h1>This test payment has expired</h1>'));
       }
-      sessions.delete(session!);
       const back = (url: string | undefined) => backOnThisHost(url, app.config.publicUrl);
       if (outcome === 'cancel') return reply.redirect(back(form.cancel_url), 303);
       const paid = outcome === 'complete' || outcome === 'complete-eft';

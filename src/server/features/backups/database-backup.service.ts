@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import type { Database } from '#db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { serverConnection } from './pg-tools.ts';
 
 export interface Backup {
   filename: string;
@@ -12,9 +13,10 @@ export interface Backup {
 const today = () => new Date().toISOString().slice(0, 10);
 
 /**
- * A backup of the whole database, for download: the embedded database's data folder as a gzipped
- * tar (PGlite's `dumpDataDir`, the folder a server starts from), or, with `DATABASE_URL`, a
- * plain-SQL `pg_dump` streamed as it is written (stopped after 10 minutes).
+ * A backup of the whole database, for download now (the scheduled, verified ones are in
+ * backups.service.ts): the embedded database's data folder as a gzipped tar (PGlite's
+ * `dumpDataDir`, the folder a server starts from), or, with `DATABASE_URL`, a plain-SQL
+ * `pg_dump` streamed as it is written (stopped after 10 minutes).
  */
 export async function databaseBackup(database: Database): Promise<Backup> {
   if (database.pglite) {
@@ -28,8 +30,11 @@ export async function databaseBackup(database: Database): Promise<Backup> {
   if (!database.url) {
     throw new AppError('SERVICE_UNAVAILABLE', { message: 'No database address to back up' });
   }
-  const dump = spawn('pg_dump', ['--format=plain', '--no-owner', '--no-privileges', database.url], {
+  // The password in the environment, not the argument list every local user can read.
+  const server = serverConnection(database.url);
+  const dump = spawn('pg_dump', ['--format=plain', '--no-owner', '--no-privileges', server.url], {
     stdio: ['ignore', 'pipe', 'ignore'],
+    env: server.env,
     timeout: 10 * 60_000,
   });
   // pg_dump missing or refused at once: say so instead of sending an empty file.
