@@ -166,8 +166,8 @@ describe('the shipped deployment: Caddy with TLS in front of two workers on Post
       fields: Record<string, string>;
     }>();
     expect(form.fields.notify_url).toBe(`${caddy.url}/api/payments/payfast/notify`);
-    // The simulator keeps the payment page's session in the worker that showed it, so both posts
-    // must reach the same worker: they do here, over Caddy's one idle connection to the app.
+    // The payment page's session is in the database: whichever worker takes the second post
+    // completes it (src/server/cluster/cluster.test.ts makes sure it is another one).
     const page = await send(form.action, { form: form.fields });
     const session = /name="session" value="([^"]+)"/.exec(page.text())?.[1];
     expect(session, page.text()).toBeDefined();

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../tests/helpers/free-port.ts';
@@ -93,6 +94,75 @@ describe('WEB_CONCURRENCY=2', () => {
     expect(logs).toContain(`Worker ${first} died (SIGKILL): starting another`);
     expect(await health()).toBe(200);
   }, 90_000);
+
+  it('completes a simulator payment page on another worker than the one that opened it', async () => {
+    // Each request on a connection of its own: the primary hands new connections out in turn.
+    const post = (path: string, body: string, type: string, cookie = '') =>
+      new Promise<{ status: number; text: string; cookie: string }>((done, fail) => {
+        const request = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            path,
+            method: 'POST',
+            agent: false,
+            headers: {
+              ...(body ? { 'content-type': type } : {}),
+              cookie,
+              origin: `http://127.0.0.1:${port}`,
+            },
+          },
+          (response) => {
+            let text = '';
+            response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            response.on('end', () =>
+              done({
+                status: response.statusCode ?? 0,
+                text,
+                cookie: (response.headers['set-cookie']?.[0] ?? '').split(';')[0]!,
+              }),
+            );
+          },
+        );
+        request.on('error', fail);
+        request.end(body);
+      });
+    const json = 'application/json';
+    const { cookie } = await post(
+      '/api/register',
+      JSON.stringify({
+        fullName: 'Lindiwe Workers',
+        email: `workers.${Date.now()}@example.co.za`,
+        password: 'a long enough passphrase',
+      }),
+      json,
+    );
+    for (let round = 0; round < 4; round += 1) {
+      const order = await post(
+        '/api/orders',
+        JSON.stringify({ items: [{ type: 'package', packageId: 'website-business' }] }),
+        json,
+        cookie,
+      );
+      const { reference } = JSON.parse(order.text) as { reference: string };
+      const started = await post(`/api/orders/${reference}/payfast`, '', json, cookie);
+      expect(started.status, started.text).toBe(200);
+      const form = JSON.parse(started.text) as { action: string; fields: Record<string, string> };
+      const page = await post(
+        new URL(form.action, `http://127.0.0.1:${port}`).pathname,
+        new URLSearchParams(form.fields).toString(),
+        'application/x-www-form-urlencoded',
+      );
+      const session = /name="session" value="([^"]+)"/.exec(page.text)?.[1];
+      expect(session, page.text).toBeDefined();
+      const completed = await post(
+        '/payfast-simulator/eng/complete',
+        new URLSearchParams({ session: session!, outcome: 'complete' }).toString(),
+        'application/x-www-form-urlencoded',
+      );
+      expect(completed.status, completed.text).toBe(303);
+    }
+  }, 60_000);
 
   it('reloads one worker at a time on SIGHUP without a failed request', async () => {
     const before = servingPids().filter(alive);
