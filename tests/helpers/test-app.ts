@@ -36,7 +36,15 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
   return { database, drop: copy.drop };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The app on a fresh copy of the run's template database (PGlite, or the PostgreSQL server with
+ * TEST_DATABASE_URL); `embedded` asks for an embedded PGlite of its own even then (a test that
+ * tries both engines), migrated and seeded by buildApp.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { embedded?: boolean } = {},
+): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: 'memory://',
@@ -46,7 +54,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     PAYFAST_MODE: 'simulator',
     ...env,
   });
-  const { database, drop } = await freshDatabase();
+  const { database, drop } =
+    options.embedded && inject('templateDatabase').kind === 'postgres'
+      ? { database: openDatabase({ dataDir: 'memory://' }), drop: async () => {} }
+      : await freshDatabase();
   const app = await buildApp(config, { database, logger: false });
   return {
     app,

@@ -4,12 +4,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { desc } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase } from '#db/client.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices } from '#db/schema/index.ts';
 import { formatZAR } from '#shared/money.ts';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { signUp } from '../../../../tests/helpers/accounts.ts';
 import { signInAdmin } from '../../../../tests/helpers/admins.ts';
@@ -40,30 +37,7 @@ async function shopOn(engine: Engine, dir: string): Promise<{ t: TestApp; base: 
     BACKUP_DIR: dir,
     BACKUP_EVERY_HOURS: '0',
   };
-  let t: TestApp;
-  if ((inject('templateDatabase').kind === 'pglite') === (engine === 'embedded')) {
-    t = await createTestApp(env);
-  } else {
-    // The embedded engine in the PostgreSQL pass: a PGlite of its own, migrated by buildApp.
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: 'memory://',
-      LOG_LEVEL: 'silent',
-      CLIENT_DIR: './tests/no-client-build',
-      PAYFAST_MODE: 'simulator',
-      ...env,
-    });
-    const database = openDatabase({ dataDir: 'memory://' });
-    const app = await buildApp(config, { database, logger: false });
-    t = {
-      app,
-      config,
-      close: async () => {
-        await app.close();
-        await database.close();
-      },
-    };
-  }
+  const t = await createTestApp(env, { embedded: engine === 'embedded' });
   await t.app.listen({ port, host: '127.0.0.1' });
   return { t, base };
 }
