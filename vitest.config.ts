@@ -19,6 +19,9 @@ export default mergeConfig(
       // for each of ninety files was a quarter of the run. Tests keep no state in modules (the one
       // stubbed global is unstubbed after each test), so they do not see each other's.
       isolate: false,
+      // Vitest's default on two cores is one worker (cores − 1); most test files wait on servers,
+      // browsers and PostgreSQL, and two workers took 158 s where one took 286 s.
+      maxWorkers: 2,
       testTimeout: 30_000,
       hookTimeout: 60_000,
     },

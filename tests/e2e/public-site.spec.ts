@@ -90,7 +90,8 @@ test.describe('HTML first', () => {
     for (const city of ['Cape Town', 'Johannesburg', 'Durban']) expect(html).toContain(city);
     expect(html).toContain('Ready to start?');
     expect(html).toMatch(/<meta name="description" content="[^"]+"/);
-    expect(html).toContain('<link rel="canonical" href="http://localhost');
+    // The server's own address, whatever the build was made with (issue 27 §1).
+    expect(html).toContain(`<link rel="canonical" href="${new URL(response.url()).origin}/" />`);
   });
 });
 
