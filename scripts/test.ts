@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildStamp, stampFile } from './build-stamp.ts';
-import { ensureCaddy } from './ensure-caddy.ts';
+import { caddyPath, ensureDebianPackage } from './debian-packages.ts';
 
 /** `npm test`: lint, format, typecheck, unit + API tests, then end-to-end tests in Chromium. */
 const root = resolve(import.meta.dirname, '..');
@@ -56,26 +56,6 @@ async function runTogether(checks: [label: string, command: string, args: string
   }
 }
 
-function ensureChromium(): string {
-  const candidate = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-  if (existsSync(candidate)) return candidate;
-  const isRoot = process.getuid?.() === 0;
-  if (isRoot && existsSync('/etc/debian_version')) {
-    console.log('Chromium not found: installing the Debian chromium package…');
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
-      stdio: 'inherit',
-      env,
-    });
-    if (install.status === 0 && existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
-  }
-  console.error(
-    `Chromium is needed for the end-to-end tests: install Debian's "chromium" package or set CHROME_PATH (looked for ${candidate}).`,
-  );
-  process.exit(1);
-}
-
 async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
@@ -106,8 +86,17 @@ function summary(): void {
   console.log(`\n${passed} passed, ${failed} failed`);
 }
 
-const chromePath = ensureChromium();
-ensureCaddy();
+const chromePath = ensureDebianPackage({
+  name: 'chromium',
+  binary: '/usr/bin/chromium',
+  given: process.env.CHROME_PATH,
+  neededFor: 'Chromium is needed for the end-to-end tests (or set CHROME_PATH)',
+});
+ensureDebianPackage({
+  name: 'caddy',
+  binary: caddyPath,
+  neededFor: 'Caddy is needed for the deployment test',
+});
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 // Each of the three is one thread: side by side they take the time of the slowest.
 await runTogether([

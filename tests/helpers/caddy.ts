@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { connect } from 'node:tls';
-import { caddyPath } from '../../scripts/ensure-caddy.ts';
+import { caddyPath } from '../../scripts/debian-packages.ts';
 import { freePort } from './free-port.ts';
 
 /** The shipped proxy configuration, run as it is: only its environment placeholders differ. */
