@@ -1,4 +1,4 @@
-import { newPdf } from './new-pdf.ts';
+import { colours, companyPdf, drawLogo, type Company } from './letterhead.ts';
 import { formatDate } from '#shared/dates.ts';
 import { formatZAR } from '#shared/money.ts';
 import {
@@ -19,10 +19,7 @@ import {
   SMALL_BUSINESS_CORPORATION_TABLE,
 } from '#shared/business-plan-tax.ts';
 
-const ink = '#101828';
-const muted = '#475467';
-const brand = '#0f5132';
-const line = '#d0d5dd';
+const { ink, muted, brand, rule: line } = colours;
 
 interface PlanDocument {
   name: string;
@@ -161,32 +158,36 @@ function charts(doc: PDFKit.PDFDocument, p: Projection) {
  * The plan as a document a bank reads: cover, contents, the written sections, the assumptions,
  * the three-year summary with charts and the monthly tables (A4, the monthly pages landscape).
  */
-export async function businessPlanPdf(
-  plan: PlanDocument,
-  options: { siteName: string },
-): Promise<Buffer> {
+export async function businessPlanPdf(plan: PlanDocument, company: Company): Promise<Buffer> {
   const sections = { ...emptySections, ...plan.sections };
   const assumptions = { ...emptyAssumptions, ...plan.assumptions };
   const projection = projectPlan(assumptions);
   const title = plan.businessName || plan.name;
-  const { doc, done } = await newPdf({
-    size: 'A4',
-    margin: 50,
-    bufferPages: true,
-    info: { Title: `Business plan: ${title}`, Author: title, Creator: options.siteName },
+  const { doc, finish } = await companyPdf(company, {
+    title: `Business plan: ${title}`,
+    author: title,
   });
 
-  // Cover
+  // Cover, with who prepared it
   doc.rect(0, 0, doc.page.width, 260).fill(brand);
+  drawLogo(doc, 50, 40, 34);
+  doc
+    .fillColor('#ffffff')
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .text(company.name, 92, 51, { width: 300, lineBreak: false });
   doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(12).text('BUSINESS PLAN', 50, 120);
   doc.fontSize(30).text(title, 50, 145, { width: 495 });
   doc.fillColor(ink).font('Helvetica').fontSize(12).text(plan.name, 50, 300, { width: 495 });
   doc.fillColor(muted).text(formatDate(plan.updatedAt), 50, doc.y + 6);
   doc
     .fontSize(9)
-    .text(`Prepared with ${options.siteName}. Amounts in South African rand.`, 50, 760, {
-      width: 495,
-    });
+    .text(
+      `Prepared with ${company.name} (${company.website}). Amounts in South African rand.`,
+      50,
+      720,
+      { width: 495 },
+    );
 
   // Contents
   doc.addPage();
@@ -296,7 +297,11 @@ export async function businessPlanPdf(
 
   // Monthly tables, a year a page
   for (const year of [1, 2, 3]) {
-    doc.addPage({ size: 'A4', layout: 'landscape', margin: 40 });
+    doc.addPage({
+      size: 'A4',
+      layout: 'landscape',
+      margins: { top: 40, left: 40, right: 40, bottom: 80 },
+    });
     doc
       .fillColor(brand)
       .font('Helvetica-Bold')
@@ -323,22 +328,5 @@ export async function businessPlanPdf(
       );
   }
 
-  // Page numbers after the cover
-  const range = doc.bufferedPageRange();
-  for (let i = 1; i < range.count; i++) {
-    doc.switchToPage(i);
-    const bottom = doc.page.height - 30;
-    doc.page.margins.bottom = 0;
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor(muted)
-      .text(`${title} · page ${i + 1} of ${range.count}`, 40, bottom, {
-        width: doc.page.width - 80,
-        align: 'right',
-        lineBreak: false,
-      });
-  }
-  doc.end();
-  return done;
+  return finish({ label: `${title}: business plan` });
 }

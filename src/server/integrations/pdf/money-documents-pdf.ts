@@ -1,80 +1,133 @@
-import { newPdf } from './new-pdf.ts';
 import { formatDate } from '#shared/dates.ts';
 import { formatZAR } from '#shared/money.ts';
+import { vatWording } from '#shared/vat-wording.ts';
+import {
+  colours,
+  companyPdf,
+  drawFacts,
+  drawLetterhead,
+  drawParty,
+  page,
+  type Company,
+  type CustomerDetails,
+} from './letterhead.ts';
+
+type DocumentLine = { title: string; quantity: number; unitCents: number; totalCents: number };
+
+/** One amount that paid an order: a payment by a method, or the account credit used. */
+export interface DocumentPayment {
+  paidAt: Date;
+  /** As the method names itself ("Card (PayFast)", "Bank transfer (EFT)", "Account credit"). */
+  method: string;
+  /** The method's own reference (PayFast's pf_payment_id, the bank line's reference), if any. */
+  reference: string | null;
+  amountCents: number;
+}
 
 export interface InvoiceDocument {
   number: number;
   issuedAt: Date;
   orderReference: string;
-  supplier: Record<string, string>;
-  recipient: Record<string, string>;
-  lines: { title: string; quantity: number; unitCents: number; totalCents: number }[];
+  company: Company;
+  customer: CustomerDetails;
+  lines: DocumentLine[];
   totalCents: number;
   vatCents: number;
-  /** How it was paid, as the payment method names itself ("Card (PayFast)"). */
+  /** How it was paid, as stored with the invoice: said when no payment rows are known. */
   paidWith: string;
+  payments: DocumentPayment[];
 }
 
 export const invoiceNumber = (n: number) => `INV-${String(n).padStart(6, '0')}`;
 
 /**
- * The invoice as a PDF. With a supplier VAT number it is a "Tax Invoice" with the VAT line South
- * African rules ask for; without one it is an "Invoice" with no VAT line.
+ * The invoice of a paid order. A vendor's is a "Tax Invoice" with the VAT split South African
+ * rules ask for; otherwise an "Invoice" that says nothing of VAT. It is issued once the order is
+ * paid in full, so it carries the PAID mark and what paid it: date, method and reference.
  */
 export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
-  const taxInvoice = Boolean(invoice.supplier.vatNumber);
+  const wording = vatWording(Boolean(invoice.company.vatNumber));
+  const paidCents = invoice.payments.reduce((sum, p) => sum + p.amountCents, 0);
   return renderDocument({
-    title: taxInvoice ? 'Tax Invoice' : 'Invoice',
-    number: invoiceNumber(invoice.number),
-    details: [`Date: ${formatDate(invoice.issuedAt)}`, `Order: ${invoice.orderReference}`],
-    supplier: invoice.supplier,
-    recipient: invoice.recipient,
+    company: invoice.company,
+    title: wording.invoiceTitle,
+    stamp: { text: 'PAID', detail: formatDate(invoice.issuedAt), colour: colours.paid },
+    facts: [
+      ['Invoice number', invoiceNumber(invoice.number)],
+      ['Date', formatDate(invoice.issuedAt)],
+      ['Order', invoice.orderReference],
+    ],
+    customer: invoice.customer,
     lines: invoice.lines,
     totalCents: invoice.totalCents,
-    vatCents: taxInvoice ? invoice.vatCents : null,
-    closing: `Paid: ${invoice.paidWith}.`,
+    vatCents: invoice.vatCents,
+    settlement: [
+      ['Amount paid', formatZAR(Math.max(paidCents, invoice.totalCents))],
+      ['Balance due', formatZAR(0)],
+    ],
+    sections: [
+      {
+        heading: 'Payment',
+        text: [`Paid in full on ${formatDate(invoice.issuedAt)}.`],
+        payments: invoice.payments.length > 0 ? invoice.payments : null,
+        fallback: `Paid with ${invoice.paidWith}.`,
+      },
+    ],
   });
 }
 
 /**
- * A pro-forma invoice: what an order costs and how to pay it by bank transfer. It says it is no
- * tax invoice (that follows when the order is paid in full) and carries no invoice number.
+ * A pro-forma invoice: what an order costs, what has arrived, what is still due and how to pay
+ * it by bank transfer. It says it is no (tax) invoice and carries no invoice number.
  */
 export function renderProFormaPdf(document: {
   orderReference: string;
   issuedAt: Date;
-  supplier: Record<string, string>;
-  recipient: Record<string, string>;
-  lines: InvoiceDocument['lines'];
+  company: Company;
+  customer: CustomerDetails;
+  lines: DocumentLine[];
   totalCents: number;
   vatCents: number;
-  /** What is still due, the account and the reference, as lines. */
+  receivedCents: number;
+  /** The account and the reference, as lines. */
   payment: string[];
   payBy: Date;
   test: boolean;
 }): Promise<Buffer> {
-  const vat = Boolean(document.supplier.vatNumber);
+  const wording = vatWording(Boolean(document.company.vatNumber));
+  const dueCents = Math.max(0, document.totalCents - document.receivedCents);
   return renderDocument({
+    company: document.company,
     title: 'Pro-forma Invoice',
-    number: document.orderReference,
-    details: [
-      `Date: ${formatDate(document.issuedAt)}`,
-      `Order: ${document.orderReference}`,
-      `Pay by: ${formatDate(document.payBy)}`,
-      `This is not a ${vat ? 'tax invoice' : 'invoice'}: it is issued when the order is paid in full.`,
+    stamp: { text: 'DUE', detail: formatZAR(dueCents), colour: colours.brand },
+    facts: [
+      ['Order', document.orderReference],
+      ['Date', formatDate(document.issuedAt)],
+      ['Pay by', formatDate(document.payBy)],
     ],
-    supplier: document.supplier,
-    recipient: document.recipient,
+    note: `This is not ${wording.anInvoice}: it is issued when the order is paid in full.`,
+    customer: document.customer,
     lines: document.lines,
     totalCents: document.totalCents,
-    vatCents: vat ? document.vatCents : null,
-    closing: [
-      'Pay by EFT into:',
-      ...document.payment,
-      ...(document.test
-        ? ['TEST DETAILS: this site takes test payments only; no real money can be paid in.']
+    vatCents: document.vatCents,
+    settlement: [
+      ...(document.receivedCents > 0
+        ? [['Received so far', formatZAR(document.receivedCents)] as [string, string]]
         : []),
-    ].join('\n'),
+      ['Balance due', formatZAR(dueCents)],
+    ],
+    sections: [
+      {
+        heading: 'How to pay',
+        text: [
+          `Please pay ${formatZAR(dueCents)} by ${formatDate(document.payBy)} by EFT into:`,
+          ...document.payment,
+          ...(document.test
+            ? ['TEST DETAILS: this site takes test payments only; no real money can be paid in.']
+            : []),
+        ],
+      },
+    ],
   });
 }
 
@@ -83,8 +136,8 @@ export interface CreditNoteDocument {
   issuedAt: Date;
   invoiceNumber: number;
   orderReference: string;
-  supplier: Record<string, string>;
-  recipient: Record<string, string>;
+  company: Company;
+  customer: CustomerDetails;
   reason: string;
   totalCents: number;
   vatCents: number;
@@ -99,98 +152,281 @@ export const creditNoteNumber = (n: number) => `CN-${String(n).padStart(6, '0')}
  * recipient as on the invoice, the invoice it corrects, the reason, the amount and its VAT.
  */
 export function renderCreditNotePdf(note: CreditNoteDocument): Promise<Buffer> {
-  const vat = Boolean(note.supplier.vatNumber);
+  const wording = vatWording(Boolean(note.company.vatNumber));
+  const original = invoiceNumber(note.invoiceNumber);
   return renderDocument({
+    company: note.company,
     title: 'Credit Note',
-    number: creditNoteNumber(note.number),
-    details: [
-      `Date: ${formatDate(note.issuedAt)}`,
-      `Original ${vat ? 'tax invoice' : 'invoice'}: ${invoiceNumber(note.invoiceNumber)}`,
-      `Order: ${note.orderReference}`,
-      `Reason: ${note.reason}`,
+    facts: [
+      ['Credit note number', creditNoteNumber(note.number)],
+      ['Date', formatDate(note.issuedAt)],
+      [`Original ${wording.invoiceNoun}`, original],
+      ['Order', note.orderReference],
     ],
-    supplier: note.supplier,
-    recipient: note.recipient,
+    customerHeading: 'Credit to',
+    customer: note.customer,
     lines: [
       {
-        title: `Refund on ${invoiceNumber(note.invoiceNumber)}`,
+        title: `Refund on ${original}`,
         quantity: 1,
         unitCents: note.totalCents,
         totalCents: note.totalCents,
       },
     ],
     totalCents: note.totalCents,
-    vatCents: vat ? note.vatCents : null,
-    closing: `${note.refundedHow}.`,
+    totalLabel: 'Total credited',
+    vatCents: note.vatCents,
+    sections: [
+      { heading: 'Reason', text: [note.reason] },
+      { heading: 'Refund', text: [`${note.refundedHow}.`] },
+    ],
   });
 }
 
-/** The one layout of our money documents: heading, parties, lines, totals (VAT when charged). */
-async function renderDocument(document: {
+interface DocumentLayout {
+  company: Company;
   title: string;
-  number: string;
-  details: string[];
-  supplier: Record<string, string>;
-  recipient: Record<string, string>;
-  lines: InvoiceDocument['lines'];
+  /** A mark beside the title: PAID with its date, DUE with the amount. */
+  stamp?: { text: string; detail: string; colour: string };
+  facts: [string, string][];
+  /** A line under the title, such as what a pro-forma is not. */
+  note?: string;
+  /** The heading of the customer's block ("Bill to" unless said). */
+  customerHeading?: string;
+  customer: CustomerDetails;
+  lines: DocumentLine[];
   totalCents: number;
-  vatCents: number | null;
-  closing: string;
-}): Promise<Buffer> {
-  const { doc, done } = await newPdf({
-    size: 'A4',
-    margin: 50,
-    info: { Title: `${document.title} ${document.number}` },
-  });
+  totalLabel?: string;
+  vatCents: number;
+  /** Rows under the total: what was paid or received, and what is due. */
+  settlement?: [string, string][];
+  sections: {
+    heading: string;
+    text: string[];
+    payments?: DocumentPayment[] | null;
+    fallback?: string;
+  }[];
+}
 
-  doc.fontSize(22).font('Helvetica-Bold').text(document.title);
-  doc.moveDown(0.5).fontSize(10).font('Helvetica');
-  doc.text(`Number: ${document.number}`);
-  for (const line of document.details) doc.text(line);
+const columns = {
+  description: { x: page.left + 8, width: 262 },
+  quantity: { x: 320, width: 35 },
+  unit: { x: 360, width: 88 },
+  amount: { x: 452, width: 85 },
+};
 
-  doc.moveDown().font('Helvetica-Bold').text('From');
-  doc.font('Helvetica').text(document.supplier.name ?? '');
-  doc.text(document.supplier.address ?? '');
-  if (document.supplier.registrationNumber)
-    doc.text(`Registration number: ${document.supplier.registrationNumber}`);
-  if (document.supplier.vatNumber) doc.text(`VAT number: ${document.supplier.vatNumber}`);
+/** The bottom of the writing area: past it a new page begins. */
+const limit = (doc: PDFKit.PDFDocument) => doc.page.height - doc.page.margins.bottom;
 
-  doc.moveDown().font('Helvetica-Bold').text('To');
-  doc.font('Helvetica').text(document.recipient.name ?? '');
-  if (document.recipient.email) doc.text(document.recipient.email);
-  if (document.recipient.address) doc.text(document.recipient.address);
-  if (document.recipient.vatNumber) doc.text(`VAT number: ${document.recipient.vatNumber}`);
-
-  doc.moveDown().font('Helvetica-Bold');
-  const top = doc.y;
-  // A VAT vendor's prices include VAT; the columns say so (the split follows the lines).
-  const incl = document.vatCents !== null ? ' incl. VAT' : '';
-  doc
-    .text('Description', 50, top)
-    .text('Qty', 330, top)
-    .text(`Unit${incl}`, 380, top, { width: 85 })
-    .text(`Amount${incl}`, 470, top, { width: 95 });
-  doc.font('Helvetica');
-  for (const line of document.lines) {
-    const y = doc.y + 4;
-    doc.text(line.title, 50, y, { width: 270 });
-    const bottom = doc.y;
-    doc
-      .text(String(line.quantity), 330, y)
-      .text(formatZAR(line.unitCents), 380, y)
-      .text(formatZAR(line.totalCents), 470, y);
-    doc.y = Math.max(bottom, doc.y);
+function ensureRoom(doc: PDFKit.PDFDocument, height: number) {
+  if (doc.y + height > limit(doc)) {
+    doc.addPage();
+    doc.y = doc.page.margins.top;
   }
-  doc.moveDown();
-  doc.x = 50;
-  if (document.vatCents !== null) {
-    doc.text(`Total excluding VAT: ${formatZAR(document.totalCents - document.vatCents)}`, {
+}
+
+function drawStamp(
+  doc: PDFKit.PDFDocument,
+  stamp: NonNullable<DocumentLayout['stamp']>,
+  y: number,
+) {
+  const width = 128;
+  const x = page.right - width;
+  doc.roundedRect(x, y, width, 44, 5).lineWidth(2).strokeColor(stamp.colour).stroke();
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(18)
+    .fillColor(stamp.colour)
+    .text(stamp.text, x, y + 6, { width, align: 'center' });
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .text(stamp.detail, x, y + 27, { width, align: 'center' });
+}
+
+function drawLinesTable(doc: PDFKit.PDFDocument, lines: DocumentLine[], incl: string) {
+  const header = () => {
+    const y = doc.y;
+    doc.rect(page.left, y, page.width, 20).fill(colours.band);
+    doc.font('Helvetica-Bold').fontSize(8.5).fillColor(colours.muted);
+    doc.text('Description', columns.description.x, y + 6, { width: columns.description.width });
+    doc.text('Qty', columns.quantity.x, y + 6, { width: columns.quantity.width, align: 'right' });
+    doc.text(`Unit${incl}`, columns.unit.x, y + 6, { width: columns.unit.width, align: 'right' });
+    doc.text(`Amount${incl}`, columns.amount.x, y + 6, {
+      width: columns.amount.width,
       align: 'right',
     });
-    doc.text(`VAT at 15%: ${formatZAR(document.vatCents)}`, { align: 'right' });
+    doc.y = y + 26;
+  };
+  header();
+  for (const line of lines) {
+    doc.font('Helvetica').fontSize(9.5);
+    const height = doc.heightOfString(line.title, { width: columns.description.width });
+    if (doc.y + height + 8 > limit(doc)) {
+      doc.addPage();
+      doc.y = doc.page.margins.top;
+      header();
+    }
+    const y = doc.y;
+    doc.font('Helvetica').fontSize(9.5).fillColor(colours.ink);
+    doc.text(line.title, columns.description.x, y, { width: columns.description.width });
+    const cell = (text: string, column: { x: number; width: number }) =>
+      doc.text(text, column.x, y, { width: column.width, align: 'right' });
+    cell(String(line.quantity), columns.quantity);
+    cell(formatZAR(line.unitCents), columns.unit);
+    cell(formatZAR(line.totalCents), columns.amount);
+    const bottom = y + height + 6;
+    doc
+      .moveTo(page.left, bottom)
+      .lineTo(page.right, bottom)
+      .lineWidth(0.5)
+      .strokeColor(colours.rule)
+      .stroke();
+    doc.y = bottom + 6;
   }
-  doc.font('Helvetica-Bold').text(`Total: ${formatZAR(document.totalCents)}`, { align: 'right' });
-  doc.font('Helvetica').moveDown().text(document.closing, { align: 'left' });
-  doc.end();
-  return done;
+}
+
+/** The totals, right-aligned under the amounts: the VAT split for a vendor, then what is due. */
+function drawTotals(doc: PDFKit.PDFDocument, layout: DocumentLayout) {
+  const breakdown = vatWording(Boolean(layout.company.vatNumber)).breakdown;
+  const rows: { label: string; value: string; strong?: boolean }[] = [
+    ...(breakdown
+      ? [
+          {
+            label: breakdown.exclusive,
+            value: formatZAR(layout.totalCents - layout.vatCents),
+          },
+          { label: breakdown.vat, value: formatZAR(layout.vatCents) },
+        ]
+      : []),
+    { label: layout.totalLabel ?? 'Total', value: formatZAR(layout.totalCents), strong: true },
+    ...(layout.settlement ?? []).map(([label, value], i, all) => ({
+      label,
+      value,
+      strong: i === all.length - 1,
+    })),
+  ];
+  ensureRoom(doc, rows.length * 18 + 10);
+  const x = 320;
+  const labelWidth = 128;
+  let y = doc.y + 4;
+  for (const [i, row] of rows.entries()) {
+    // The table's last rule already stands above a first row.
+    if (row.strong && i > 0) {
+      doc
+        .moveTo(x, y - 3)
+        .lineTo(page.right, y - 3)
+        .lineWidth(0.75)
+        .strokeColor(colours.ink);
+      doc.stroke();
+      y += 2;
+    }
+    doc
+      .font(row.strong ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(row.strong ? 10.5 : 9.5)
+      .fillColor(row.strong ? colours.ink : colours.muted)
+      .text(row.label, x, y, { width: labelWidth });
+    doc.fillColor(colours.ink).text(row.value, columns.amount.x - 20, y, {
+      width: columns.amount.width + 20,
+      align: 'right',
+    });
+    y += row.strong ? 20 : 16;
+  }
+  doc.x = page.left;
+  doc.y = y + 10;
+}
+
+function drawPayments(doc: PDFKit.PDFDocument, payments: DocumentPayment[]) {
+  const cols = [
+    { label: 'Date', x: page.left + 8, width: 95, align: 'left' as const },
+    { label: 'Method', x: 155, width: 140, align: 'left' as const },
+    { label: 'Reference', x: 300, width: 150, align: 'left' as const },
+    { label: 'Amount', x: columns.amount.x, width: columns.amount.width, align: 'right' as const },
+  ];
+  ensureRoom(doc, 20 + payments.length * 16);
+  const top = doc.y;
+  doc.rect(page.left, top, page.width, 18).fill(colours.band);
+  doc.font('Helvetica-Bold').fontSize(8.5).fillColor(colours.muted);
+  for (const c of cols) doc.text(c.label, c.x, top + 5, { width: c.width, align: c.align });
+  let y = top + 23;
+  doc.font('Helvetica').fontSize(9.5).fillColor(colours.ink);
+  for (const payment of payments) {
+    ensureRoom(doc, 16);
+    const values = [
+      formatDate(payment.paidAt),
+      payment.method,
+      payment.reference ?? '',
+      formatZAR(payment.amountCents),
+    ];
+    cols.forEach((c, i) =>
+      doc.text(values[i]!, c.x, y, { width: c.width, align: c.align, lineBreak: false }),
+    );
+    y += 16;
+  }
+  doc.x = page.left;
+  doc.y = y + 4;
+}
+
+/** The one layout of our money documents: letterhead, title, parties, lines, totals, notes. */
+async function renderDocument(layout: DocumentLayout): Promise<Buffer> {
+  const vatRegistered = Boolean(layout.company.vatNumber);
+  const number = layout.facts[0]![1];
+  const { doc, finish } = await companyPdf(layout.company, {
+    title: `${layout.title} ${number}`,
+  });
+  drawLetterhead(doc, layout.company);
+
+  const titleTop = doc.y;
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(24)
+    .fillColor(colours.ink)
+    .text(layout.title, page.left, titleTop, { width: 300 });
+  if (layout.note) {
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor(colours.muted)
+      .text(layout.note, page.left, doc.y + 2, { width: 300 });
+  }
+  if (layout.stamp) drawStamp(doc, layout.stamp, titleTop - 4);
+  const partiesTop = Math.max(doc.y, titleTop + (layout.stamp ? 44 : 0)) + 18;
+  const customerBottom = drawParty(doc, layout.customerHeading ?? 'Bill to', layout.customer, {
+    x: page.left,
+    y: partiesTop,
+    width: 250,
+    vatRegistered,
+  });
+  const factsBottom = drawFacts(doc, layout.facts, {
+    x: 325,
+    y: partiesTop,
+    width: page.right - 325,
+    labelWidth: 100,
+  });
+  doc.x = page.left;
+  doc.y = Math.max(customerBottom, factsBottom) + 22;
+
+  drawLinesTable(doc, layout.lines, vatWording(vatRegistered).incl);
+  drawTotals(doc, layout);
+
+  for (const section of layout.sections) {
+    ensureRoom(doc, 60);
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(8)
+      .fillColor(colours.muted)
+      .text(section.heading.toUpperCase(), page.left, doc.y, { characterSpacing: 0.6 });
+    doc.moveDown(0.4).font('Helvetica').fontSize(9.5).fillColor(colours.ink);
+    for (const line of section.text) {
+      doc.text(line, page.left, doc.y, { width: page.width, lineGap: 2 });
+    }
+    if (section.payments) {
+      doc.moveDown(0.5);
+      drawPayments(doc, section.payments);
+    } else if (section.fallback) {
+      doc.text(section.fallback, page.left, doc.y, { width: page.width });
+    }
+    doc.moveDown(1.2);
+  }
+  return finish();
 }

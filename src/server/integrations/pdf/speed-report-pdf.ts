@@ -1,6 +1,8 @@
-import { newPdf } from './new-pdf.ts';
+import { companyPdf, drawLetterhead, type Company } from './letterhead.ts';
 import { formatDateTime } from '#shared/dates.ts';
+import { formatBytes, formatSeconds } from '#shared/numbers.ts';
 import {
+  formatMetric,
   metricRating,
   scoreRating,
   type MetricKey,
@@ -46,18 +48,6 @@ const metricRows: { key: MetricKey; name: string; explanation: string }[] = [
   { key: 'speedIndex', name: 'Speed Index', explanation: 'How quickly the visible page fills in.' },
 ];
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1).replace('.', ',')} s`;
-const formatMetric = (key: MetricKey, value: number) =>
-  key === 'cls'
-    ? value.toFixed(3).replace('.', ',')
-    : key === 'tbt'
-      ? `${Math.round(value)} ms`
-      : seconds(value);
-const formatBytes = (bytes: number) =>
-  bytes >= 1_000_000
-    ? `${(bytes / 1_000_000).toFixed(1).replace('.', ',')} MB`
-    : `${Math.max(1, Math.round(bytes / 1000))} KB`;
-
 /** A score as a ring in its colour band (an arc from twelve o'clock), the number inside. */
 function gauge(doc: PDFKit.PDFDocument, x: number, y: number, name: string, value: number | null) {
   const r = 30;
@@ -102,17 +92,18 @@ function heading(doc: PDFKit.PDFDocument, text: string) {
 export async function renderSpeedReportPdf(input: {
   report: SpeedReport;
   run: SpeedRun;
+  /** Who sends it: the letterhead and the footer. */
+  company: Company;
   siteName: string;
   reportUrl: string;
   screenshot: Buffer | null;
 }): Promise<Buffer> {
   const { report, run } = input;
   const host = new URL(report.url).host;
-  const { doc, done } = await newPdf({
-    size: 'A4',
-    margin: 50,
-    info: { Title: `Website speed report: ${host}`, Author: input.siteName },
+  const { doc, finish } = await companyPdf(input.company, {
+    title: `Website speed report: ${host}`,
   });
+  drawLetterhead(doc, input.company);
 
   doc.fillColor('#0f5132').font('Helvetica-Bold').fontSize(10).text('WEBSITE SPEED REPORT');
   doc.moveDown(0.3).fillColor(ink).fontSize(22).text(host);
@@ -238,7 +229,7 @@ export async function renderSpeedReportPdf(input: {
   for (const item of run.opportunities) {
     if (doc.y > 740) doc.addPage();
     const saving = [
-      item.savingsMs ? seconds(item.savingsMs) : null,
+      item.savingsMs ? formatSeconds(item.savingsMs) : null,
       item.savingsBytes ? formatBytes(item.savingsBytes) : null,
     ]
       .filter(Boolean)
@@ -290,6 +281,5 @@ export async function renderSpeedReportPdf(input: {
     .fontSize(10)
     .fillColor('#0f5132')
     .text(`The report online: ${input.reportUrl}`, { link: input.reportUrl });
-  doc.end();
-  return done;
+  return finish({ label: `Speed report: ${host}` });
 }
