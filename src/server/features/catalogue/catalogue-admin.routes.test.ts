@@ -216,7 +216,7 @@ describe('catalogue editing (owners)', () => {
 
   it('refuses bad input with a message naming the field', async () => {
     for (const [changes, message] of [
-      [{ price: 0 }, 'The price must be at least R1.00'],
+      [{ price: 0 }, 'The price must be at least R\u00a01,00'],
       [{ price: 12.345 }, 'Enter the price in rand with at most two decimals'],
       [{ price: 'lots' }, 'Enter the price in rand'],
       [{ deliveryDays: 2.5 }, 'Enter whole business days'],
@@ -256,6 +256,28 @@ describe('catalogue editing (owners)', () => {
       .where(eq(servicePackages.id, 'finance-bookkeeping'));
     expect(row).toMatchObject({ priceCents: 123_400, active: false });
     expect(row!.name).toBe(shipped('finance-bookkeeping').name);
+  });
+
+  it('corrects a feature list shipped with wrong wording, unless the owner edited it', async () => {
+    const db = t.app.database.db;
+    const features = async (id: string) =>
+      (await db.select().from(servicePackages).where(eq(servicePackages.id, id)))[0]!.features;
+    const edited = ['Everything in 5 mailboxes', 'Our own words'];
+    await db
+      .update(servicePackages)
+      .set({
+        features: ['Everything in 5 mailboxes', '50 GB of storage per mailbox', 'Priority support'],
+      })
+      .where(eq(servicePackages.id, 'email-business'));
+    await db
+      .update(servicePackages)
+      .set({ features: edited })
+      .where(eq(servicePackages.id, 'email-team'));
+    await db.delete(appMeta).where(eq(appMeta.key, 'seed_version'));
+    await seedDatabase(db);
+    expect(await features('email-business')).toEqual(packageEdit('email-business').features);
+    expect(await features('email-business')).not.toContain('Everything in 5 mailboxes');
+    expect(await features('email-team')).toEqual(edited);
   });
 });
 
@@ -301,7 +323,7 @@ describe('the TLD price table', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatch(
-      /A registration of \.co\.za at a cost of R\s5,00 would sell for R\s6,00 and lose R\s1,52 after VAT and PayFast's card fee/,
+      /A registration of \.co\.za at a cost of R\s5,00 would sell for R\s6,00 and lose R\s1,52 after PayFast's card fee/,
     );
     const [row] = await t.app.database.db.select().from(tlds).where(eq(tlds.tld, 'co.za'));
     expect(row!.registrationCostCents).toBe(9_500);

@@ -258,7 +258,7 @@ export async function catalogueAdminRoutes(app: AppInstance): Promise<void> {
               const margin = yearMarginCents(year, vatRegistered);
               if (margin < 0) {
                 throw new AppError('BAD_REQUEST', {
-                  message: `A ${what} of .${before.tld} at a cost of ${formatPrice(centsToRand(cents), currency)} would sell for ${formatZAR(year.priceCents)} and lose ${formatZAR(-margin)} after VAT and PayFast's card fee: the cost is below what the markup can carry`,
+                  message: `A ${what} of .${before.tld} at a cost of ${formatPrice(centsToRand(cents), currency)} would sell for ${formatZAR(year.priceCents)} and lose ${formatZAR(-margin)} after ${vatRegistered ? 'VAT and ' : ''}PayFast's card fee: the cost is below what the markup can carry`,
                 });
               }
             }

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
+import type { Db, Tx } from '#db/client.ts';
 import { serviceAddOns, servicePackages, services } from '#db/schema/index.ts';
 import type { Service } from '#shared/catalogue.schemas.ts';
 import {
@@ -55,6 +55,15 @@ export async function listServices(db: Db): Promise<Service[]> {
     packages: packageRows.filter((p) => p.serviceSlug === service.slug).map(packageView),
     addOns: addOnRows.filter((a) => a.serviceSlug === service.slug).map(addOnView),
   }));
+}
+
+/** The business days a package promises to deliver in, as sold now; null for no such package. */
+export async function packageDeliveryDays(db: Db | Tx, packageId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ days: servicePackages.deliveryDays })
+    .from(servicePackages)
+    .where(eq(servicePackages.id, packageId));
+  return row?.days ?? null;
 }
 
 /** A package as the API shows it: its price in rand. */

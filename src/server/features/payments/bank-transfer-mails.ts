@@ -1,5 +1,6 @@
 import { formatDate } from '#shared/dates.ts';
 import { formatZAR } from '#shared/money.ts';
+import { vatWording } from '#shared/vat-wording.ts';
 import type { Config } from '../../config.ts';
 import { renderMail, type RenderedMail } from '../../integrations/mail/mail-template.ts';
 
@@ -41,7 +42,7 @@ export function bankTransferInstructionsMail(
     paragraphs: [
       `Thank you for your order. Please pay ${formatZAR(input.amountCents)} by EFT into this account, with ${input.orderReference} as the reference so we can match your payment:`,
       ...bankDetailLines(input.payTo, input.orderReference, input.amountCents),
-      `We keep the order for you until ${formatDate(input.payBy)}. Payments between banks can take up to two working days to show; your tax invoice follows as soon as the money arrives.`,
+      `We keep the order for you until ${formatDate(input.payBy)}. Payments between banks can take up to two working days to show; your ${vatWording(config.site.vatRegistered).invoiceNoun} follows as soon as the money arrives.`,
     ],
     action: {
       label: 'Download the pro-forma invoice',

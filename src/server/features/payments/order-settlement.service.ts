@@ -22,10 +22,16 @@ import {
   paidTowards,
   releaseOrderMoney,
 } from '../credit/credit-ledger.service.ts';
+import {
+  closeOtherTries,
+  closeReplacedOrder,
+  lockCustomerOrders,
+  replacedBy,
+} from '../orders/cart-attempts.service.ts';
 import { fulfilOrderLines } from '../orders/order-lines.service.ts';
 import { moveOrder } from '../orders/order-status.service.ts';
 import { openSubscription } from '../subscriptions/subscriptions.service.ts';
-import { issueInvoice } from './invoices.service.ts';
+import { creditLabel, issueInvoice } from './invoices.service.ts';
 import {
   overpaymentAdminMail,
   overpaymentCustomerMail,
@@ -36,9 +42,6 @@ import type { PaymentDeps } from './payments.service.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 type Verdict = { accepted: true; reason: string; paidOrderId?: string };
-
-/** How the account credit names itself on invoices and receipts. */
-export const creditLabel = 'Account credit';
 
 /** The customer's receipt for a paid order, with its invoice attached, in the payment's transaction. */
 async function mailReceipt(
@@ -61,7 +64,7 @@ async function mailReceipt(
         orderReference: order.reference,
         paymentReference: input.paymentReference,
         paidWith: input.paidWith,
-        invoice: `${config.supplier.vatNumber ? 'tax invoice' : 'invoice'} ${invoiceNumber(input.invoice)}`,
+        invoice: invoiceNumber(input.invoice),
         items: items.map((i) => ({
           title: i.title,
           quantity: i.quantity,
@@ -189,6 +192,8 @@ export async function payOrderIfCovered(
   }
   // What the lines start, each by its kind (a domain registered, a quote paid, a project opened…).
   await fulfilOrderLines(tx, deps.orderLines, paid);
+  // The other tries of the same cart are no longer owed.
+  await closeOtherTries(tx, deps.orderLines, paid);
   // Nothing more is expected for it (a card attempt left open, the bank transfer it waited for).
   await tx
     .update(payments)
@@ -217,13 +222,24 @@ export async function settlePaidPayment(
   },
 ): Promise<Verdict> {
   const { payment, method, notification } = input;
+  const [owner] = await tx
+    .select({ userId: orders.userId })
+    .from(orders)
+    .where(eq(orders.id, payment.orderId));
+  if (owner?.userId) await lockCustomerOrders(tx, owner.userId);
   const [order] = await tx
     .select()
     .from(orders)
     .where(eq(orders.id, payment.orderId))
     .for('update');
+  // Another try of the same cart was paid first: this money is not a second purchase.
+  const replacement = await replacedBy(tx, order!);
+  if (replacement && order!.status === 'pending_payment') {
+    await closeReplacedOrder(tx, deps.orderLines, order!, replacement);
+  }
   // A customer who pays an order that was cancelled meanwhile still gets what they paid for.
-  const payable = order!.status === 'pending_payment' || order!.status === 'cancelled';
+  const payable =
+    !replacement && (order!.status === 'pending_payment' || order!.status === 'cancelled');
   const [paidPayment] = await tx
     .update(payments)
     .set({
@@ -238,14 +254,16 @@ export async function settlePaidPayment(
   const gross = notification.amounts.grossCents ?? payment.amountCents;
   if (!payable) {
     await keepOverpayment(tx, deps.config, {
-      order: order!,
+      order: replacement ?? order!,
       paymentId: payment.id,
       paymentReference: payment.reference,
       amountCents: gross,
     });
     return {
       accepted: true,
-      reason: `${notification.statusText}: overpayment, order ${order!.reference} was already paid; kept as the customer's account credit`,
+      reason: replacement
+        ? `${notification.statusText}: overpayment, order ${order!.reference} was replaced by order ${replacement.reference}, paid from the same cart; kept as the customer's account credit`
+        : `${notification.statusText}: overpayment, order ${order!.reference} was already paid; kept as the customer's account credit`,
     };
   }
   const settled = await payOrderIfCovered(tx, deps, order!, {

@@ -1,4 +1,5 @@
-import { formatZAR, vatFromInclusive } from '#shared/money.ts';
+import { formatZAR } from '#shared/money.ts';
+import { sentences, vatWording } from '#shared/vat-wording.ts';
 import type { Config } from '../../config.ts';
 import { renderMail, type RenderedMail } from '../../integrations/mail/mail-template.ts';
 
@@ -12,12 +13,13 @@ export function receiptMail(
     paymentReference: string | null;
     /** "Card (PayFast)", "Account credit and Bank transfer (EFT)" */
     paidWith: string;
-    /** e.g. "tax invoice INV-000042" */
+    /** Its number, "INV-000042". */
     invoice: string;
     items: { title: string; quantity: number; totalCents: number }[];
     totalCents: number;
   },
 ): RenderedMail {
+  const vat = vatWording(config.site.vatRegistered);
   return renderMail(config, {
     subject: `Payment received for order ${input.orderReference}`,
     greeting: `Hi ${input.name.split(/\s+/)[0]},`,
@@ -27,10 +29,8 @@ export function receiptMail(
         (item) =>
           `${item.quantity > 1 ? `${item.quantity} × ` : ''}${item.title}: ${formatZAR(item.totalCents)}`,
       ),
-      config.site.vatRegistered
-        ? `Total ${formatZAR(input.totalCents)}, which includes VAT of ${formatZAR(vatFromInclusive(input.totalCents))} at 15%.`
-        : `Total ${formatZAR(input.totalCents)}.`,
-      `Your ${input.invoice} is attached as a PDF, and you can download it again from your dashboard at any time.`,
+      sentences(`Total ${formatZAR(input.totalCents)}.`, vat.vatIn(input.totalCents)),
+      `Your ${vat.invoiceNoun} ${input.invoice} is attached as a PDF, and you can download it again from your dashboard at any time.`,
       'We start on your order today and keep you updated by e-mail.',
     ],
     action: input.paymentReference
@@ -52,7 +52,7 @@ export function partPaymentMail(
     greeting: `Hi ${input.name.split(/\s+/)[0]},`,
     paragraphs: [
       `Thank you: we received ${formatZAR(input.amountCents)} for order ${input.orderReference}.`,
-      `${formatZAR(input.dueCents)} is still due. Pay it the same way, with ${input.orderReference} as the reference, and we start as soon as the order is paid in full; your tax invoice follows then.`,
+      `${formatZAR(input.dueCents)} is still due. Pay it the same way, with ${input.orderReference} as the reference, and we start as soon as the order is paid in full; your ${vatWording(config.site.vatRegistered).invoiceNoun} follows then.`,
     ],
     action: { label: 'See the order', url: `${config.publicUrl}/dashboard` },
   });

@@ -1,5 +1,6 @@
 import { formatZAR } from '#shared/money.ts';
 import { serviceTypeLabel } from '#shared/service-types.ts';
+import { vatWording } from '#shared/vat-wording.ts';
 import type { Config } from '../../config.ts';
 import { renderMail, type RenderedMail } from '../../integrations/mail/mail-template.ts';
 
@@ -53,7 +54,7 @@ export function quoteMail(
     greeting: `Hi ${request.name.split(/\s+/)[0]},`,
     paragraphs: [
       `Thank you for talking to us about your ${serviceTypeLabel(request.serviceType)} request ${request.reference}.`,
-      `Our price for the work we discussed is ${formatZAR(request.quoteCents)}${config.site.vatRegistered ? ', VAT at 15% included' : ''}.`,
+      `Our price for the work we discussed is ${formatZAR(request.quoteCents)}${vatWording(config.site.vatRegistered).included}.`,
       'You can pay it by card from your dashboard; we start as soon as the payment clears.',
     ],
     action: { label: 'Open my dashboard', url: `${config.publicUrl}/user/dashboard` },

@@ -1,5 +1,6 @@
 import { formatDate } from '#shared/dates.ts';
 import { formatZAR } from '#shared/money.ts';
+import { vatWording } from '#shared/vat-wording.ts';
 import type { Config } from '../../config.ts';
 import { renderMail, type RenderedMail } from '../../integrations/mail/mail-template.ts';
 
@@ -18,6 +19,7 @@ export function monthlyReceiptMail(
     title: string;
     amountCents: number;
     orderReference: string;
+    /** Its number, "INV-000042". */
     invoice: string;
     nextBillingDate: string;
   },
@@ -27,7 +29,8 @@ export function monthlyReceiptMail(
     greeting: `Hi ${firstName(input.name)},`,
     paragraphs: [
       `We received this month's card payment of ${formatZAR(input.amountCents)} for ${input.title} (order ${input.orderReference}).`,
-      `Your ${input.invoice} is attached as a PDF. The next payment is due on ${formatDate(input.nextBillingDate)}.`,
+      `Your ${vatWording(config.site.vatRegistered).invoiceNoun} ${input.invoice} is attached as a PDF.
+ The next payment is due on ${formatDate(input.nextBillingDate)}.`,
     ],
     action: subscriptionsLink(config),
   });

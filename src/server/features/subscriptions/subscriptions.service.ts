@@ -219,7 +219,7 @@ export async function applySubscriptionNotification(
         title: subscription.title,
         amountCents: subscription.amountCents,
         orderReference: paid.reference,
-        invoice: `${config.supplier.vatNumber ? 'tax invoice' : 'invoice'} ${invoiceNumber(invoice)}`,
+        invoice: invoiceNumber(invoice),
         nextBillingDate,
       }),
     });

@@ -8,6 +8,8 @@ import {
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, TextareaField } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
+import { vat } from '../../../lib/site.ts';
+import { useBeforePay } from '../../../lib/before-pay.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { SettingsSection } from './settings-section.tsx';
 
@@ -16,10 +18,13 @@ export function ProfileForm({
   profile,
   title = 'Your details',
   description = 'Used on your invoices and when we contact you about an order.',
+  savedWithPay = false,
 }: {
   profile: Profile;
   title?: string;
   description?: string;
+  /** On the checkout: the Pay button checks and saves what was typed, so it has no Save of its own. */
+  savedWithPay?: boolean;
 }) {
   const update = useUpdateProfile();
   const form = useForm<ProfileUpdateInput>({
@@ -33,6 +38,21 @@ export function ProfileForm({
     },
   });
   const { errors } = form.formState;
+  // Paying keeps what was typed here: checked (the first mistake gets the focus) and saved first.
+  useBeforePay(async () => {
+    let refused = false;
+    await form.handleSubmit(
+      async (input) => {
+        if (!form.formState.isDirty) return;
+        await update.mutateAsync(input);
+        form.reset(form.getValues());
+      },
+      () => {
+        refused = true;
+      },
+    )();
+    if (refused) throw new Error('Check your invoice details above, then pay.');
+  });
   return (
     <SettingsSection id="profile-heading" title={title} description={description}>
       <form
@@ -83,7 +103,7 @@ export function ProfileForm({
           label="VAT number (optional)"
           inputMode="numeric"
           placeholder="4123456789"
-          hint="If your business is VAT-registered: it goes on your tax invoices."
+          hint={vat.vatNumberHint}
           error={errors.vatNumber?.message}
           {...form.register('vatNumber')}
         />
@@ -97,11 +117,13 @@ export function ProfileForm({
             {...form.register('address')}
           />
         </div>
-        <div className="sm:col-span-2">
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Saving…' : 'Save details'}
-          </Button>
-        </div>
+        {!savedWithPay && (
+          <div className="sm:col-span-2">
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending ? 'Saving…' : 'Save details'}
+            </Button>
+          </div>
+        )}
       </form>
     </SettingsSection>
   );

@@ -2,6 +2,7 @@ import { formatZAR, randToCents } from '#shared/money.ts';
 import { DataTable, numberCell, rowHeading } from '../../../components/data-table.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { vat } from '../../../lib/site.ts';
 import { useDomainMargins } from '../api/get-domain-margins.ts';
 
 const rand = (amount: number) => formatZAR(randToCents(amount));
@@ -23,11 +24,11 @@ export function DomainMarginTable() {
           ) : (
             <DataTable
               label="Domain margin"
-              caption="Domain sales, registrar costs, card fees and margin per month in rand, excluding VAT"
+              caption={`Domain sales, registrar costs, card fees and margin per month in rand${vat.excl}`}
               columns={[
                 { label: 'Month' },
                 { label: 'Domains', align: 'right' },
-                { label: 'Sales excl. VAT', align: 'right' },
+                { label: `Sales${vat.excl}`, align: 'right' },
                 { label: 'Registrar', align: 'right' },
                 { label: 'Card fees', align: 'right' },
                 { label: 'Margin', align: 'right' },

@@ -3,7 +3,8 @@ import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageHeader, Section } from '../../../components/page.tsx';
 import { FaqList } from '../components/faq-list.tsx';
-import { site } from '../../../lib/site.ts';
+import { sentences } from '#shared/vat-wording.ts';
+import { site, vat } from '../../../lib/site.ts';
 
 interface FaqGroup {
   title: string;
@@ -44,17 +45,13 @@ const groups: FaqGroup[] = [
         answer:
           'You pay by debit or credit card through PayFast, a secure South African payment gateway. Your card details go straight to PayFast; we never see or store them.',
       },
+      vat.faq,
       {
-        question: 'Do your prices include VAT?',
-        answer: site.vatRegistered
-          ? 'Yes. Every price on the website is in rand and includes VAT at 15%, so the amount you see is the amount you pay.'
-          : 'We are not registered for VAT, so no VAT is added: every price on the website is in rand and is the amount you pay.',
-      },
-      {
-        question: site.vatRegistered ? 'Will I get a tax invoice?' : 'Will I get an invoice?',
-        answer: site.vatRegistered
-          ? 'Yes. A valid tax invoice showing the VAT amount is e-mailed to you after payment and is also available in your account under Payments.'
-          : 'Yes. An invoice is e-mailed to you after payment and is also available in your account under Payments.',
+        question: `Will I get ${vat.anInvoice}?`,
+        answer: sentences(
+          `Yes. We e-mail you ${vat.anInvoice} after payment, and it is also in your account under Payments.`,
+          vat.invoiceShowsVat,
+        ),
       },
       {
         question: 'Can I get a refund?',
@@ -102,8 +99,7 @@ const groups: FaqGroup[] = [
       },
       {
         question: 'Where can I see my orders?',
-        answer:
-          'Sign in to your account to see your payments, domains and business plans, and to download your tax invoices.',
+        answer: `Sign in to your account to see your payments, domains and business plans, and to download your ${vat.invoiceNoun}s.`,
       },
     ],
   },
@@ -113,16 +109,17 @@ export function FaqPage() {
   return (
     <>
       <PageHeader
+        static
         eyebrow="Help"
         title="Frequently Asked Questions"
-        lead="Answers about our services, card payments, VAT, domain names and support. Select a question to show its answer."
+        lead="Answers about our services, prices and payments, domain names and support. Select a question to show its answer."
       />
       {groups.map((group) => (
-        <Section key={group.title} title={group.title}>
+        <Section static key={group.title} title={group.title}>
           <FaqList items={group.items} className="max-w-3xl" />
         </Section>
       ))}
-      <Section title="Still have a question?">
+      <Section static title="Still have a question?">
         <p className="max-w-2xl text-muted">
           Tell us what you need and a member of our Johannesburg team will reply within one business
           day.

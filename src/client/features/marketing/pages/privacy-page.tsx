@@ -1,14 +1,14 @@
 import { Link } from 'wouter';
 import { paths } from '#shared/routes.ts';
 import { PageHeader, Section } from '../../../components/page.tsx';
-import { site } from '../../../lib/site.ts';
+import { site, vat } from '../../../lib/site.ts';
 
 const linkClass = 'font-semibold text-brand-700 underline underline-offset-4';
 
 const collected = [
   'Contact details: your name, e-mail address, phone number and business name.',
   'Account details: your login e-mail and a securely hashed password.',
-  'Order details: the services you buy, amounts paid, payment references and tax invoices.',
+  `Order details: the services you buy, amounts paid, payment references and ${vat.invoiceNoun}s.`,
   'Service information: what you send us to deliver a service, such as CIPC director details, ID numbers for company registration, financial records or website content.',
   'Domain registrant details required by the registry, such as name, address and e-mail.',
   'Technical data: server logs with IP address, browser type and pages requested, used for security.',
@@ -16,7 +16,7 @@ const collected = [
 
 const purposes = [
   'To deliver the services you order and to communicate with you about them (performance of a contract).',
-  'To issue tax invoices and keep accounting records (legal obligation under the Tax Administration Act and the VAT Act).',
+  `To issue ${vat.invoiceNoun}s and keep accounting records (legal obligation under ${vat.recordsLaw}).`,
   'To register domains and companies on your behalf with registries, CIPC and SARS (performance of a contract).',
   'To keep our website and systems secure and prevent fraud (our legitimate interest).',
   'To send newsletters and offers, only if you opted in (your consent, which you may withdraw at any time).',
@@ -58,11 +58,12 @@ export function PrivacyPage() {
   return (
     <>
       <PageHeader
+        static
         eyebrow="Legal"
         title="Privacy Policy"
         lead="How we collect, use and protect your personal information under the Protection of Personal Information Act (POPIA)."
       />
-      <Section>
+      <Section static>
         <div className="prose-page max-w-3xl">
           <p>Last updated 22 November 2026</p>
 

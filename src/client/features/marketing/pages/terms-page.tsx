@@ -1,7 +1,8 @@
 import { Link } from 'wouter';
 import { paths } from '#shared/routes.ts';
 import { PageHeader, Section } from '../../../components/page.tsx';
-import { site } from '../../../lib/site.ts';
+import { sentences } from '#shared/vat-wording.ts';
+import { site, vat } from '../../../lib/site.ts';
 
 const linkClass = 'font-semibold text-brand-700 underline underline-offset-4';
 
@@ -9,11 +10,12 @@ export function TermsPage() {
   return (
     <>
       <PageHeader
+        static
         eyebrow="Legal"
         title="Terms of Service"
         lead={`The terms that apply when you use the ${site.siteName} website and buy our services. Please read them before you place an order.`}
       />
-      <Section>
+      <Section static>
         <div className="prose-page max-w-3xl">
           <p>Last updated 22 November 2026</p>
 
@@ -45,9 +47,11 @@ export function TermsPage() {
           <h2>3. Prices and payment</h2>
           <ul>
             <li>
-              {site.vatRegistered
-                ? 'All prices are in South African rand (ZAR) and include VAT at 15%. Your tax invoice shows the VAT amount separately.'
-                : 'All prices are in South African rand (ZAR). We are not registered for VAT, so no VAT is charged or shown on your invoice.'}
+              {sentences(
+                'All prices are in South African rand (ZAR).',
+                vat.pricesNote,
+                vat.invoiceShowsVat,
+              )}
             </li>
             <li>
               Payment is by debit or credit card through PayFast, a registered South African payment

@@ -1,4 +1,4 @@
-import { formatRand } from '#shared/money.ts';
+import { formatRand, randToDecimalString } from '#shared/money.ts';
 import type { BankTransfer } from '#shared/bank-transfers.schemas.ts';
 import { CopyButton } from '../../../components/copy-button.tsx';
 
@@ -46,7 +46,7 @@ export function BankDetails({ transfer }: { transfer: BankTransfer }) {
       <Detail
         term="Amount to pay"
         value={formatRand(transfer.amount)}
-        copy={transfer.amount.toFixed(2)}
+        copy={randToDecimalString(transfer.amount)}
         strong
       />
       <Detail term="Bank" value={transfer.bankName} copy={transfer.bankName} />

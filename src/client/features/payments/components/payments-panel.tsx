@@ -3,6 +3,7 @@ import { paths } from '#shared/routes.ts';
 import { CardDescription } from '../../../components/ui/card.tsx';
 import { useMyPayments } from '../api/get-my-payments.ts';
 import { DashboardPanel } from '../../../components/dashboard-panel.tsx';
+import { vat } from '../../../lib/site.ts';
 import { PaymentRow } from './payment-row.tsx';
 import { ActiveSubscriptions } from './active-subscriptions.tsx';
 
@@ -17,7 +18,7 @@ export function PaymentsPanel() {
         <>
           {data.length === 0 ? (
             <CardDescription className="mt-2">
-              No payments yet. Your card payments and tax invoices will be listed here.
+              No payments yet. Your card payments and {vat.invoiceNoun}s will be listed here.
             </CardDescription>
           ) : (
             <ul className="mt-3 divide-y divide-line" aria-label="Your latest payments">

@@ -6,11 +6,12 @@ import {
   type RecordBankTransfer,
 } from '#shared/bank-transfers.schemas.ts';
 import { saToday } from '#shared/dates.ts';
-import { formatRand } from '#shared/money.ts';
+import { formatRand, randToDecimalString } from '#shared/money.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { showFieldIssues } from '../../../lib/show-field-issues.ts';
+import { vat } from '../../../lib/site.ts';
 import { useRecordBankTransfer } from '../api/record-bank-transfer.ts';
 
 /** What "Record money" on an awaited order fills in: its reference and what is due. */
@@ -30,7 +31,7 @@ export function RecordTransferForm({ prefill }: { prefill?: RecordPrefill | unde
     resolver: zodResolver(recordBankTransferSchema),
     defaultValues: {
       orderReference: prefill?.orderReference ?? '',
-      amount: prefill ? prefill.amount.toFixed(2) : '',
+      amount: prefill ? randToDecimalString(prefill.amount) : '',
       receivedOn: saToday(),
       bankReference: '',
     },
@@ -46,7 +47,7 @@ export function RecordTransferForm({ prefill }: { prefill?: RecordPrefill | unde
         title: `${formatRand(recorded.amount)} recorded for ${recorded.orderReference}`,
         description:
           recorded.due === 0
-            ? `Order ${recorded.orderReference} is paid: the customer gets the tax invoice by e-mail.`
+            ? `Order ${recorded.orderReference} is paid: the customer gets the ${vat.invoiceNoun} by e-mail.`
             : `${formatRand(recorded.due)} is still due on order ${recorded.orderReference}.`,
         variant: 'success',
       });

@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { vat } from '../../../lib/site.ts';
 import { useStartBankTransfer } from '../../../lib/api/start-bank-transfer.ts';
 import {
   bankTransferQueryOptions,
@@ -71,7 +72,7 @@ function Settled({ transfer }: { transfer: BankTransfer }) {
       </h2>
       <p className="text-muted">
         {paid
-          ? `We received ${formatRand(transfer.received)}. Thank you! Your tax invoice is in your dashboard and on its way by e-mail.`
+          ? `We received ${formatRand(transfer.received)}. Thank you! Your ${vat.invoiceNoun} is in your dashboard and on its way by e-mail.`
           : transfer.orderStatus === 'cancelled'
             ? `It was cancelled before it was paid in full.${kept}`
             : 'It is no longer waiting for a bank transfer.'}

@@ -1,6 +1,6 @@
 import { useParams } from 'wouter';
 import { formatDate } from '#shared/dates.ts';
-import { formatZAR, randToCents, vatFromInclusive } from '#shared/money.ts';
+import { formatZAR, randToCents } from '#shared/money.ts';
 import { paymentStatusLabels, refundStatusLabels } from '#shared/payment-ledger.schemas.ts';
 import { creditNotePdfPath, invoicePdfPath } from '#shared/routes.ts';
 import { PdfLink } from '../../../components/pdf-link.tsx';
@@ -10,7 +10,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { usePayment } from '../api/get-payment.ts';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { site } from '../../../lib/site.ts';
+import { vat } from '../../../lib/site.ts';
 
 /** /payment/details/{reference}: one of the customer's own payments. */
 export function PaymentDetailsPage() {
@@ -111,10 +111,9 @@ export function PaymentDetailsPage() {
                   </li>
                 ))}
               </ul>
-              {site.vatRegistered && (
+              {vat.vatIn(randToCents(payment.data.amount)) && (
                 <p className="mt-2 text-sm text-muted">
-                  Includes VAT of {formatZAR(vatFromInclusive(randToCents(payment.data.amount)))} at
-                  15%.
+                  {vat.vatIn(randToCents(payment.data.amount))}
                 </p>
               )}
             </div>

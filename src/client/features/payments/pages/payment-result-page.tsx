@@ -6,7 +6,9 @@ import { paths } from '#shared/routes.ts';
 import { PageHeader, Section } from '../../../components/page.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { vat } from '../../../lib/site.ts';
 import { usePayment } from '../api/get-payment.ts';
+import { clearCart } from '../../../lib/cart.ts';
 import { storageKeys } from '../../../lib/storage-keys.ts';
 import { cancelPayment } from '../api/cancel-payment.ts';
 
@@ -33,9 +35,8 @@ export function PaymentSuccessPage() {
   const paid = payment.data?.status === 'paid';
   useEffect(() => {
     if (!paid) return;
-    localStorage.setItem(storageKeys.cart, '[]');
+    clearCart();
     localStorage.removeItem(storageKeys.checkoutRecoveryNeeded);
-    window.dispatchEvent(new StorageEvent('storage', { key: storageKeys.cart }));
   }, [paid]);
 
   return (
@@ -45,8 +46,8 @@ export function PaymentSuccessPage() {
         title={paid ? 'Payment received' : 'Thank you for your payment'}
         lead={
           paid
-            ? 'Your order is paid. Your tax invoice is on its way by e-mail and in your dashboard.'
-            : 'PayFast sends us a confirmation as soon as your card payment clears; your order and tax invoice then appear in your dashboard.'
+            ? `Your order is paid. Your ${vat.invoiceNoun} is on its way by e-mail and in your dashboard.`
+            : `PayFast sends us a confirmation as soon as your card payment clears; your order and ${vat.invoiceNoun} then appear in your dashboard.`
         }
       />
       <Section>

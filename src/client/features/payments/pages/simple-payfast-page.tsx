@@ -13,7 +13,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { createOrder } from '../../../lib/api/create-order.ts';
 import { payOrder, usePayfastStart } from '../../../lib/payfast.ts';
 import { useServices } from '../api/get-services.ts';
-import { site } from '../../../lib/site.ts';
+import { vat } from '../../../lib/site.ts';
 
 /** Fixed-price packages that need nothing but a click (registration needs its own form). */
 const payable = (services: Service[]) =>
@@ -95,7 +95,7 @@ export function SimplePayfastPage() {
                 <dt className="text-muted">Amount</dt>
                 <dd className="font-bold">
                   {formatZAR(randToCents(chosen.pkg.price))}
-                  {site.vatRegistered ? ' (VAT included)' : ''}
+                  {vat.included}
                 </dd>
               </dl>
             )}
