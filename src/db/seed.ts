@@ -1,10 +1,27 @@
-import { eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { catalogue, tldPrices } from '#shared/catalogue.ts';
 import type { Db, Tx } from './client.ts';
 import { appMeta, serviceAddOns, servicePackages, services, tlds } from './schema/index.ts';
 
 /** Bump when the seed below changes so an existing database picks it up at the next start. */
-const SEED_VERSION = '3';
+const SEED_VERSION = '4';
+
+/**
+ * Feature lists once shipped with a wording since corrected. A row still holding one word for word
+ * was never edited by the owner, so it takes the code's list; an edited one is left alone.
+ */
+const correctedFeatures: Record<string, string[]> = {
+  'email-team': [
+    'Everything for 1 mailbox, five times',
+    'Shared calendars and contacts',
+    'Set-up on your team’s devices',
+  ],
+  'email-business': [
+    'Everything in 5 mailboxes',
+    '50 GB of storage per mailbox',
+    'Priority support',
+  ],
+};
 
 /**
  * Writes the catalogue of src/shared/catalogue.ts: rows it lacks are added; on rows it already has
@@ -58,6 +75,18 @@ async function seedCatalogue(tx: Tx): Promise<void> {
           features: pkg.features,
         })
         .onConflictDoUpdate({ target: servicePackages.id, set: owned });
+      const shippedBefore = correctedFeatures[pkg.id];
+      if (shippedBefore) {
+        await tx
+          .update(servicePackages)
+          .set({ features: pkg.features })
+          .where(
+            and(
+              eq(servicePackages.id, pkg.id),
+              sql`${servicePackages.features} = ${JSON.stringify(shippedBefore)}::jsonb`,
+            ),
+          );
+      }
     }
     for (const [addOnSort, addOn] of service.addOns.entries()) {
       const owned = {

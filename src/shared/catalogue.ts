@@ -425,7 +425,7 @@ export const catalogue: CatalogueService[] = [
         delivery: 'Working within 1 business day',
         featured: true,
         features: [
-          'Everything for 1 mailbox, five times',
+          'Everything in the 1-mailbox plan, for each of the 5 mailboxes',
           'Shared calendars and contacts',
           'Set-up on your team’s devices',
         ],
@@ -438,7 +438,11 @@ export const catalogue: CatalogueService[] = [
         billing: 'monthly',
         deliveryDays: 2,
         delivery: 'Working within 2 business days',
-        features: ['Everything in 5 mailboxes', '50 GB of storage per mailbox', 'Priority support'],
+        features: [
+          'Everything in the 5-mailbox plan, for all 20 mailboxes',
+          '50 GB of storage per mailbox',
+          'Priority support',
+        ],
       },
     ],
     addOns: [

@@ -141,7 +141,7 @@ export async function backOfficeRoutes(app: AppInstance): Promise<void> {
             'content-disposition': attachmentDisposition(`profit-${from}-to-${to}.csv`),
           })
           .type('text/csv; charset=utf-8')
-          .send(profitCsv(months));
+          .send(profitCsv(months, vatRegistered));
       },
     );
 

@@ -159,3 +159,40 @@ describe('profit by kind of service', () => {
     ]);
   });
 });
+
+describe('what a line is counted as', () => {
+  it('counts a service-builder bundle’s lines, a company registration and a speed report by their service', async () => {
+    // June 2021: a service-builder order of bookkeeping and a website (R 1 150 + R 2 300, no card
+    // fee), and an order of a company registration with its details and a speed report.
+    await order({
+      paidAt: '2021-06-10T10:00:00+02:00',
+      vatCents: 45_000,
+      lines: [
+        { type: 'bundle', packageId: 'finance-bookkeeping', totalCents: 115_000 },
+        { type: 'bundle', packageId: 'website-starter', totalCents: 230_000 },
+      ],
+      payments: [{ feeCents: 0 }],
+    });
+    await order({
+      paidAt: '2021-06-11T10:00:00+02:00',
+      vatCents: 17_661,
+      lines: [
+        {
+          type: 'business-registration',
+          packageId: 'registration-basic-company',
+          totalCents: 115_000,
+        },
+        { type: 'package', packageId: 'registration-name-reservation', totalCents: 11_500 },
+        { type: 'speed-report', packageId: 'speed-report', totalCents: 8_900 },
+      ],
+      payments: [{ feeCents: 0 }],
+    });
+    const figures = await profitByService(database.db, true, { from: '2021-06', to: '2021-06' });
+    expect(figures.map((s) => [s.kind, s.label, s.lines, s.revenueExVat])).toEqual([
+      ['website', 'Websites', 1, 2000],
+      ['registration', 'Business registration', 2, 1100],
+      ['finance', 'Financial management', 1, 1000],
+      ['speed', 'Speed reports', 1, 77.39],
+    ]);
+  });
+});

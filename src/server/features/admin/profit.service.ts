@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import type { ProfitMonth } from '#shared/admin.schemas.ts';
 import type { ProfitServiceFigures } from '#shared/profit.schemas.ts';
-import { centsToRand } from '#shared/money.ts';
+import { centsToRand, randToDecimalString } from '#shared/money.ts';
+import { vatWording } from '#shared/vat-wording.ts';
 
 type Rows = Record<string, string | number | null>[];
 const rowsOf = (result: unknown) => (result as { rows: Rows }).rows;
@@ -101,7 +102,6 @@ export async function profitByMonth(
 
 const serviceLabels: Record<string, string> = {
   registration: 'Business registration',
-  'business-registration': 'Business registration',
   plan: 'Business plans',
   finance: 'Financial management',
   website: 'Websites',
@@ -109,7 +109,6 @@ const serviceLabels: Record<string, string> = {
   email: 'Custom e-mail',
   app: 'Mobile apps',
   speed: 'Speed reports',
-  bundle: 'Bundles',
   domain: 'Domain registrations',
   'domain-renewal': 'Domain renewals',
   'domain-transfer': 'Domain transfers',
@@ -118,10 +117,13 @@ const serviceLabels: Record<string, string> = {
 };
 
 /**
- * By kind of service over the period (orders paid in it; a package counts under its catalogue
- * group), largest sales first: sales excluding VAT, card fees shared out over an order's lines by
- * their part of its total (a VAT vendor's fee excluding VAT, as by month), the registrar's cost of
- * each domain line, and gross profit. Refunds are of payments, not of lines, so they are not
+ * By kind of service over the period (orders paid in it), largest sales first. A line of a
+ * catalogue package counts under the package's group, the first part of its id ("finance-…"),
+ * however it was sold: from a service page, in a service-builder bundle, as a company registration
+ * with its details or as a speed report; other lines count by their type. For each: sales
+ * excluding VAT, card fees shared out over an order's lines by their part of its total (a VAT
+ * vendor's fee excluding VAT, as by month), the registrar's cost of each domain line, and gross
+ * profit. Refunds are of payments, not of lines, so they are not
  * spread over services here; the monthly figures take them off.
  */
 export async function profitByService(
@@ -132,8 +134,7 @@ export async function profitByService(
   const { from, to } = profitPeriod(query);
   const result = await db.execute(sql`
     with lines as (
-      select case when oi.type = 'package' then split_part(oi.package_id, '-', 1) else oi.type end
-               as kind,
+      select coalesce(split_part(oi.package_id, '-', 1), oi.type) as kind,
              oi.total_cents::numeric / nullif(o.total_cents, 0) as share,
              o.subtotal_cents,
              coalesce(d.registrar_cost_cents, 0) as registrar_cents,
@@ -169,28 +170,37 @@ export async function profitByService(
   });
 }
 
-const csvColumns: [keyof ProfitMonth, string][] = [
-  ['month', 'Month'],
-  ['orders', 'Orders'],
-  ['revenue', 'Revenue incl. VAT (R)'],
-  ['vat', 'VAT (R)'],
-  ['revenueExVat', 'Revenue excl. VAT (R)'],
-  ['refunds', 'Refunds incl. VAT (R)'],
-  ['overpayments', 'Overpayments received (R)'],
-  ['paymentFees', 'Card fees incl. VAT (R)'],
-  ['paymentFeesExVat', 'Card fees excl. VAT (R)'],
-  ['paymentFeeVat', 'VAT on card fees (R)'],
-  ['registrarCosts', 'Registrar costs (R)'],
-  ['grossProfit', 'Gross profit (R)'],
-];
+type CsvColumn = [keyof ProfitMonth, string];
+
+/** The CSV's columns: without VAT there is one basis, so the VAT columns (all zero) go. */
+function csvColumns(vatRegistered: boolean): CsvColumn[] {
+  const vat = vatWording(vatRegistered);
+  const vatOnly = (...columns: CsvColumn[]) => (vatRegistered ? columns : []);
+  return [
+    ['month', 'Month'],
+    ['orders', 'Orders'],
+    ['revenue', `Revenue${vat.incl} (R)`],
+    ...vatOnly(['vat', 'VAT (R)'], ['revenueExVat', `Revenue${vat.excl} (R)`]),
+    ['refunds', `Refunds${vat.incl} (R)`],
+    ['overpayments', 'Overpayments received (R)'],
+    ['paymentFees', `Card fees${vat.incl} (R)`],
+    ...vatOnly(
+      ['paymentFeesExVat', `Card fees${vat.excl} (R)`],
+      ['paymentFeeVat', 'VAT on card fees (R)'],
+    ),
+    ['registrarCosts', 'Registrar costs (R)'],
+    ['grossProfit', 'Gross profit (R)'],
+  ];
+}
 
 /** The monthly figures as CSV (comma-separated, dot decimals) for a spreadsheet or accountant. */
-export function profitCsv(months: ProfitMonth[]): string {
+export function profitCsv(months: ProfitMonth[], vatRegistered: boolean): string {
+  const columns = csvColumns(vatRegistered);
   const cell = (key: keyof ProfitMonth, value: string | number) =>
-    key === 'month' || key === 'orders' ? String(value) : Number(value).toFixed(2);
+    key === 'month' || key === 'orders' ? String(value) : randToDecimalString(Number(value));
   const lines = [
-    csvColumns.map(([, title]) => title).join(','),
-    ...months.map((m) => csvColumns.map(([key]) => cell(key, m[key])).join(',')),
+    columns.map(([, title]) => title).join(','),
+    ...months.map((m) => columns.map(([key]) => cell(key, m[key])).join(',')),
   ];
   return `${lines.join('\r\n')}\r\n`;
 }

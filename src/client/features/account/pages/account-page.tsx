@@ -39,17 +39,23 @@ export function AccountPage({
       </h1>
       <p className="mt-1 text-muted">Customer since {formatDate(user.createdAt)}</p>
       {!user.emailVerified && <div className="mt-6">{verification}</div>}
-      <div className="mt-8 grid gap-6 lg:grid-cols-2">
-        {orders}
-        <div className="grid content-start gap-6">
-          {payments}
-          {credit}
-          {requests}
-          {tickets}
-          {projects}
-          {domains}
-          {businessPlans}
-        </div>
+      {/* Columns that each card flows into at its own height: in a grid row the orders card
+          stretched to the height of the cards stacked beside it and ended in an empty box. */}
+      <div className="mt-8 gap-6 lg:columns-2">
+        {Object.entries({
+          orders,
+          payments,
+          credit,
+          requests,
+          tickets,
+          projects,
+          domains,
+          businessPlans,
+        }).map(([name, panel]) => (
+          <div key={name} className="mb-6 break-inside-avoid">
+            {panel}
+          </div>
+        ))}
       </div>
     </>
   );

@@ -1,6 +1,7 @@
 import type { ProfitServiceFigures } from '#shared/profit.schemas.ts';
 import { formatZAR, randToCents } from '#shared/money.ts';
 import { cn } from '../../../lib/cn.ts';
+import { vat } from '../../../lib/site.ts';
 
 const series = [
   { key: 'revenueExVat', label: 'Sales', className: 'bg-brand-600' },
@@ -29,7 +30,7 @@ export function ServiceProfitChart({ services }: { services: ProfitServiceFigure
       <figcaption className="text-sm font-semibold text-ink">
         Sales, costs and gross profit by service
         <span className="block font-normal text-muted">
-          Excluding VAT, before refunds; the figures are in the table below.
+          Figures{vat.excl}, before refunds; the table below gives them in full.
         </span>
       </figcaption>
       <div aria-hidden="true">

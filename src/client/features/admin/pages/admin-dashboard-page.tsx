@@ -9,7 +9,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { monthTrend } from '../month-trend.ts';
 import { dashboardQueryOptions, useDashboard } from '../api/get-dashboard.ts';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
-import { site } from '../../../lib/site.ts';
+import { vat } from '../../../lib/site.ts';
 
 function Figure({
   label,
@@ -73,7 +73,7 @@ export function AdminDashboardPage({
                 empty="No orders recorded yet."
               />
               <Figure
-                label={site.vatRegistered ? 'Revenue this month (excl. VAT)' : 'Revenue this month'}
+                label={`Revenue this month${vat.excl}`}
                 value={
                   data.revenueThisMonthExVatCents === null
                     ? null

@@ -5,20 +5,20 @@ import type { ProfitServiceFigures } from '#shared/profit.schemas.ts';
 import { formatZAR, randToCents } from '#shared/money.ts';
 import { profitCsvUrl, useProfitAnalytics } from '../api/get-profit-analytics.ts';
 import { useProfitServices } from '../api/get-profit-services.ts';
+import { MonthProfitChart } from '../components/month-profit-chart.tsx';
 import { ServiceProfitChart } from '../components/service-profit-chart.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { DataTable, numberCell, rowHeading } from '../../../components/data-table.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { site } from '../../../lib/site.ts';
+import { site, vat } from '../../../lib/site.ts';
 
 const monthName = new Intl.DateTimeFormat('en-ZA', {
   month: 'long',
   year: 'numeric',
   timeZone: 'UTC',
 });
-const shortMonth = new Intl.DateTimeFormat('en-ZA', { month: 'short', timeZone: 'UTC' });
 const asDate = (month: string) => new Date(`${month}-01T00:00:00Z`);
 const rand = (value: number) => formatZAR(randToCents(value));
 
@@ -31,59 +31,6 @@ function monthsBefore(month: string, count: number): string {
   return new Date(Date.UTC(year, index - 1 - count, 1)).toISOString().slice(0, 7);
 }
 
-/** Gross profit per month as bars, oldest on the left; losses hang below the line. */
-function ProfitChart({ months }: { months: ProfitMonth[] }) {
-  const ordered = [...months].reverse();
-  const top = Math.max(1, ...ordered.map((m) => Math.abs(m.grossProfit)));
-  const hasLoss = ordered.some((m) => m.grossProfit < 0);
-  const height = 160;
-  const zero = hasLoss ? height / 2 : height;
-  const scale = (hasLoss ? height / 2 : height) / top;
-  const width = 40;
-  // At least twelve slots wide, so a short period does not draw one bar across the page.
-  const slots = Math.max(ordered.length, 12);
-  return (
-    <figure className="rounded-2xl border border-line bg-white p-4">
-      <figcaption className="mb-2 text-sm font-semibold text-ink">
-        Gross profit per month
-      </figcaption>
-      <svg
-        role="img"
-        aria-label={`Gross profit per month: ${ordered
-          .map((m) => `${monthName.format(asDate(m.month))} ${rand(m.grossProfit)}`)
-          .join('; ')}`}
-        viewBox={`0 0 ${slots * width} ${height + 20}`}
-        className="h-48 w-full"
-        preserveAspectRatio="xMinYMax meet"
-      >
-        {ordered.map((m, index) => {
-          const bar = Math.abs(m.grossProfit) * scale;
-          return (
-            <g key={m.month}>
-              <rect
-                x={index * width + 6}
-                y={m.grossProfit >= 0 ? zero - bar : zero}
-                width={width - 12}
-                height={Math.max(bar, 1)}
-                className={m.grossProfit >= 0 ? 'fill-brand-600' : 'fill-red-600'}
-              />
-              <text
-                x={index * width + width / 2}
-                y={height + 15}
-                textAnchor="middle"
-                className="fill-gray-600 text-[10px]"
-              >
-                {shortMonth.format(asDate(m.month))}
-              </text>
-            </g>
-          );
-        })}
-        <line x1={0} x2={slots * width} y1={zero} y2={zero} className="stroke-gray-300" />
-      </svg>
-    </figure>
-  );
-}
-
 // A supplier not registered for VAT charges none and claims none back: no VAT columns then.
 const withVat = site.vatRegistered;
 
@@ -93,22 +40,22 @@ function MonthsTable({ months }: { months: ProfitMonth[] }) {
       label="Profit per month"
       caption={
         withVat
-          ? 'Revenue, costs and gross profit per month in rand, excluding VAT unless marked; refunds are taken off revenue and VAT in the month they are made'
+          ? `Revenue, costs and gross profit per month in rand${vat.excl} unless marked; refunds are taken off revenue and VAT in the month they are made`
           : 'Revenue, costs and gross profit per month in rand; refunds are taken off revenue in the month they are made'
       }
       columns={[
         { label: 'Month' },
         { label: 'Orders', align: 'right' },
-        { label: withVat ? 'Revenue incl. VAT' : 'Revenue', align: 'right' },
+        { label: `Revenue${vat.incl}`, align: 'right' },
         ...(withVat
           ? [
               { label: 'VAT', align: 'right' as const },
-              { label: 'Revenue excl. VAT', align: 'right' as const },
+              { label: `Revenue${vat.excl}`, align: 'right' as const },
             ]
           : []),
         { label: 'Refunds', align: 'right' },
         { label: 'Overpayments', align: 'right' },
-        { label: withVat ? 'Card fees excl. VAT' : 'Card fees', align: 'right' },
+        { label: `Card fees${vat.excl}`, align: 'right' },
         ...(withVat ? [{ label: 'VAT on fees', align: 'right' as const }] : []),
         { label: 'Registrar costs', align: 'right' },
         { label: 'Gross profit', align: 'right' },
@@ -143,12 +90,12 @@ function ServicesTable({ services }: { services: ProfitServiceFigures[] }) {
   return (
     <DataTable
       label="Profit by service"
-      caption={`Sales, card fees, registrar costs and gross profit${withVat ? ' excluding VAT' : ''} by kind of service over the period, before refunds`}
+      caption={`Sales, card fees, registrar costs and gross profit${vat.excl} by kind of service over the period, before refunds`}
       columns={[
         { label: 'Service' },
         { label: 'Lines', align: 'right' },
-        { label: withVat ? 'Sales excl. VAT' : 'Sales', align: 'right' },
-        { label: withVat ? 'Card fees excl. VAT' : 'Card fees', align: 'right' },
+        { label: `Sales${vat.excl}`, align: 'right' },
+        { label: `Card fees${vat.excl}`, align: 'right' },
         { label: 'Registrar costs', align: 'right' },
         { label: 'Gross profit', align: 'right' },
       ]}
@@ -237,12 +184,12 @@ export function ProfitAnalyticsPage() {
           {(months) =>
             months.length === 0 ? (
               <EmptyState title="No sales in this period">
-                Revenue, VAT, card fees and registrar costs per month appear here once payments come
-                in.
+                Revenue, {withVat && 'VAT, '}card fees and registrar costs per month appear here
+                once payments come in.
               </EmptyState>
             ) : (
               <>
-                <ProfitChart months={months} />
+                <MonthProfitChart months={months} from={from} to={to} />
                 <MonthsTable months={months} />
               </>
             )

@@ -1,4 +1,11 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useId,
+  useRef,
+  useState,
+  type CSSProperties,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import { useLocation } from 'wouter';
 import { Search } from 'lucide-react';
 import type { DomainCheckResult } from '#shared/domain.schemas.ts';
@@ -7,7 +14,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
+import { toast, type ToastInput } from '../../../components/ui/use-toast.ts';
 import { site } from '../../../lib/site.ts';
 import { checkDomain, DomainCheckError } from '../api/check-domain.ts';
 import { formatPrice } from '#shared/money.ts';
@@ -25,6 +32,19 @@ export function DomainSearch({ className }: { className?: string }) {
   const [, navigate] = useLocation();
   const inputId = useId();
   const checking = state.kind === 'checking';
+  // The toast about the last search: stale once the input changes, and on a phone it would cover
+  // the next result, so it goes as soon as the visitor types.
+  const searchToast = useRef<() => void>(undefined);
+  const placeholder = `enter domain name (${site.exampleHost})`;
+
+  function tell(message: ToastInput) {
+    searchToast.current = toast(message).dismiss;
+  }
+
+  function dismissSearchToast() {
+    searchToast.current?.();
+    searchToast.current = undefined;
+  }
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -41,7 +61,7 @@ export function DomainSearch({ className }: { className?: string }) {
   async function search() {
     const domain = input.trim().toLowerCase();
     if (!domain) {
-      toast({
+      tell({
         title: 'Invalid Input',
         description: 'Please enter a domain name',
         variant: 'destructive',
@@ -58,7 +78,7 @@ export function DomainSearch({ className }: { className?: string }) {
         domain,
         reason: error instanceof DomainCheckError ? error.reason : undefined,
       });
-      toast({
+      tell({
         title: 'Domain Check Failed',
         description: 'Unable to check domain availability',
         variant: 'destructive',
@@ -68,6 +88,7 @@ export function DomainSearch({ className }: { className?: string }) {
 
   function onChange(value: string) {
     setInput(value);
+    dismissSearchToast();
     // A result only stands while the input still names the domain that was checked (SPEC §4).
     if (state.kind !== 'idle' && value.trim().toLowerCase() !== state.domain) {
       setState({ kind: 'idle' });
@@ -91,7 +112,12 @@ export function DomainSearch({ className }: { className?: string }) {
 
   return (
     <div className={className}>
-      <form onSubmit={onSubmit} role="search" className="flex flex-col gap-2 sm:flex-row">
+      <form
+        onSubmit={onSubmit}
+        role="search"
+        className="@container flex flex-col gap-2 sm:flex-row"
+        style={{ '--placeholder-chars': placeholder.length } as CSSProperties}
+      >
         <label htmlFor={inputId} className="sr-only">
           Domain name
         </label>
@@ -100,11 +126,14 @@ export function DomainSearch({ className }: { className?: string }) {
           value={input}
           onChange={(event) => onChange(event.target.value)}
           onKeyDown={onKeyDown}
-          placeholder={`enter domain name (${site.exampleHost})`}
+          placeholder={placeholder}
           autoComplete="off"
           spellCheck={false}
           inputMode="url"
-          className="h-12 sm:flex-1"
+          // On a phone the placeholder shrinks to the input's width (a character is about 0.54 em
+          // wide, 28 px go to padding and border), so its example host is not cut; typed text
+          // stays 16 px, below which phones zoom in.
+          className="h-12 max-sm:placeholder:text-[length:clamp(11px,calc((100cqi_-_28px)_*_1.85_/_var(--placeholder-chars)),16px)] sm:flex-1"
         />
         <Button type="submit" size="lg" disabled={!input.trim() || checking}>
           <Search aria-hidden="true" />
@@ -152,7 +181,7 @@ function ResultCard({
           <p className="text-ink">
             <span className="text-xl font-bold">{formatPrice(result.price, result.currency)}</span>{' '}
             per year
-            <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
+            <span className="ml-2 inline-block rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-brand-700">
               Live pricing
             </span>
           </p>

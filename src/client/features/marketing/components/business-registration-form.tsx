@@ -21,10 +21,11 @@ import { Card } from '../../../components/ui/card.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FieldError, Label } from '../../../components/ui/label.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { addToCart } from '../../../lib/cart.ts';
+import { completeCartLine, lineParam, readCart } from '../../../lib/cart.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { separated } from '../../../lib/separated.ts';
 import { useCatalogue } from '../../../lib/catalogue.tsx';
-import { site, vat } from '../../../lib/site.ts';
+import { vat } from '../../../lib/site.ts';
 
 const slug = 'business-registration';
 const resolver = lazyZodResolver(() =>
@@ -93,7 +94,8 @@ export function BusinessRegistrationForm({ packageId }: { packageId: string }) {
     const chosen = service?.packages.find((p) => p.id === order.packageId);
     if (!chosen) return;
     const title = `Company registration: ${chosen.name} (${order.names[0]})`;
-    addToCart({
+    // Sent here by a cart line waiting for these details (the service builder's): it is completed.
+    completeCartLine(new URLSearchParams(location.search).get(lineParam), {
       id: `registration:${crypto.randomUUID()}`,
       type: 'business-registration',
       packageId: order.packageId,
@@ -114,6 +116,19 @@ export function BusinessRegistrationForm({ packageId }: { packageId: string }) {
   useEffect(() => {
     form.setValue('packageId', packageId as (typeof registrationPackageIds)[number]);
   }, [form, packageId]);
+
+  // The cart line this form completes keeps its package and tax registrations.
+  useEffect(() => {
+    const id = new URLSearchParams(location.search).get(lineParam);
+    const line = readCart().find((item) => item.id === id);
+    if (!line || !('packageId' in line) || typeof line.packageId !== 'string') return;
+    form.setValue('packageId', line.packageId as (typeof registrationPackageIds)[number]);
+    const addOns = 'addOnIds' in line && Array.isArray(line.addOnIds) ? line.addOnIds : [];
+    const taxes = Object.entries(addOnFor).flatMap(([tax, addOn]) =>
+      addOns.includes(addOn) ? [tax as keyof typeof addOnFor] : [],
+    );
+    form.setValue('taxRegistrations', ['income_tax', ...taxes]);
+  }, [form]);
 
   if (!service?.packages.length) {
     return (
@@ -393,11 +408,7 @@ export function BusinessRegistrationForm({ packageId }: { packageId: string }) {
             <strong className="tabular-nums" data-testid="registration-total">
               {formatZAR(totalCents)}
             </strong>{' '}
-            <span className="text-sm text-muted">
-              {[site.vatRegistered ? 'incl. VAT' : '', pkg?.delivery ?? '']
-                .filter(Boolean)
-                .join(' · ')}
-            </span>
+            <span className="text-sm text-muted">{separated(vat.incl, pkg?.delivery)}</span>
           </p>
           <Button type="submit" size="lg">
             Add to cart

@@ -8,6 +8,7 @@ import { toast } from '../../../components/ui/use-toast.ts';
 import { addToCart } from '../../../lib/cart.ts';
 import { useCatalogue } from '../../../lib/catalogue.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { separated } from '../../../lib/separated.ts';
 import { vat } from '../../../lib/site.ts';
 
 /** What "Add to cart" puts in the cart for a package (SPEC §3 cart; the server re-prices it). */
@@ -37,8 +38,7 @@ export function PriceLine({ pkg }: { pkg: CataloguePackage }) {
         <span className="whitespace-nowrap">{formatZAR(pkg.priceCents)}</span>
       </p>
       <p className="text-sm text-muted">
-        {vat.incl.trim()}
-        {billingSuffix[pkg.billing]} · {pkg.delivery}
+        {separated(`${vat.incl}${billingSuffix[pkg.billing]}`, pkg.delivery)}
       </p>
     </>
   );
