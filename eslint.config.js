@@ -5,6 +5,35 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 
+// One money and number voice (issue 28): amounts reach people only through src/shared/money.ts
+// (formatZAR) and other figures through src/shared/numbers.ts, both en-ZA. A machine-readable
+// amount (PayFast's wire format, a CSV cell, a form field's value) is `centsToDecimalString`.
+const handMadeFigures = [
+  {
+    selector: "CallExpression[callee.property.name='toFixed'][arguments.0.value=2]",
+    message:
+      'toFixed(2) makes an amount by hand: show it with formatZAR (money.ts), or write a machine-readable one with centsToDecimalString.',
+  },
+  // An "R" before an interpolated or added value, or written with its cents ("R0.00", "R 1 499,00").
+  // Round figures in prose ("a CIPC fee of R 50", "R2,3 million") are words, not amounts shown.
+  ...[
+    'TemplateElement[tail=false][value.cooked=/(^|\\W)R\\s?$/]',
+    "BinaryExpression[operator='+'][left.value=/(^|\\W)R\\s?$/]",
+    ...['Literal[value', 'JSXText[value', 'TemplateElement[value.cooked'].map(
+      (node) => `${node}=/(^|\\W)R\\s?[0-9][0-9\\s]*[.,][0-9][0-9]($|[^0-9])/]`,
+    ),
+  ].map((selector) => ({
+    selector,
+    message: 'A hand-made "R" amount: write it with formatZAR (src/shared/money.ts).',
+  })),
+];
+const figureModules = [
+  'src/shared/money.ts',
+  'src/shared/numbers.ts',
+  // PayFast's wire format ("1234.50", a minus sign for a fee): its own tested module.
+  'src/server/integrations/payfast/amounts.ts',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -78,6 +107,11 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: [...figureModules, 'src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...handMadeFigures] },
+  },
+  {
     // DESIGN.md 6: the client reaches each endpoint through one file, its feature's api/ folder
     // (or lib/api/ for a call several features make), which holds its URL and its query key.
     files: ['src/client/**/*.{ts,tsx}'],
@@ -90,6 +124,8 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
+        // A rule's options replace the ones above for these files: keep the money rules too.
+        ...handMadeFigures,
         // esquery regexes cannot hold a slash: \u002F is one.
         ...[
           'Literal[value=/^\\u002Fapi\\u002F/]',

@@ -6,9 +6,11 @@ import { buildStamp, stampFile } from './build-stamp.ts';
 
 /**
  * `npm start`: build the client when it is missing or its sources changed (never for a port,
- * address or site setting: the server fills those in), then serve.
+ * address or site setting: the server fills those in), then serve. `npm run dev` (`--development`)
+ * is the same in development: a readable log, mail read in the back office with working links.
  */
 const root = resolve(import.meta.dirname, '..');
+process.env.NODE_ENV ??= process.argv.includes('--development') ? 'development' : 'production';
 // A setting that would stop the server stops the start at once, in its one line, before any build.
 try {
   loadConfig();
@@ -35,5 +37,4 @@ if (current !== buildStamp(root)) {
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-process.env.NODE_ENV ??= 'production';
 await import('../src/server/server.ts');

@@ -81,6 +81,7 @@ import { metricsRoutes } from './features/metrics/metrics.routes.ts';
 import { ownerAlertsJob, scheduleAlertCheck } from './jobs/owner-alerts.job.ts';
 import { timeoutOptions, type ServerTimeouts } from './plugins/server-timeouts.ts';
 import { startImagePath } from '#db/start-image.ts';
+import { logOutput } from './lib/log-output.ts';
 
 export interface BuildOptions {
   /** An already open database (tests); otherwise one is opened from the configuration. */
@@ -92,8 +93,12 @@ export interface BuildOptions {
 
 /** Builds the whole application without listening: used by server.ts and by the tests. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<AppInstance> {
+  const logStream = options.logger === false ? undefined : await logOutput(config.env);
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },
     // One line per answered request instead of two (plugins/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
     // A hop count as proxy-addr's function (Fastify's types take no number): trust the nearest N.
@@ -140,8 +145,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     buildAttachment: async (attachment) => {
       const { pdf, filename } =
         attachment.kind === 'invoice'
-          ? await invoicePdf(database.db, attachment.orderReference, { admin: true })
-          : await creditNotePdf(database.db, attachment.number, { admin: true });
+          ? await invoicePdf({ db: database.db, config }, attachment.orderReference, {
+              admin: true,
+            })
+          : await creditNotePdf({ db: database.db, config }, attachment.number, { admin: true });
       return { filename, content: pdf, contentType: 'application/pdf' };
     },
   });
@@ -223,11 +230,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     );
   });
 
-  // Without SMTP, mail stays in the outbox; in development an owner opens it there, links working.
-  if (!config.smtpUrl && config.env === 'development') {
+  // Without SMTP, mail stays in the outbox: the start says where it is read (in development an
+  // owner opens it there with working links; elsewhere its links have no tokens).
+  if (!config.smtpUrl) {
     app.addHook('onReady', async () => {
       app.log.warn(
-        `No SMTP_URL: mail is kept in the outbox, not sent. In development an owner opens it, with working links, at ${config.publicUrl}/admin/outbox`,
+        config.env === 'development'
+          ? `No SMTP_URL: mail is kept in the outbox, not sent. Read it, with working links, at ${config.publicUrl}/admin/outbox (as an owner)`
+          : `No SMTP_URL: mail is kept in the outbox, not sent; nobody receives it. The back office lists it at ${config.publicUrl}/admin/outbox, its links without their tokens`,
       );
     });
   }

@@ -196,6 +196,7 @@ const envSchema = siteEnvSchema.extend({
       .optional(),
   ),
   SUPPLIER_REGISTRATION_NUMBER: z.preprocess(emptyAsUndefined, z.string().max(30).optional()),
+  SUPPLIER_PHONE: z.preprocess(emptyAsUndefined, z.string().max(30).optional()),
   DNSIMPLE_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(10).optional()),
   DNSIMPLE_ACCOUNT_ID: z.preprocess(
     emptyAsUndefined,
@@ -346,6 +347,8 @@ export interface Config {
     address: string;
     vatNumber: string | undefined;
     registrationNumber: string | undefined;
+    /** The telephone number on the documents' letterhead. */
+    phone: string | undefined;
   };
   /** DNSimple when a token is set; otherwise the local registrar. */
   dnsimple: { token: string; accountId: number; baseUrl: string } | undefined;
@@ -605,6 +608,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       address: e.SUPPLIER_ADDRESS ?? 'Johannesburg East, South Africa',
       vatNumber: e.SUPPLIER_VAT_NUMBER,
       registrationNumber: e.SUPPLIER_REGISTRATION_NUMBER,
+      phone: e.SUPPLIER_PHONE,
     },
     rateLimitAllow: e.RATE_LIMIT_ALLOW?.split(',') ?? [],
     dnsimple: e.DNSIMPLE_TOKEN

@@ -14,8 +14,11 @@ function configOrExit(): Config {
 const config = configOrExit();
 // The primary only forks, watches and reloads its workers: it never loads the app.
 if (cluster.isPrimary && config.webConcurrency > 1) {
-  const { runPrimary } = await import('./cluster/primary.ts');
-  runPrimary(config.webConcurrency);
+  const [{ runPrimary }, { logOutput }] = await Promise.all([
+    import('./cluster/primary.ts'),
+    import('./lib/log-output.ts'),
+  ]);
+  runPrimary(config.webConcurrency, await logOutput(config.env));
 } else {
   const { serveApp } = await import('./serve-app.ts');
   await serveApp(config);

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { formatZAR } from './money.ts';
 import { orderStatuses } from './orders.schemas.ts';
 
 const rands = (what: string) =>
   z.coerce
     .number({ error: `Enter the ${what}` })
-    .positive('Enter an amount above R0.00')
+    .positive(`Enter an amount above ${formatZAR(0)}`)
     .multipleOf(0.01, 'Use at most two decimals (cents)')
     .max(1_000_000, 'That is more than any order');
 

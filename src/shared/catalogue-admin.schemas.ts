@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { randToCents } from './money.ts';
+import { formatRand, randToCents } from './money.ts';
 
 /**
  * The back office's catalogue editor (issue 19 §4): one schema per payload, read by the form and
@@ -17,8 +17,8 @@ const rand = (what: string, min: number, max: number) =>
     .refine((value) => randToCents(value) / 100 === value, {
       message: `Enter ${what} in rand with at most two decimals`,
     })
-    .refine((value) => value >= min, `${capitalise(what)} must be at least R${min.toFixed(2)}`)
-    .refine((value) => value <= max, `${capitalise(what)} must be at most R${max.toFixed(2)}`);
+    .refine((value) => value >= min, `${capitalise(what)} must be at least ${formatRand(min)}`)
+    .refine((value) => value <= max, `${capitalise(what)} must be at most ${formatRand(max)}`);
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);

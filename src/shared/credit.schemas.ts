@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatZAR } from './money.ts';
 import { orderStatuses } from './orders.schemas.ts';
 
 /** One line of a credit statement: the date, what moved the credit, by how much, and after it. */
@@ -19,7 +20,7 @@ export type CreditStatement = z.infer<typeof creditStatementSchema>;
 export const applyCreditSchema = z.object({
   amount: z.coerce
     .number({ error: 'Enter how much credit to use' })
-    .positive('Enter an amount above R0.00')
+    .positive(`Enter an amount above ${formatZAR(0)}`)
     .multipleOf(0.01, 'Use at most two decimals (cents)')
     .max(1_000_000, 'That is more than any order'),
 });
@@ -61,8 +62,8 @@ export type CustomerCredit = z.infer<typeof customerCreditSchema>;
 export const creditAdjustmentSchema = customerCreditParams.extend({
   amount: z.coerce
     .number({ error: 'Enter the amount' })
-    .refine((n) => n !== 0, 'Enter an amount other than R0.00')
-    .refine((n) => Math.abs(n) <= 100_000, 'Adjust at most R100 000,00 at a time')
+    .refine((n) => n !== 0, `Enter an amount other than ${formatZAR(0)}`)
+    .refine((n) => Math.abs(n) <= 100_000, `Adjust at most ${formatZAR(100_000_00)} at a time`)
     .multipleOf(0.01, 'Use at most two decimals (cents)'),
   reason: z
     .string({ error: 'Say why the credit changes' })

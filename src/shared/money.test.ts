@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   addVat,
   centsToRand,
-  formatCartAmount,
+  centsToDecimalString,
   formatPrice,
   formatRand,
   formatZAR,
+  formatZARCompact,
   randToCents,
+  randToDecimalString,
   vatFromInclusive,
 } from './money.ts';
 
@@ -27,10 +29,22 @@ describe('money', () => {
     expect(() => centsToRand(1.5)).toThrow(RangeError);
   });
 
-  it('formats the cart amount as R with two decimals (SPEC §2)', () => {
-    expect(formatCartAmount(1234.5)).toBe('R1234.50');
-    expect(formatCartAmount(0)).toBe('R0.00');
-    expect(formatCartAmount(99.999)).toBe('R100.00');
+  it('gives the cart summary SPEC §2 asks for, the R prefix and two decimals, in the one voice', () => {
+    for (const rand of [1234.5, 0, 99.999, 41_996]) {
+      expect(formatRand(rand)).toMatch(/^R\u00a0\d{1,3}(\u00a0\d{3})*,\d\d$/);
+    }
+    expect(nbsp(formatRand(99.999))).toBe('R 100,00');
+  });
+
+  it('writes amounts for machines (CSV, wire, form values) with a point and no grouping', () => {
+    expect(centsToDecimalString(123450)).toBe('1234.50');
+    expect(centsToDecimalString(5)).toBe('0.05');
+    expect(centsToDecimalString(0)).toBe('0.00');
+    expect(centsToDecimalString(-1999)).toBe('-19.99');
+    expect(centsToDecimalString(100_000_000_00)).toBe('100000000.00');
+    expect(randToDecimalString(1.005)).toBe('1.01');
+    expect(Number(randToDecimalString(2613))).toBe(2613);
+    expect(() => centsToDecimalString(1.5)).toThrow(RangeError);
   });
 
   it('formats full en-ZA currency with no-break spaces and a decimal comma', () => {
@@ -50,6 +64,18 @@ describe('money', () => {
     expect(vatFromInclusive(249900)).toBe(32596);
     expect(addVat(10000)).toBe(11500);
     expect(addVat(1)).toBe(1);
+  });
+});
+
+describe('formatZARCompact', () => {
+  it('shortens thousands and millions in the en-ZA voice, for a chart’s axis', () => {
+    expect(nbsp(formatZARCompact(0))).toBe('R 0');
+    expect(nbsp(formatZARCompact(50_000))).toBe('R 500');
+    expect(nbsp(formatZARCompact(150_000))).toBe('R 1,5K');
+    expect(nbsp(formatZARCompact(1_200_000))).toBe('R 12K');
+    expect(nbsp(formatZARCompact(250_000_000))).toBe('R 2,5M');
+    expect(nbsp(formatZARCompact(-300_000))).toBe('-R 3K');
+    expect(() => formatZARCompact(0.5)).toThrow(RangeError);
   });
 });
 

@@ -28,6 +28,19 @@ export function formatZAR(cents: number): string {
 /** A rand amount as the API gives it (e.g. 1234.5) in the format of `formatZAR`: "R 1 234,50". */
 export const formatRand = (rand: number): string => formatZAR(randToCents(rand));
 
+const compactZarFormatter = new Intl.NumberFormat('en-ZA', {
+  style: 'currency',
+  currency: 'ZAR',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
+
+/** A short en-ZA amount where space is scarce, e.g. a chart's axis: "R 500", "R 1,5K", "R 2M". */
+export function formatZARCompact(cents: number): string {
+  assertCents(cents);
+  return compactZarFormatter.format(cents / 100);
+}
+
 const usdFormatter = new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'USD' });
 
 /**
@@ -39,10 +52,20 @@ export function formatPrice(amount: number, currency: string): string {
   return currency === 'ZAR' ? formatZAR(cents) : usdFormatter.format(cents / 100);
 }
 
-/** The cart summary format of SPEC §2: "R" + two decimals, e.g. "R1234.50". */
-export function formatCartAmount(rand: number): string {
-  return `R${(randToCents(rand) / 100).toFixed(2)}`;
+/**
+ * An amount for machines, not people: "1234.50" (a point, no grouping, a minus sign), as a CSV
+ * cell, a registrar's quote or a form field's value that is read back with `Number`. People see
+ * `formatZAR`.
+ */
+export function centsToDecimalString(cents: number): string {
+  assertCents(cents);
+  const whole = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.trunc(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
 }
+
+/** A rand amount as the API gives it (e.g. 1234.5) in the form of `centsToDecimalString`. */
+export const randToDecimalString = (rand: number): string =>
+  centsToDecimalString(randToCents(rand));
 
 /** VAT contained in a VAT-inclusive amount, rounded to the cent. */
 export function vatFromInclusive(inclusiveCents: number): number {

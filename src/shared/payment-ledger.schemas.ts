@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatZAR } from './money.ts';
 
 /** What was paid and what was given back: payment and refund states, shared by both views. */
 export const paymentStatuses = ['pending', 'paid', 'failed', 'cancelled'] as const;
@@ -73,7 +74,7 @@ export type RefundBankAccount = z.infer<typeof refundBankAccountSchema>;
 export const refundRequestSchema = z.object({
   amount: z.coerce
     .number({ error: 'Enter the amount to refund' })
-    .positive('Enter an amount above R0.00')
+    .positive(`Enter an amount above ${formatZAR(0)}`)
     .multipleOf(0.01, 'Use at most two decimals (cents)')
     .max(1_000_000, 'That is more than any payment'),
   reason: z

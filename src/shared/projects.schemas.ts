@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addBusinessDays } from './business-days.ts';
 import { uploadSchema } from './uploads.schemas.ts';
 
 /** A website project's stages, in order. */
@@ -24,15 +25,37 @@ export const projectStageNotes: Record<ProjectStage, string> = {
   live: 'Your website is live.',
 };
 
-/** Days from the project's start to each stage's default due date. */
-export const defaultDueDays: Record<ProjectStage, number> = {
-  brief: 7,
-  design: 21,
-  build: 42,
-  review: 49,
-  launch: 56,
-  live: 60,
+/**
+ * When each stage is due, as a share of the delivery time the package promised: a site sold as
+ * "Live in 5 business days" is live on the fifth business day, its brief due on the first.
+ */
+const stagePercentOfDelivery: Record<ProjectStage, number> = {
+  brief: 10,
+  design: 35,
+  build: 70,
+  review: 80,
+  launch: 90,
+  live: 100,
 };
+
+/** A project without a package (a request an administrator won) plans for a custom build's 8 weeks. */
+export const customBuildDeliveryDays = 40;
+
+/**
+ * Each stage's due date for a project started on `start` (YYYY-MM-DD, South Africa) with
+ * `deliveryDays` business days to go live (weekends and public holidays not counted).
+ */
+export function projectDueDates(start: string, deliveryDays: number): Record<ProjectStage, string> {
+  return Object.fromEntries(
+    projectStages.map((stage) => [
+      stage,
+      addBusinessDays(
+        start,
+        Math.max(1, Math.ceil((stagePercentOfDelivery[stage] * deliveryDays) / 100)),
+      ),
+    ]),
+  ) as Record<ProjectStage, string>;
+}
 
 /** The content checklist the customer completes: text or links, and uploaded files. */
 export const contentItems = ['logo', 'photos', 'pageTexts', 'domain'] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, fullNameSchema, optionalText, phoneSchema } from './auth.schemas.ts';
+import { formatZAR } from './money.ts';
 import { pageOf } from './paging.ts';
 import { serviceTypes, type ServiceType } from './service-types.ts';
 
@@ -90,8 +91,8 @@ export const statusChangeSchema = z
     status: z.enum(serviceRequestStatuses),
     quote: z.coerce
       .number({ error: 'Enter the quoted amount in rand' })
-      .min(1, 'The quote must be at least R1.00')
-      .max(1_000_000, 'The quote must be at most R1 000 000.00')
+      .min(1, `The quote must be at least ${formatZAR(100)}`)
+      .max(1_000_000, `The quote must be at most ${formatZAR(1_000_000_00)}`)
       .optional(),
   })
   .refine((change) => change.status !== 'quoted' || change.quote !== undefined, {

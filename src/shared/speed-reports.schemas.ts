@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatMilliseconds, formatNumber, formatSeconds } from './numbers.ts';
 
 /**
  * The address a visitor typed, as a speed report measures it: `https://` is assumed when no
@@ -92,14 +93,14 @@ export type SpeedRun = z.infer<typeof speedRunSchema>;
 
 export const speedReportIdSchema = z.uuid();
 
-/** One line of a comparison: "LCP 4.1 s → 2.3 s". */
+/** One line of a comparison: "LCP 4,1 s → 2,3 s". */
 export const speedChangeSchema = z.object({
   formFactor: z.enum(['mobile', 'desktop']),
   key: z.string(),
   label: z.string(),
   before: z.number().nullable(),
   after: z.number().nullable(),
-  /** e.g. "LCP 4.1 s → 2.3 s" or "Performance 62 → 91". */
+  /** e.g. "LCP 4,1 s → 2,3 s" or "Performance 62 → 91". */
   text: z.string(),
   change: z.enum(['better', 'worse', 'same', 'unknown']),
 });
@@ -159,18 +160,21 @@ const metricLabels: Record<MetricKey, string> = {
   speedIndex: 'Speed Index',
 };
 
-/** A metric as the report page writes it (en-ZA): seconds to one decimal, TBT in ms, CLS bare. */
+/**
+ * A metric as the report page, its PDF and mails write it (en-ZA): seconds to one decimal, TBT in
+ * ms, CLS bare.
+ */
 export function formatMetric(key: MetricKey, value: number): string {
-  if (key === 'cls') return value.toFixed(3).replace('.', ',');
-  if (key === 'tbt') return `${Math.round(value)} ms`;
-  return `${(value / 1000).toFixed(1).replace('.', ',')} s`;
+  if (key === 'cls') return formatNumber(value, 3);
+  if (key === 'tbt') return formatMilliseconds(value);
+  return formatSeconds(value);
 }
 
 type RunFigures = Pick<SpeedRun, 'scores' | 'metrics'>;
 
 /**
  * Each score and metric of two runs of the same address, before → after, and whether it got
- * better (a higher score, a shorter time, less layout shift). Shown as "LCP 4.1 s → 2.3 s".
+ * better (a higher score, a shorter time, less layout shift). Shown as "LCP 4,1 s → 2,3 s".
  */
 export function compareRuns(
   before: Partial<Record<'mobile' | 'desktop', RunFigures | null>>,

@@ -1,13 +1,19 @@
 import cluster, { type Worker } from 'node:cluster';
 import { once } from 'node:events';
 import { join } from 'node:path';
+import type { Writable } from 'node:stream';
 import { answerMetricsRequests } from '../features/metrics/cluster-metrics.ts';
+
+/** Where the primary's lines go: the workers' pretty printer in development (`logOutput`). */
+let output: Writable | undefined;
 
 /** One JSON line, as the workers' logger writes them, so one log reader reads both. */
 function log(level: 'info' | 'warn' | 'error', msg: string, extra: object = {}): void {
   const levels = { info: 30, warn: 40, error: 50 };
   const line = { level: levels[level], time: Date.now(), pid: process.pid, ...extra, msg };
-  (level === 'info' ? process.stdout : process.stderr).write(`${JSON.stringify(line)}\n`);
+  (output ?? (level === 'info' ? process.stdout : process.stderr)).write(
+    `${JSON.stringify(line)}\n`,
+  );
 }
 
 /** How long a stopping worker may take to finish its requests (its own limit is 10 s). */
@@ -23,7 +29,8 @@ const crashWindowMs = 10_000;
  * workers share the listening socket (Node's cluster), and PostgreSQL shares their work: jobs and
  * schedules run once whichever worker picks them up.
  */
-export function runPrimary(count: number): void {
+export function runPrimary(count: number, logStream?: Writable): void {
+  output = logStream;
   const leaving = new WeakSet<Worker>();
   const started = new WeakMap<Worker, number>();
   let quickDeaths = 0;

@@ -17,6 +17,7 @@ import {
 import type { AppInstance } from '../../app-instance.ts';
 import { adminScope, userScope } from '../../plugins/signed-in-scopes.ts';
 import { businessPlanPdf } from '../../integrations/pdf/business-plan-pdf.ts';
+import { companyOf } from '../../integrations/pdf/letterhead.ts';
 import {
   commentOnPlan,
   createPlan,
@@ -49,7 +50,7 @@ export async function businessPlanRoutes(app: AppInstance): Promise<void> {
   const db = app.database.db;
   const deps = { db, config: app.config };
   const sendPlanPdf = async (reply: FastifyReply, row: Parameters<typeof businessPlanPdf>[0]) => {
-    const pdf = await businessPlanPdf(row, { siteName: app.config.site.siteName });
+    const pdf = await businessPlanPdf(row, companyOf(app.config));
     const filename = `${row.name.replace(/[^A-Za-z0-9 -]+/g, '').trim() || 'business-plan'}.pdf`;
     return sendPdf(reply, { pdf, filename });
   };

@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
-import { domainOrderEvents, domainOrders } from '#db/schema/index.ts';
+import { domainOrderEvents, domainOrders, orderItems } from '#db/schema/index.ts';
 import { domainHoldMinutes, domainYears, type DomainRegistration } from '#shared/domain.schemas.ts';
 import type { Config } from '../../config.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
@@ -123,6 +123,21 @@ export async function createDomainRenewal(
     `Renewal of ${registration.domain} for ${input.years} ${input.years === 1 ? 'year' : 'years'}, awaiting payment`,
   );
   return order!;
+}
+
+/**
+ * The name registered or transferred in with order `orderId` (the first, when several), for what
+ * the order starts besides (a website project's domain); undefined when it has none.
+ */
+export async function domainOfOrder(db: Db | Tx, orderId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ domain: domainOrders.domain })
+    .from(orderItems)
+    .innerJoin(domainOrders, eq(domainOrders.id, orderItems.domainOrderId))
+    .where(and(eq(orderItems.orderId, orderId), ne(domainOrders.kind, 'renewal')))
+    .orderBy(domainOrders.createdAt, domainOrders.domain)
+    .limit(1);
+  return row?.domain;
 }
 
 /** The customer's active registration of `domain` that a renewal would extend (404 / 400). */

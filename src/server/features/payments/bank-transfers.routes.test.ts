@@ -11,6 +11,7 @@ import { signInAdmin } from '../../../../tests/helpers/admins.ts';
 import { jobsNamed } from '../../../../tests/helpers/jobs.ts';
 import { moneyJourneys } from '../../../../tests/helpers/money-journeys.ts';
 import { pdfText } from '../../../../tests/helpers/pdf-text.ts';
+import { formatRand } from '#shared/money.ts';
 import type { startSmtpCatcher } from '../../../../tests/helpers/smtp-catcher.ts';
 import { expireBankTransfer, remindBankTransfer } from './bank-transfer-expiry.service.ts';
 
@@ -179,6 +180,19 @@ describe('bank transfers (EFT)', () => {
       headers: { cookie: customer.cookie },
     });
     expect(view.json()).toMatchObject({ received: half });
+    // The pro-forma says what arrived and what is still due.
+    const zar = (rand: number) => formatRand(rand).replace(/\s/g, ' ');
+    const proForma = await pdfText(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/orders/${order.reference}/pro-forma.pdf`,
+          headers: { cookie: customer.cookie },
+        })
+      ).rawPayload,
+    );
+    expect(proForma.text).toContain(`Received so far ${zar(half)}`);
+    expect(proForma.text).toContain(`Balance due ${zar(order.total - half)}`);
     const listed = await t.app.inject({
       method: 'GET',
       url: '/api/orders',
@@ -221,6 +235,22 @@ describe('bank transfers (EFT)', () => {
       `Payment received for order ${order.reference}`,
     );
     expect(receipt.text).toContain('paid with Bank transfer (EFT)');
+    // The invoice is marked paid and lists each bank line with the reference it came with.
+    const paidInvoice = await pdfText(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/orders/${order.reference}/invoice.pdf`,
+          headers: { cookie: customer.cookie },
+        })
+      ).rawPayload,
+    );
+    expect(paidInvoice.text).toContain('PAID');
+    expect(paidInvoice.text).toContain(
+      `Bank transfer (EFT) DLAMINI ${order.reference} ${zar(half)}`,
+    );
+    expect(paidInvoice.text).toContain(`Bank transfer (EFT) DLAMINI ${order.reference} REST`);
+    expect(paidInvoice.text).toContain(`Balance due ${zar(0)}`);
     // The expected transfer is closed; the two bank lines are the order's paid payments.
     expect((await paymentsOf(order.reference)).map((p) => [p.method, p.status])).toEqual([
       ['eft', 'cancelled'],

@@ -6,7 +6,7 @@ import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { orderItems, orders, payments, users } from '#db/schema/index.ts';
 import type { BankTransfer, BankTransferRecorded } from '#shared/bank-transfers.schemas.ts';
-import { centsToRand, formatZAR, randToCents } from '#shared/money.ts';
+import { centsToRand, randToCents } from '#shared/money.ts';
 import { paymentMethods } from '../../integrations/payment-methods/payment-methods.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
 import { newReference } from '../../lib/references.ts';
@@ -19,7 +19,8 @@ import { renderProFormaPdf } from '../../integrations/pdf/money-documents-pdf.ts
 import type { Viewer } from '../../plugins/sessions.ts';
 import { bankDetailLines, bankTransferInstructionsMail } from './bank-transfer-mails.ts';
 import { invoiceLines } from './invoice-lines.ts';
-import { recipientParty, supplierParty } from './invoices.service.ts';
+import { customerOf, recipientParty } from './invoices.service.ts';
+import { companyOf } from '../../integrations/pdf/letterhead.ts';
 import { settlePaidPayment } from './order-settlement.service.ts';
 import { startPayment, type PaymentDeps } from './payments.service.ts';
 
@@ -298,27 +299,23 @@ export async function proFormaPdf(deps: PaymentDeps, orderReference: string, vie
   const pdf = await renderProFormaPdf({
     orderReference: order.reference,
     issuedAt: new Date(),
-    supplier: supplierParty(deps.config.supplier),
-    recipient: recipientParty(customer),
+    company: companyOf(deps.config),
+    customer: customerOf(recipientParty(customer)),
     lines: invoiceLines(items, new Date()),
     totalCents: order.totalCents,
     vatCents: order.vatCents,
-    payment: [
-      ...(transfer.received > 0
-        ? [`Received so far: ${formatZAR(randToCents(transfer.received))}`]
-        : []),
-      ...bankDetailLines(
-        {
-          bankName: transfer.bankName,
-          holder: transfer.accountHolder,
-          accountNumber: transfer.accountNumber,
-          branchCode: transfer.branchCode,
-          accountType: transfer.accountType,
-        },
-        order.reference,
-        dueCents,
-      ),
-    ],
+    receivedCents: randToCents(transfer.received),
+    payment: bankDetailLines(
+      {
+        bankName: transfer.bankName,
+        holder: transfer.accountHolder,
+        accountNumber: transfer.accountNumber,
+        branchCode: transfer.branchCode,
+        accountType: transfer.accountType,
+      },
+      order.reference,
+      dueCents,
+    ),
     payBy: new Date(transfer.payBy),
     test: transfer.test,
   });

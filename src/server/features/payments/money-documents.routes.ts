@@ -19,14 +19,14 @@ const pdfSchema = {
 
 /** Invoices and credit notes as PDF downloads, for their customer or an administrator. */
 export function moneyDocumentRoutes(app: AppInstance): void {
-  const { db } = app.database;
+  const deps = { db: app.database.db, config: app.config };
 
   app.get(
     '/api/orders/:reference/invoice.pdf',
     { schema: { params: orderReferenceParams, response: pdfSchema } },
     async (request, reply) => {
       const viewer = await requireViewer(request, reply);
-      return sendPdf(reply, await invoicePdf(db, request.params.reference, viewer));
+      return sendPdf(reply, await invoicePdf(deps, request.params.reference, viewer));
     },
   );
 
@@ -36,7 +36,7 @@ export function moneyDocumentRoutes(app: AppInstance): void {
     async (request, reply) => {
       const viewer = await requireViewer(request, reply);
       const number = Number(request.params.number.slice(3, 9));
-      return sendPdf(reply, await creditNotePdf(db, number, viewer));
+      return sendPdf(reply, await creditNotePdf(deps, number, viewer));
     },
   );
 }

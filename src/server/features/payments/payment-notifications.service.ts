@@ -1,7 +1,7 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
 import { orders, paymentNotifications, payments } from '#db/schema/index.ts';
-import { centsToRand } from '#shared/money.ts';
+import { centsToDecimalString } from '#shared/money.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
 import {
   PaymentMethodUnavailableError,
@@ -31,7 +31,7 @@ import { keepOverpayment, settlePaidPayment } from './order-settlement.service.t
 
 type Verdict = { accepted: boolean; reason: string };
 /** An amount as the methods write it in their notifications: 1234.50. */
-const plain = (cents: number) => centsToRand(cents).toFixed(2);
+const plain = centsToDecimalString;
 type PaymentRow = typeof payments.$inferSelect;
 
 /**

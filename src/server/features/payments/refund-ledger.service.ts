@@ -13,6 +13,7 @@ import {
 } from '../../integrations/pdf/money-documents-pdf.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/sessions.ts';
+import { customerOf, issuerOf, type DocumentDeps } from './invoices.service.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
 
@@ -102,7 +103,7 @@ export async function countOpenOverpayments(db: Db): Promise<number> {
 }
 
 /** A credit note's PDF for its customer or an administrator. */
-export async function creditNotePdf(db: Db, number: number, viewer: Viewer) {
+export async function creditNotePdf({ db, config }: DocumentDeps, number: number, viewer: Viewer) {
   const [row] = await db
     .select({ note: creditNotes, order: orders, outcome: refunds.outcome })
     .from(creditNotes)
@@ -121,6 +122,8 @@ export async function creditNotePdf(db: Db, number: number, viewer: Viewer) {
   const pdf = await renderCreditNotePdf({
     ...row.note,
     orderReference: row.order.reference,
+    company: issuerOf(config, row.note.supplier),
+    customer: customerOf(row.note.recipient),
     refundedHow: row.outcome ?? 'Refunded',
   });
   return { pdf, filename: `${creditNoteNumber(number)}.pdf` };

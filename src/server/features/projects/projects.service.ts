@@ -4,7 +4,8 @@ import { serviceRequests, websiteProjectComments, websiteProjects } from '#db/sc
 import {
   contentItemLabels,
   contentItems,
-  defaultDueDays,
+  customBuildDeliveryDays,
+  projectDueDates,
   type ContentItem,
   projectStages,
   type AdminProject,
@@ -16,10 +17,12 @@ import {
 } from '#shared/projects.schemas.ts';
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../../config.ts';
+import { saToday } from '#shared/dates.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
 import { newReference } from '../../lib/references.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { recordAudit } from '../admin/audit-log.service.ts';
+import { packageDeliveryDays } from '../catalogue/catalogue.service.ts';
 import { projectStageMail, projectToStaffMail, staffCommentMail } from './project-mails.ts';
 import { listUploads, sendUpload, storeUpload } from '../uploads/uploads.service.ts';
 
@@ -37,17 +40,7 @@ interface StaffMember {
   name: string;
 }
 
-const dayMs = 24 * 60 * 60 * 1000;
 const notFound = () => new AppError('NOT_FOUND', { message: 'That project does not exist' });
-
-/** Each stage's default due date, counted from `start`. */
-export const defaultDueDates = (start: Date): Record<ProjectStage, string> =>
-  Object.fromEntries(
-    projectStages.map((stage) => [
-      stage,
-      new Date(start.getTime() + defaultDueDays[stage] * dayMs).toISOString().slice(0, 10),
-    ]),
-  ) as Record<ProjectStage, string>;
 
 const contentOf = (row: Row) => ({
   logo: row.content.logo ?? '',
@@ -107,7 +100,9 @@ async function adminView(tx: Db | Tx, row: Row): Promise<AdminProject> {
 
 /**
  * A project for a won website request (a paid package, or one an administrator marked won), in
- * the caller's transaction, with the customer's first stage e-mail. Once per request.
+ * the caller's transaction, with the customer's first stage e-mail. Once per request. Its stages
+ * are due within the package's delivery time in business days from today; what the order already
+ * knows (the domain bought with it) is filled in.
  */
 export async function createProject(
   tx: Tx | Db,
@@ -119,6 +114,7 @@ export async function createProject(
     title: string;
     name: string;
     email: string;
+    domain?: string | undefined;
   },
 ): Promise<void> {
   const [existing] = await tx
@@ -126,10 +122,19 @@ export async function createProject(
     .from(websiteProjects)
     .where(eq(websiteProjects.serviceRequestId, input.serviceRequestId));
   if (existing) return;
-  const dueDates = defaultDueDates(new Date());
+  const { domain, ...project } = input;
+  const deliveryDays =
+    (project.packageId && (await packageDeliveryDays(tx, project.packageId))) ||
+    customBuildDeliveryDays;
+  const dueDates = projectDueDates(saToday(), deliveryDays);
   const [row] = await tx
     .insert(websiteProjects)
-    .values({ reference: newReference('P', 6), ...input, dueDates })
+    .values({
+      reference: newReference('P', 6),
+      ...project,
+      dueDates,
+      content: domain ? { domain } : {},
+    })
     .returning();
   if (row!.email) {
     await queueMail(tx, {

@@ -1,10 +1,9 @@
+import { formatSeconds } from '#shared/numbers.ts';
 import type { SpeedReport } from '#shared/speed-reports.schemas.ts';
 import type { Config } from '../../config.ts';
 import { renderMail, type RenderedMail } from '../../integrations/mail/mail-template.ts';
 
 type MailConfig = Pick<Config, 'site' | 'publicUrl'>;
-
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1).replace('.', ',')} s`;
 
 /** "E-mail me this report": the link, and the headline figures when it is done. */
 export function speedReportMail(config: MailConfig, report: SpeedReport): RenderedMail {
@@ -12,7 +11,7 @@ export function speedReportMail(config: MailConfig, report: SpeedReport): Render
   const mobile = report.mobile;
   const figures = mobile
     ? [
-        `Performance on mobile: ${mobile.scores.performance ?? '–'}/100. Largest Contentful Paint: ${mobile.metrics.lcp === null ? 'not measured' : seconds(mobile.metrics.lcp)}.`,
+        `Performance on mobile: ${mobile.scores.performance ?? '–'}/100. Largest Contentful Paint: ${mobile.metrics.lcp === null ? 'not measured' : formatSeconds(mobile.metrics.lcp)}.`,
         ...(mobile.opportunities[0]
           ? [`First thing to fix: ${mobile.opportunities[0].title}.`]
           : []),

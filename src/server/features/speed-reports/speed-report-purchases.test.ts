@@ -200,7 +200,7 @@ describe('the paid full speed report', () => {
     const lcp = again.comparison!.changes.find((c) => c.formFactor === 'mobile' && c.key === 'lcp');
     expect(lcp!.before).toBe(first.mobile!.metrics.lcp);
     expect(lcp!.after).toBe(again.mobile!.metrics.lcp);
-    expect(lcp!.text).toMatch(/^LCP \d+,\d s → \d+,\d s$/);
+    expect(lcp!.text).toMatch(/^LCP \d+,\d\ss → \d+,\d\ss$/);
     const desktopScore = again.comparison!.changes.find(
       (c) => c.formFactor === 'desktop' && c.key === 'performance',
     );
@@ -250,15 +250,15 @@ describe('compareRuns', () => {
   it('writes each score and metric as before → after, and which way it went', () => {
     const changes = compareRuns({ mobile: run(4100, 62) }, { mobile: run(2300, 91) });
     const text = (key: string) => changes.find((c) => c.key === key)!;
-    expect(text('lcp')).toMatchObject({ text: 'LCP 4,1 s → 2,3 s', change: 'better' });
+    expect(text('lcp')).toMatchObject({ text: 'LCP 4,1\u00a0s → 2,3\u00a0s', change: 'better' });
     expect(text('performance')).toMatchObject({ text: 'Performance 62 → 91', change: 'better' });
-    expect(text('tbt')).toMatchObject({ text: 'TBT 310 ms → 310 ms', change: 'same' });
+    expect(text('tbt')).toMatchObject({ text: 'TBT 310\u00a0ms → 310\u00a0ms', change: 'same' });
     expect(text('cls')).toMatchObject({ text: 'CLS 0,120 → 0,120', change: 'same' });
     expect(text('seo')).toMatchObject({ text: 'SEO – → –', change: 'unknown' });
     expect(changes.every((c) => c.formFactor === 'mobile')).toBe(true);
     const worse = compareRuns({ desktop: run(1000, 95) }, { desktop: run(1800, 80) });
     expect(worse.find((c) => c.key === 'lcp')).toMatchObject({
-      text: 'LCP 1,0 s → 1,8 s',
+      text: 'LCP 1,0\u00a0s → 1,8\u00a0s',
       change: 'worse',
     });
   });

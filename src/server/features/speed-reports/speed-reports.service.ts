@@ -11,6 +11,7 @@ import {
   type SpeedReport,
 } from '#shared/speed-reports.schemas.ts';
 import type { Config, SpeedReportsConfig } from '../../config.ts';
+import { companyOf } from '../../integrations/pdf/letterhead.ts';
 import { renderSpeedReportPdf } from '../../integrations/pdf/speed-report-pdf.ts';
 import { checkHost } from '../../integrations/lighthouse/public-address.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
@@ -344,7 +345,7 @@ export async function finishReport(
 
 /** The finished report as a PDF download; 404 until it has results. */
 export async function speedReportPdf(
-  deps: SpeedReportDeps & { mail: Pick<Config, 'site' | 'publicUrl'> },
+  deps: SpeedReportDeps & { mail: Pick<Config, 'site' | 'publicUrl' | 'supplier'> },
   id: string,
 ): Promise<{ pdf: Buffer; filename: string }> {
   const report = await getSpeedReport(deps, id);
@@ -356,6 +357,7 @@ export async function speedReportPdf(
   const pdf = await renderSpeedReportPdf({
     report,
     run,
+    company: companyOf(deps.mail),
     siteName: deps.mail.site.siteName,
     reportUrl: `${deps.mail.publicUrl}/speed-report/${report.id}`,
     screenshot: shot?.type === 'image/jpeg' || shot?.type === 'image/png' ? shot.bytes : null,

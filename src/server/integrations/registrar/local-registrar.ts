@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
+import { centsToDecimalString } from '#shared/money.ts';
 import { localRegistrarDomains, localRegistrarRecords, tlds } from '#db/schema/index.ts';
 import {
   RegistrarError,
@@ -62,7 +63,7 @@ export function createLocalRegistrar(db: Db): Registrar {
       const tld = domain.slice(name.length + 1);
       const [row] = await db.select().from(tlds).where(eq(tlds.tld, tld));
       const cents = (row?.registrationCostCents ?? 0) * premiumMultiplier;
-      const quoted = (cents / 100).toFixed(2);
+      const quoted = centsToDecimalString(cents);
       return {
         available,
         premium: true,

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { centsToDecimalString } from '#shared/money.ts';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 
@@ -14,7 +15,7 @@ export function parseRand(text: string): number | null {
 }
 
 const asText = (cents: number) =>
-  cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+  cents % 100 === 0 ? String(cents / 100) : centsToDecimalString(cents);
 
 /** A rand amount the customer types as they like; the plan keeps integer cents. */
 export function AmountInput({

@@ -15,7 +15,8 @@ import {
   type TldPriceEditInput,
 } from '#shared/catalogue-admin.schemas.ts';
 import { domainYearPrice, toZarCents, yearMarginCents } from '#shared/domain-pricing.ts';
-import { formatZAR, randToCents } from '#shared/money.ts';
+import { formatRand, formatZAR, randToCents, randToDecimalString } from '#shared/money.ts';
+import { sentences } from '#shared/vat-wording.ts';
 import type { z } from 'zod';
 import { QueryState } from '../../../components/query-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -25,7 +26,7 @@ import { Label } from '../../../components/ui/label.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { showFieldIssues } from '../../../lib/show-field-issues.ts';
-import { site } from '../../../lib/site.ts';
+import { site, vat } from '../../../lib/site.ts';
 import { useAdminCatalogue } from '../api/get-admin-catalogue.ts';
 import { useSaveAddOn } from '../api/save-add-on.ts';
 import { useSavePackage } from '../api/save-package.ts';
@@ -68,7 +69,7 @@ function PackageForm({ pkg }: { pkg: AdminCataloguePackage }) {
   const form = useForm<PackageEditInput, unknown, PackageEdit>({
     resolver: zodResolver(packageEditSchema),
     defaultValues: {
-      price: pkg.price.toFixed(2),
+      price: randToDecimalString(pkg.price),
       delivery: pkg.delivery,
       deliveryDays: pkg.deliveryDays,
       bestFor: pkg.bestFor ?? '',
@@ -99,7 +100,7 @@ function PackageForm({ pkg }: { pkg: AdminCataloguePackage }) {
     >
       <FormField
         id={`${id}-price`}
-        label={`Price in rand, VAT included${billingWords[pkg.billing]}`}
+        label={`Price in rand${vat.included}${billingWords[pkg.billing]}`}
         inputMode="decimal"
         hint={
           pkg.pricing === 'from' ? 'A starting price: the package is sold by quote.' : undefined
@@ -171,7 +172,7 @@ function AddOnForm({ addOn }: { addOn: AdminCatalogueAddOn }) {
   const save = useSaveAddOn();
   const form = useForm<AddOnEditInput, unknown, z.output<typeof addOnEditSchema>>({
     resolver: zodResolver(addOnEditSchema),
-    defaultValues: { price: addOn.price.toFixed(2), active: addOn.active },
+    defaultValues: { price: randToDecimalString(addOn.price), active: addOn.active },
   });
   const { errors } = form.formState;
   return (
@@ -200,7 +201,7 @@ function AddOnForm({ addOn }: { addOn: AdminCatalogueAddOn }) {
         </p>
         <FormField
           id={`${id}-price`}
-          label={`Price, rand incl. VAT${billingWords[addOn.billing]}`}
+          label={`Price, rand${vat.incl}${billingWords[addOn.billing]}`}
           inputMode="decimal"
           error={errors.price?.message}
           {...form.register('price')}
@@ -294,9 +295,9 @@ function TldForm({ row, usdZarRate }: { row: AdminTldRow; usdZarRate: number }) 
     resolver: zodResolver(tldPriceEditSchema),
     defaultValues: {
       currency: row.currency,
-      registrationCost: row.registrationCost.toFixed(2),
-      renewalCost: row.renewalCost.toFixed(2),
-      transferCost: row.transferCost.toFixed(2),
+      registrationCost: randToDecimalString(row.registrationCost),
+      renewalCost: randToDecimalString(row.renewalCost),
+      transferCost: randToDecimalString(row.transferCost),
       enabled: row.enabled,
     },
   });
@@ -388,9 +389,10 @@ export function CataloguePage() {
       {(data) => (
         <div className="grid gap-6">
           <p className="max-w-prose text-muted">
-            Prices include VAT. A saved change is charged at once and reaches the public pages
-            within a minute, without a rebuild; orders already placed keep the prices they were
-            placed at. Every change is in the audit log.
+            {sentences(
+              vat.pricesInclude,
+              'A saved change is charged at once and reaches the public pages within a minute, without a rebuild; orders already placed keep the prices they were placed at. Every change is in the audit log.',
+            )}
           </p>
           {data.services.map((service) => (
             <ServiceSection key={service.slug} service={service} />
@@ -403,9 +405,9 @@ export function CataloguePage() {
               <p className="text-sm text-muted">
                 What the registrar charges per year
                 {data.tlds.some((row) => row.currency === 'USD') &&
-                  ` (dollars at R${data.usdZarRate.toFixed(2)})`}
-                . The customer pays it {site.vatRegistered ? 'with VAT and ' : 'with '}the markup; a
-                cost whose sale would lose money after PayFast's card fee is refused.
+                  ` (dollars at ${formatRand(data.usdZarRate)})`}
+                . The customer pays it with the markup{vat.included}; a cost whose sale would lose
+                money after PayFast's card fee is refused.
               </p>
               <ul className="grid gap-3">
                 {data.tlds.map((row) => (

@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { formatSeconds } from '#shared/numbers.ts';
 import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardTitle } from '../../../components/ui/card.tsx';
@@ -80,8 +81,7 @@ const caseStudies: CaseStudy[] = [
     services: 'Speed report · Website fixes',
     built:
       'A 60-second speed report followed by compressed images, a lighter booking widget and fonts served from their own domain.',
-    result:
-      'Mobile Largest Contentful Paint went from 6.1 s to 1.9 s and the performance score from 41 to 93, and lesson bookings rose by a quarter.',
+    result: `Mobile Largest Contentful Paint went from ${formatSeconds(6100)} to ${formatSeconds(1900)} and the performance score from 41 to 93, and lesson bookings rose by a quarter.`,
     artwork: 'speed',
     background: 'from-rose-700 to-rose-900',
   },
@@ -199,6 +199,7 @@ export function PortfolioPage() {
   return (
     <>
       <PageHeader
+        static
         eyebrow="Portfolio"
         title="Work we are proud of, for businesses across South Africa"
         lead={`From a Cape Town bakery to a Soweto wholesaler, here is what ${site.siteName} built, and what changed for each business afterwards.`}
@@ -212,6 +213,7 @@ export function PortfolioPage() {
       </PageHeader>
 
       <Section
+        static
         title="Case studies"
         intro="Client names are kept private at their request; the results are measured from their own analytics, bank statements and SARS submissions."
       >
@@ -244,7 +246,7 @@ export function PortfolioPage() {
         </ul>
       </Section>
 
-      <Section title="What the projects have in common">
+      <Section static title="What the projects have in common">
         <ul className="grid gap-6 sm:grid-cols-3">
           {highlights.map((item) => (
             <li key={item.label} className="rounded-2xl bg-surface p-6">
@@ -255,7 +257,7 @@ export function PortfolioPage() {
         </ul>
       </Section>
 
-      <Section>
+      <Section static>
         <CtaBanner
           title="Your business could be the next case study"
           actions={

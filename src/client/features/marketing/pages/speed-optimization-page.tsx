@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Check, Gauge } from 'lucide-react';
+import { formatMilliseconds, formatNumber, formatSeconds } from '#shared/numbers.ts';
 import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.tsx';
@@ -20,7 +21,7 @@ const metrics = [
   },
   {
     title: 'Largest Contentful Paint (LCP)',
-    text: 'When the main content, usually a hero image or headline, is visible. On mobile, 2.5 s or less is good.',
+    text: `When the main content, usually a hero image or headline, is visible. On mobile, ${formatSeconds(2500)} or less is good.`,
   },
   {
     title: 'Total Blocking Time (TBT)',
@@ -44,16 +45,16 @@ const bands = [
 
 const sample = [
   { metric: 'Performance score', value: '62', rating: 'Needs improvement' },
-  { metric: 'First Contentful Paint', value: '2.1 s', rating: 'Needs improvement' },
-  { metric: 'Largest Contentful Paint', value: '4.8 s', rating: 'Poor' },
-  { metric: 'Total Blocking Time', value: '310 ms', rating: 'Needs improvement' },
-  { metric: 'Cumulative Layout Shift', value: '0.04', rating: 'Good' },
-  { metric: 'Speed Index', value: '3.9 s', rating: 'Needs improvement' },
+  { metric: 'First Contentful Paint', value: formatSeconds(2100), rating: 'Needs improvement' },
+  { metric: 'Largest Contentful Paint', value: formatSeconds(4800), rating: 'Poor' },
+  { metric: 'Total Blocking Time', value: formatMilliseconds(310), rating: 'Needs improvement' },
+  { metric: 'Cumulative Layout Shift', value: formatNumber(0.04, 2), rating: 'Good' },
+  { metric: 'Speed Index', value: formatSeconds(3900), rating: 'Needs improvement' },
 ];
 
 const fixes = [
-  'Compress the 1.8 MB hero photo to WebP and size it for phones: about 2.1 s faster LCP',
-  'Load the chat widget after the page has rendered: about 200 ms less blocking time',
+  `Compress the ${formatNumber(1.8, 1)} MB hero photo to WebP and size it for phones: about ${formatSeconds(2100)} faster LCP`,
+  `Load the chat widget after the page has rendered: about ${formatMilliseconds(200)} less blocking time`,
   'Serve images and scripts from a CDN with caching headers',
   'Reserve space for the cookie banner so the layout stops shifting',
 ];
@@ -86,6 +87,7 @@ export function SpeedOptimizationPage({
       </PageHeader>
 
       <Section
+        static
         title="What the report measures"
         intro="The same measurements Google uses for its Core Web Vitals and search ranking signals."
       >
@@ -102,7 +104,7 @@ export function SpeedOptimizationPage({
         </ul>
       </Section>
 
-      <Section title="How to read the score">
+      <Section static title="How to read the score">
         <ul className="grid gap-4 sm:grid-cols-3">
           {bands.map((band) => (
             <li
@@ -117,6 +119,7 @@ export function SpeedOptimizationPage({
       </Section>
 
       <Section
+        static
         title="A sample report"
         intro="An example for a Johannesburg restaurant website, tested as a mobile visitor."
       >
@@ -169,6 +172,7 @@ export function SpeedOptimizationPage({
       {fullReport && (
         <div id="full-report">
           <Section
+            static
             title={`The full report, ${priceText(catalogue.priceCentsOf('speed-report'), (price) => price)}`}
             intro="Mobile and desktop, every finding in plain language, the PDF for your developer, and re-tests for 30 days that show what changed (LCP 4,1 s → 2,3 s). It runs as soon as the payment is confirmed and appears under Speed reports in your account."
           >
@@ -177,7 +181,7 @@ export function SpeedOptimizationPage({
         </div>
       )}
 
-      <Section>
+      <Section static>
         <CtaBanner
           title="Find out what slows your site down"
           actions={

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { formatDateTime } from '#shared/dates.ts';
+import { formatSeconds } from '#shared/numbers.ts';
 import { paths } from '#shared/routes.ts';
 import type { SpeedReportStatus } from '#shared/speed-reports.schemas.ts';
 import { cell, DataTable, numberCell, rowHeading } from '../../../components/data-table.tsx';
@@ -14,8 +15,6 @@ const statusLabels: Record<SpeedReportStatus, string> = {
   done: 'Done',
   failed: 'Failed',
 };
-
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1).replace('.', ',')} s`;
 
 /** `/admin/speed-reports`: every report, with its status, score, duration and failure. */
 export function AdminSpeedReportsPage() {
@@ -59,7 +58,7 @@ export function AdminSpeedReportsPage() {
                   </td>
                   <td className={numberCell}>{item.performance ?? '–'}</td>
                   <td className={numberCell}>
-                    {item.durationMs === null ? '–' : seconds(item.durationMs)}
+                    {item.durationMs === null ? '–' : formatSeconds(item.durationMs)}
                   </td>
                   <td className={cell}>{formatDateTime(item.createdAt)}</td>
                   <td className={`${cell} text-red-700`}>{item.error ?? ''}</td>

@@ -3,7 +3,9 @@ import { Link, useParams } from 'wouter';
 import { AlertTriangle, Clock, Download } from 'lucide-react';
 import { formatDateTime } from '#shared/dates.ts';
 import { paths } from '#shared/routes.ts';
+import { formatBytes, formatSeconds } from '#shared/numbers.ts';
 import {
+  formatMetric,
   metricRating,
   scoreRating,
   type MetricKey,
@@ -75,19 +77,6 @@ const scoreNames: { key: keyof SpeedRun['scores']; name: string }[] = [
   { key: 'bestPractices', name: 'Best practices' },
   { key: 'seo', name: 'SEO' },
 ];
-
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1).replace('.', ',')} s`;
-
-function formatMetric(key: MetricKey, value: number): string {
-  if (key === 'cls') return value.toFixed(3).replace('.', ',');
-  if (key === 'tbt') return `${Math.round(value)} ms`;
-  return seconds(value);
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes >= 1_000_000) return `${(bytes / 1_000_000).toFixed(1).replace('.', ',')} MB`;
-  return `${Math.max(1, Math.round(bytes / 1000))} KB`;
-}
 
 /** A score as a ring in its colour band, with the number in the middle. */
 function Gauge({ name, value }: { name: string; value: number | null }) {
@@ -266,7 +255,7 @@ function Results({ report, run }: { report: SpeedReport; run: SpeedRun }) {
                     <p className="text-sm font-semibold text-brand-700">
                       Saves about{' '}
                       {[
-                        item.savingsMs ? seconds(item.savingsMs) : null,
+                        item.savingsMs ? formatSeconds(item.savingsMs) : null,
                         item.savingsBytes ? formatBytes(item.savingsBytes) : null,
                       ]
                         .filter(Boolean)
@@ -438,7 +427,7 @@ export function SpeedReportPage() {
             : 'tested as a mobile visitor'}{' '}
           · {formatDateTime(report.finishedAt ?? report.createdAt)}
           {report.durationMs !== null && report.status !== 'queued'
-            ? ` · took ${seconds(report.durationMs)}`
+            ? ` · took ${formatSeconds(report.durationMs)}`
             : ''}
         </p>
       )}
