@@ -105,6 +105,8 @@ export const createOrderSchema = z.object({
     .array(orderItemSchema)
     .min(1, 'The cart is empty')
     .max(30, 'At most 30 lines in one order'),
+  /** The browser cart this try to pay comes from: a paid try closes the cart's other ones. */
+  cartId: z.uuid().optional(),
 });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 
@@ -128,6 +130,8 @@ export const orderSchema = z.object({
       quantity: z.number(),
       unitPrice: z.number(),
       total: z.number(),
+      /** What the line charges every month after the first, in rand; null for a once-off line. */
+      monthly: z.number().nullable(),
     }),
   ),
   subtotal: z.number(),

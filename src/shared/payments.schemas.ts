@@ -49,8 +49,18 @@ export const paymentDetailSchema = z.object({
   reference,
   status,
   method: z.string(),
-  items: z.array(z.object({ title: z.string(), quantity: z.number(), total: z.number() })),
+  items: z.array(
+    z.object({
+      title: z.string(),
+      quantity: z.number(),
+      total: z.number(),
+      /** What the line charges every month after the first, in rand; null for a once-off line. */
+      monthly: z.number().nullable(),
+    }),
+  ),
   amount,
+  /** A card payment that starts monthly services: what is charged each month, from which day. */
+  recurring: z.object({ amount: z.number(), firstBillingDate: z.string() }).nullable(),
   /** The payment method's own id of the charge (PayFast's payment id). */
   externalId: z.string().nullable(),
   createdAt,

@@ -38,7 +38,7 @@ test.describe('checkout with the PayFast simulator', () => {
     await expect(
       page.getByRole('group', { name: `Quantity of Domain ${name}.co.za, 1 year` }),
     ).toHaveCount(0);
-    await expect(page.getByTestId('cart-summary')).toContainText('R2613.00');
+    await expect(page.getByTestId('cart-summary')).toContainText('R 2 613,00');
 
     await expect(page.getByRole('heading', { name: 'Create your account to pay' })).toBeVisible();
     await page.getByLabel('Full name').fill('Kagiso Molefe');
@@ -56,7 +56,7 @@ test.describe('checkout with the PayFast simulator', () => {
     await page.getByRole('checkbox', { name: /I accept the/ }).check();
     await pay.click();
     await expect(page.getByText('Test payment — no money moves')).toBeVisible();
-    await expect(page.getByText('R 2613.00')).toBeVisible();
+    await expect(page.getByText('R 2 613,00')).toBeVisible();
     await page.getByRole('button', { name: 'Complete payment' }).click();
     await expect(page).toHaveURL(/\/payment\/success\?reference=PAY-/);
     await expect(page.getByText('Paid: R 2 613,00')).toBeVisible();
@@ -116,7 +116,7 @@ test.describe('checkout with the PayFast simulator', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(page).toHaveURL(/\/payment\/cancel/);
     await expect(page.getByRole('heading', { name: 'Payment cancelled' })).toBeVisible();
-    await expect(page.getByTestId('cart-summary')).toContainText('R3499.00');
+    await expect(page.getByTestId('cart-summary')).toContainText('R 3 499,00');
     expect((await closed).status()).toBe(200);
 
     await gotoHydrated(page, '/user/dashboard');
@@ -126,7 +126,57 @@ test.describe('checkout with the PayFast simulator', () => {
     await expect(payments.getByText('Cancelled', { exact: true })).toBeVisible();
     await orders.getByRole('button', { name: 'Pay now' }).click();
     await expect(page.getByText('Test payment — no money moves')).toBeVisible();
-    await expect(page.getByText('R 3499.00')).toBeVisible();
+    await expect(page.getByText('R 3 499,00')).toBeVisible();
+  });
+});
+
+test.describe('a second try to pay the same cart', () => {
+  test('invoice details typed are kept by Pay; the paid try closes the first one', async ({
+    page,
+    consoleErrors,
+  }) => {
+    test.setTimeout(90_000);
+    await signUp(page, 'Ruth Pillay');
+    await gotoHydrated(page, '/services/business-plan');
+    await page.getByRole('button', { name: 'Add to cart: Essential plan' }).click();
+    await gotoHydrated(page, '/checkout');
+    // Typed in the invoice box, never saved by a button of its own: Pay saves it.
+    await expect(page.getByRole('button', { name: 'Save details' })).toHaveCount(0);
+    await page.getByLabel('Phone').fill('082 555 0199');
+    await page.getByRole('checkbox', { name: /I accept the/ }).check();
+    await page.getByRole('button', { name: 'Pay with card (PayFast)' }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(/\/payment\/cancel/);
+
+    await gotoHydrated(page, '/checkout');
+    await expect(page.getByLabel('Phone')).toHaveValue('082 555 0199');
+    await page.getByRole('checkbox', { name: /I accept the/ }).check();
+    await page.getByRole('button', { name: 'Pay with card (PayFast)' }).click();
+    await page.getByRole('button', { name: 'Complete payment' }).click();
+    await expect(page.getByText('Paid: R 3 499,00')).toBeVisible();
+
+    await gotoHydrated(page, '/user/dashboard');
+    const orders = page.getByRole('list', { name: 'Your orders' });
+    await expect(orders.getByText(/^(Paid|In progress)$/)).toHaveCount(1);
+    await expect(orders.getByText('Cancelled', { exact: true })).toHaveCount(1);
+    await expect(orders.getByText('Awaiting payment')).toHaveCount(0);
+    await expect(orders.getByRole('button', { name: 'Pay now' })).toHaveCount(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a wrong invoice detail stops Pay with the field in focus, nothing placed', async ({
+    page,
+  }) => {
+    await signUp(page, 'Sipho Dlamini');
+    await gotoHydrated(page, '/services/business-plan');
+    await page.getByRole('button', { name: 'Add to cart: Essential plan' }).click();
+    await gotoHydrated(page, '/checkout');
+    await page.getByLabel('Full name').fill('');
+    await page.getByRole('checkbox', { name: /I accept the/ }).check();
+    await page.getByRole('button', { name: 'Pay with card (PayFast)' }).click();
+    await expect(page.getByText(/Payment not started: Check your invoice details/)).toBeVisible();
+    await expect(page.getByLabel('Full name')).toBeFocused();
+    await expect(page).toHaveURL(/\/checkout$/);
   });
 });
 
@@ -137,7 +187,7 @@ test.describe('quick payments', () => {
     await gotoHydrated(page, '/payment/test');
     await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible();
     await page.getByRole('button', { name: 'Pay R 5,00 test payment' }).click();
-    await expect(page.getByText('R 5.00')).toBeVisible();
+    await expect(page.getByText('R 5,00', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Complete payment' }).click();
     await expect(page.getByText('Paid: R 5,00')).toBeVisible();
     expect(consoleErrors).toEqual([]);
@@ -153,7 +203,7 @@ test.describe('quick payments', () => {
     await page.getByRole('checkbox', { name: /I accept the/ }).check();
     await pay.click();
     await expect(page.getByText('Test payment — no money moves')).toBeVisible();
-    await expect(page.getByText('R 3499.00')).toBeVisible();
+    await expect(page.getByText('R 3 499,00')).toBeVisible();
     await page.getByRole('button', { name: 'Complete payment' }).click();
     await expect(page.getByText('Paid: R 3 499,00')).toBeVisible();
     expect(consoleErrors).toEqual([]);

@@ -59,7 +59,7 @@ test.describe('domains', () => {
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByText(`Domain ${name}.co.za, 2 years`, { exact: true })).toBeVisible();
-    await expect(page.getByTestId('cart-summary')).toContainText('R228.00');
+    await expect(page.getByTestId('cart-summary')).toContainText('R 228,00');
     expect(consoleErrors).toEqual([]);
   });
 
@@ -147,7 +147,7 @@ test.describe('domains', () => {
     await card.getByRole('button', { name: 'Add renewal to cart' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByText(`Renewal of ${domain}, 2 years`, { exact: true })).toBeVisible();
-    await expect(page.getByTestId('cart-summary')).toContainText('R228.00');
+    await expect(page.getByTestId('cart-summary')).toContainText('R 228,00');
     await page.getByRole('checkbox', { name: /I accept the/ }).check();
     await page.getByRole('button', { name: 'Pay with card (PayFast)' }).click();
     await expect(page.getByText('R 228.00')).toBeVisible();

@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import {
   documentTitle,
   notFoundTitle,
@@ -198,7 +199,7 @@ test.describe('header', () => {
     );
     const summary = page.getByTestId('cart-summary');
     await expect(summary).toContainText('3');
-    await expect(summary).toContainText('R2740.00');
+    await expect(summary).toContainText('R 2 740,00');
     await summary.click();
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByText('Starter website')).toBeVisible();
@@ -223,5 +224,42 @@ test.describe('toasts', () => {
     await page.mouse.move(0, 0);
     await page.locator('body').click({ position: { x: 5, y: 300 } });
     await expect(page.locator('.toast')).toHaveCount(0, { timeout: 7_000 });
+  });
+});
+
+// Decision 023: a prerendered page hydrates its header and widgets, not its static sections.
+test.describe('partial hydration', () => {
+  const hydrated = (locator: Locator) =>
+    locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__react')));
+  // Pages whose main part is all widget (the basket, a payment's outcome): only the footer stays.
+  const allWidget = new Set(['/checkout', '/payment/success', '/payment/cancel']);
+
+  for (const { path } of prerenderedPages) {
+    test(`${path} leaves its static sections to the HTML`, async ({ page }) => {
+      await page.setViewportSize({ width: 360, height: 740 });
+      await gotoHydrated(page, path);
+      expect(await hydrated(page.getByRole('button', { name: 'Open menu' }))).toBe(true);
+      expect(await hydrated(page.locator('footer'))).toBe(false);
+      if (allWidget.has(path)) return;
+      const share = await page.locator('main').evaluate((main) => {
+        const elements = [...main.querySelectorAll('*')];
+        const live = elements.filter((e) => Object.keys(e).some((k) => k.startsWith('__react')));
+        return live.length / elements.length;
+      });
+      expect(share).toBeLessThan(0.9);
+    });
+  }
+
+  test('a link in a static section opens its page without a page load', async ({ page }) => {
+    await gotoHydrated(page, '/portfolio');
+    await page.evaluate(() => Object.assign(window, { loadedOnce: true }));
+    const talk = page.getByRole('link', { name: 'Talk to us' });
+    expect(await hydrated(talk)).toBe(false);
+    await talk.click();
+    await expect(page.locator('html[data-page="contact"]')).toBeAttached();
+    await expect(page).toHaveURL(/\/contact$/);
+    expect(await page.evaluate(() => 'loadedOnce' in window)).toBe(true);
+    // A page opened in the browser is rendered whole, its static sections too.
+    expect(await hydrated(page.getByRole('heading', { level: 1 }))).toBe(true);
   });
 });

@@ -12,14 +12,14 @@ test.describe('services and requests', () => {
     await expect(page.getByText('Added to cart').first()).toBeVisible();
     const summary = page.getByTestId('cart-summary');
     await expect(summary).toContainText('1');
-    await expect(summary).toContainText('R4999.00');
+    await expect(summary).toContainText('R 4 999,00');
     await page.getByRole('button', { name: 'Add to cart: Starter', exact: true }).click();
-    await expect(summary).toContainText('R7498.00');
+    await expect(summary).toContainText('R 7 498,00');
     await summary.click();
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByText('Ready-made website: Business')).toBeVisible();
     await page.getByRole('button', { name: 'One more Ready-made website: Starter' }).click();
-    await expect(summary).toContainText('R9997.00');
+    await expect(summary).toContainText('R 9 997,00');
     // The e2e shop is not registered for VAT (no SUPPLIER_VAT_NUMBER): checkout says so and
     // shows no VAT line.
     await expect(
@@ -27,7 +27,7 @@ test.describe('services and requests', () => {
     ).toBeVisible();
     await expect(page.getByText('VAT (15%) included')).toHaveCount(0);
     await page.getByRole('button', { name: 'Remove Ready-made website: Business' }).click();
-    await expect(summary).toContainText('R4998.00');
+    await expect(summary).toContainText('R 4 998,00');
     expect(consoleErrors).toEqual([]);
   });
 
@@ -130,7 +130,7 @@ test.describe('services and requests', () => {
     await expect(
       page.getByText('Company registration: Basic company (Ubuntu Bakery)', { exact: true }),
     ).toBeVisible();
-    await expect(page.getByTestId('cart-summary')).toContainText('R1898.00');
+    await expect(page.getByTestId('cart-summary')).toContainText('R 1 898,00');
   });
 
   test('service builder: the total is the sum of its parts, and the bundle goes into the cart', async ({
@@ -149,7 +149,76 @@ test.describe('services and requests', () => {
     await expect(page.getByText(/Everything delivered within 7 business days/)).toBeVisible();
     await page.getByRole('button', { name: 'Add bundle to cart' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
-    await expect(page.getByTestId('cart-summary')).toContainText('R8948.00');
+    await expect(page.getByTestId('cart-summary')).toContainText('R 8 948,00');
     await expect(page.getByTestId('cart-summary')).toContainText('2');
+  });
+
+  test('service builder with company registration: its form completes the same cart line; a monthly line has no stepper', async ({
+    page,
+    consoleErrors,
+  }) => {
+    test.setTimeout(90_000);
+    await signUp(page, 'Nandi Zulu');
+    await gotoHydrated(page, '/service-builder');
+    await page.getByRole('checkbox', { name: /^Company registration/ }).check();
+    await page.getByRole('checkbox', { name: /^Financial management/ }).check();
+    await page.getByRole('checkbox', { name: /^VAT registration/ }).check();
+    // Every box and radio of the builder is one size, whatever its label.
+    const sizes = await page
+      .locator('#builder input[type=checkbox], #builder input[type=radio]')
+      .evaluateAll((boxes) =>
+        boxes.map((box) => {
+          const { width, height } = box.getBoundingClientRect();
+          return `${width}x${height}`;
+        }),
+      );
+    expect(new Set(sizes)).toEqual(new Set(['20x20']));
+    await expect(page.getByText(/the next step is its form, then you pay/)).toBeVisible();
+    await page.getByRole('button', { name: 'Add bundle to cart' }).click();
+    await expect(page).toHaveURL(
+      /\/services\/business-registration\?line=registration%3A.+#order$/,
+    );
+
+    // Leaving the form keeps the line: the checkout says what it needs and will not take payment.
+    await gotoHydrated(page, '/checkout');
+    await expect(page.getByText(/^Needs the company details/)).toBeVisible();
+    await page.getByRole('checkbox', { name: /I accept the/ }).check();
+    await page.getByRole('button', { name: 'Pay with card (PayFast)' }).click();
+    await expect(
+      page.getByText(/Payment not started: Add the company details first/),
+    ).toBeVisible();
+    await page.getByRole('link', { name: 'Add the company details' }).click();
+
+    const form = page.locator('#order');
+    // The package and the VAT registration chosen in the builder are kept.
+    await expect(form.getByRole('checkbox', { name: /^VAT/ })).toBeChecked();
+    await form.getByLabel('1st choice').fill('Ubuntu Bakery');
+    await form.getByLabel('Full name').fill('Nandi Zulu');
+    await form.getByLabel('ID number').fill('8001015009087');
+    await form.getByLabel('Street address').fill('12 Vilakazi Street');
+    await form.getByLabel('Town or city').fill('Soweto');
+    await form.getByLabel('Province').selectOption('Gauteng');
+    await form.getByLabel('Postal code').fill('1804');
+    await form.getByLabel('E-mail').fill('nandi@example.co.za');
+    await form.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    const summary = page.getByTestId('cart-summary');
+    await expect(summary).toContainText('2');
+    await expect(page.getByText(/\(Ubuntu Bakery\)$/)).toBeVisible();
+    await expect(page.getByText(/^Needs the company details/)).toHaveCount(0);
+    // Bookkeeping is a monthly service: it reads "per month", with no quantity to choose.
+    await expect(page.getByText('R 2 299,00 per month', { exact: true }).first()).toBeVisible();
+    await expect(
+      page.getByRole('group', { name: /^Quantity of Financial management/ }),
+    ).toHaveCount(0);
+    await expect(page.getByText('Then, from next month')).toBeVisible();
+
+    await page.getByRole('checkbox', { name: /I accept the/ }).check();
+    await page.getByRole('button', { name: 'Pay with card (PayFast)' }).click();
+    // The simulator shows the first charge and the monthly one.
+    await expect(page.getByText('Test payment — no money moves')).toBeVisible();
+    await expect(page.getByText('R 4 197,00 today')).toBeVisible();
+    await expect(page.getByText('R 2 299,00 per month, from')).toBeVisible();
+    expect(consoleErrors).toEqual([]);
   });
 });

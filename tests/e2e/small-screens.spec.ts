@@ -65,7 +65,7 @@ for (const width of [320, 360]) {
       await walk(page, prerenderedPages);
       await expect(page.getByRole('link', { name: 'Login / Signup' })).toBeVisible();
       // SPEC §2's cart summary: "R" and two decimals, 3 × R9 999 + R11 999.
-      await expect(page.getByTestId('cart-summary')).toContainText('R41996.00');
+      await expect(page.getByTestId('cart-summary')).toContainText('R 41 996,00');
     });
 
     test.describe('signed in', () => {

@@ -126,7 +126,7 @@ test.describe('website speed reports', () => {
     await expect(page).toHaveURL(/\/speed-report\/[0-9a-f-]{36}$/);
     const since = page.getByRole('region', { name: 'Since the last test' });
     await expect(since.getByRole('list', { name: 'Changes on mobile' })).toContainText(
-      /LCP \d+,\d s → \d+,\d s/,
+      /LCP \d+,\d\ss → \d+,\d\ss/,
     );
     await expect(since.getByRole('list', { name: 'Changes on desktop' })).toContainText(
       /Performance \d+ → \d+/,

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { randToCents } from '#shared/money.ts';
 import { maxLineQuantity } from '#shared/order-limits.ts';
+import { paths } from '#shared/routes.ts';
 import { storageKeys } from './storage-keys.ts';
 
 interface CartItemBase {
@@ -36,6 +37,35 @@ const singleLines = new Set([
 export const maxQuantity = (item: Pick<CartItem, 'type'>): number =>
   singleLines.has(item.type) ? 1 : maxLineQuantity;
 
+/** The query parameter that tells a details form which cart line it completes. */
+export const lineParam = 'line';
+
+/**
+ * Where a line that cannot be paid without more details gets them, or null: a company
+ * registration chosen in the service builder needs the company's names and directors from the
+ * registration form, which then completes this same line.
+ */
+export function detailsForm(item: CartItem): { what: string; action: string; href: string } | null {
+  const company =
+    (item.type === 'business-registration' && !('details' in item && item.details)) ||
+    (item.type === 'bundle' && item.serviceSlug === 'business-registration');
+  if (!company) return null;
+  return {
+    what: 'the company details (names, directors, address)',
+    action: 'Add the company details',
+    href: `${paths.businessRegistration}?${lineParam}=${encodeURIComponent(item.id)}#order`,
+  };
+}
+
+/** Puts `line` in the place of the cart line `id` (a line completed by its form), or adds it. */
+export function completeCartLine(id: string | null, line: CartItem): void {
+  const items = readCart();
+  const index = id ? items.findIndex((item) => item.id === id) : -1;
+  if (index < 0) return addToCart(line);
+  items[index] = { ...line, quantity: 1 };
+  writeCart(items);
+}
+
 export function readCart(): CartItem[] {
   try {
     const parsed: unknown = JSON.parse(localStorage.getItem(storageKeys.cart) ?? '[]');
@@ -54,9 +84,26 @@ export function readCart(): CartItem[] {
 
 export function writeCart(items: CartItem[]): void {
   localStorage.setItem(storageKeys.cart, JSON.stringify(items));
+  // An emptied cart is done with: the next one is a purchase of its own.
+  if (items.length === 0) localStorage.removeItem(storageKeys.cartId);
   // Other tabs hear the storage event themselves; this one is told directly.
   window.dispatchEvent(new StorageEvent('storage', { key: storageKeys.cart }));
 }
+
+/**
+ * The cart's id, sent with each try to pay it (decision: one cart, one purchase): made with the
+ * first try and kept until the cart is emptied.
+ */
+export function cartId(): string {
+  const stored = localStorage.getItem(storageKeys.cartId);
+  if (stored) return stored;
+  const made = crypto.randomUUID();
+  localStorage.setItem(storageKeys.cartId, made);
+  return made;
+}
+
+/** Empties the cart once it is paid (or its bank transfer is awaited). */
+export const clearCart = (): void => writeCart([]);
 
 /** Adds lines; a line with the same id as one in the cart adds to its quantity. */
 export function addToCart(...lines: CartItem[]): void {

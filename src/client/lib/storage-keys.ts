@@ -1,6 +1,8 @@
 /** Every browser-store key of SPEC §3 in one place. */
 export const storageKeys = {
   cart: 'cart',
+  /** The cart's id: every try to pay the same cart names it, so the paid one closes the others. */
+  cartId: 'cartId',
   selectedDomain: 'selectedDomain',
   checkoutRedirect: 'checkoutRedirect',
   checkoutRecoveryNeeded: 'checkoutRecoveryNeeded',

@@ -41,8 +41,16 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * The browser cart the order was made from: every try to pay one cart (PayFast left, Back,
+     * a second tab) is an order of its own, and the one paid closes the others.
+     */
+    cartId: uuid('cart_id'),
   },
-  (table) => [index('orders_user_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('orders_user_idx').on(table.userId, table.createdAt),
+    index('orders_cart_idx').on(table.userId, table.cartId),
+  ],
 );
 
 export const orderItems = pgTable('order_items', {

@@ -77,6 +77,22 @@ export async function releaseUnpaidHolds(
   );
 }
 
+/** An unpaid domain order given up (its order was replaced): its name goes back on sale. */
+export async function releaseHold(tx: Db | Tx, domainOrderId: string, note: string): Promise<void> {
+  const [released] = await tx
+    .update(domainOrders)
+    .set({ status: 'released', updatedAt: sql`now()` })
+    .where(and(eq(domainOrders.id, domainOrderId), eq(domainOrders.status, 'pending_payment')))
+    .returning({ id: domainOrders.id });
+  if (!released) return;
+  await tx.insert(domainOrderEvents).values({
+    orderId: released.id,
+    fromStatus: 'pending_payment',
+    toStatus: 'released',
+    note,
+  });
+}
+
 /** What a customer is told about a name another customer's unpaid order holds. */
 export const heldMessage = (domain: string) =>
   `${domain} is being bought by another customer right now. Try again in ${domainHoldMinutes} minutes, or pick another name.`;

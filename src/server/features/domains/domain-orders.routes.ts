@@ -150,9 +150,20 @@ export async function domainOrderRoutes(app: AppInstance): Promise<void> {
             ['pending_payment', 'paid', 'registering'].includes(row.status),
         );
         const pricing = { db, ...app.domainChecker.pricing };
+        // A name the customer ordered again (another try to pay the cart) is listed once: an
+        // order that let it go is not shown beside their live or newer one.
+        const orderedAgain = (row: (typeof rows)[number]) =>
+          row.status === 'released' &&
+          rows.some(
+            (other) =>
+              other !== row &&
+              other.kind !== 'renewal' &&
+              other.domain === row.domain &&
+              (other.status !== 'released' || other.createdAt > row.createdAt),
+          );
         return Promise.all(
           rows
-            .filter((row) => row.kind !== 'renewal')
+            .filter((row) => row.kind !== 'renewal' && !orderedAgain(row))
             .map(async (row) => {
               const maxYears = renewableYears(row.expiresAt);
               const renewal =

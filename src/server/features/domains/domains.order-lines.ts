@@ -2,7 +2,7 @@ import type { Registrar } from '../../integrations/registrar/registrar.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { LineInput, OrderLineKind, PricedLine } from '../orders/order-lines.service.ts';
 import type { DomainChecker } from './domain-check.service.ts';
-import { NameHeldError } from './domain-holds.service.ts';
+import { NameHeldError, releaseHold } from './domain-holds.service.ts';
 import {
   quoteRenewal,
   quoteTransfer,
@@ -90,6 +90,13 @@ const undo: NonNullable<OrderLineKind<'domain'>['undo']> = async (tx, line, { or
   }
 };
 
+/** The unpaid order was given up: the name it holds goes back on sale. */
+const release: NonNullable<OrderLineKind<'domain'>['release']> = async (tx, line, { order }) => {
+  if (line.domainOrderId) {
+    await releaseHold(tx, line.domainOrderId, `Order ${order.reference} was given up unpaid`);
+  }
+};
+
 export function domainLineKinds(deps: {
   checker: DomainChecker;
   registrar: Registrar['provider'];
@@ -144,6 +151,7 @@ export function domainLineKinds(deps: {
       },
       fulfil,
       undo,
+      release,
     },
     'domain-renewal': {
       async price(db, line, { userId }) {
@@ -157,6 +165,7 @@ export function domainLineKinds(deps: {
       },
       fulfil,
       undo,
+      release,
     },
     'domain-transfer': {
       async price(db, line) {
@@ -174,6 +183,7 @@ export function domainLineKinds(deps: {
       },
       fulfil,
       undo,
+      release,
     },
   };
 }

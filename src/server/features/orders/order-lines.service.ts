@@ -80,6 +80,8 @@ export interface OrderLineKind<T extends LineType> {
   fulfil(tx: Tx, line: OrderLine, context: LineContext): Promise<void>;
   /** What a refund of the whole order takes back for one of these lines, in the refund's transaction. */
   undo?(tx: Tx, line: OrderLine, context: LineContext): Promise<void>;
+  /** What an unpaid order given up lets go for one of these lines (a domain's hold). */
+  release?(tx: Tx, line: OrderLine, context: LineContext): Promise<void>;
 }
 
 /** Every line type with its kind: a type without one does not compile. */
@@ -134,4 +136,14 @@ export async function undoOrderLines(
 ): Promise<void> {
   const { lines, context } = await linesOf(tx, order);
   for (const line of lines) await kindOf(registry, line.type)?.undo?.(tx, line, context);
+}
+
+/** What an unpaid order given up lets go, line by line, in the caller's transaction. */
+export async function releaseOrderLines(
+  tx: Tx,
+  registry: OrderLineRegistry,
+  order: OrderRow,
+): Promise<void> {
+  const { lines, context } = await linesOf(tx, order);
+  for (const line of lines) await kindOf(registry, line.type)?.release?.(tx, line, context);
 }

@@ -58,6 +58,7 @@ describe('POST /api/orders', () => {
         quantity: 2,
         unitPrice: 5449,
         total: 10898,
+        monthly: null,
       },
       {
         type: 'domain',
@@ -65,6 +66,7 @@ describe('POST /api/orders', () => {
         quantity: 1,
         unitPrice: 228,
         total: 228,
+        monthly: null,
       },
     ]);
     // This supplier is not registered for VAT (no SUPPLIER_VAT_NUMBER): it stores and shows none.

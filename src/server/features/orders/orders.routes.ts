@@ -28,6 +28,7 @@ export async function orderRoutes(app: AppInstance): Promise<void> {
           userId,
           lines,
           vatRegistered: app.config.site.vatRegistered,
+          cartId: request.body.cartId,
         });
         // Stored: a held name's cached "available" is forgotten, for one.
         for (const line of lines) line.afterCommit?.();

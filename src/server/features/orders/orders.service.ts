@@ -13,9 +13,16 @@ import { paidTowards, releaseOrderMoney } from '../credit/credit-ledger.service.
 import { moveOrder } from './order-status.service.ts';
 import type { PricedLine } from './order-lines.service.ts';
 import { paymentsOfOrders } from '../payments/refund-ledger.service.ts';
+import { recurringCharge } from '../subscriptions/subscriptions.service.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
+
+/** What a line charges each month after the first, in rand; null for a line paid once. */
+export const monthlyOf = (item: ItemRow): number | null => {
+  const charge = recurringCharge([item]);
+  return charge ? centsToRand(charge.amountCents) : null;
+};
 
 export const toOrder = (
   order: OrderRow,
@@ -34,6 +41,7 @@ export const toOrder = (
     quantity: item.quantity,
     unitPrice: centsToRand(item.unitPriceCents),
     total: centsToRand(item.totalCents),
+    monthly: monthlyOf(item),
   })),
   subtotal: centsToRand(order.subtotalCents),
   vat: centsToRand(order.vatCents),
@@ -97,6 +105,8 @@ export async function createOrder(
     lines: PricedLine[];
     /** A supplier not registered for VAT charges none, so none is stored. */
     vatRegistered: boolean;
+    /** The browser cart it comes from (see cart-attempts.service.ts). */
+    cartId?: string | undefined;
   },
 ): Promise<Order> {
   const totalCents = input.lines.reduce((sum, line) => sum + line.totalCents, 0);
@@ -112,6 +122,7 @@ export async function createOrder(
             subtotalCents: totalCents - vatCents,
             vatCents,
             totalCents,
+            cartId: input.cartId ?? null,
           })
           .returning();
         const items: ItemRow[] = [];

@@ -9,6 +9,7 @@ import {
   payments,
   serviceRequests,
 } from '#db/schema/index.ts';
+import { formatZAR } from '#shared/money.ts';
 import { pdfText } from '../../../../tests/helpers/pdf-text.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { latestMail, signUp } from '../../../../tests/helpers/accounts.ts';
@@ -40,6 +41,8 @@ beforeAll(async () => {
     PAYFAST_VERIFY_SOURCE: 'false',
     SUPPLIER_VAT_NUMBER: '4123456789',
     SUPPLIER_ADDRESS: '1 Long Street, Cape Town, 8001',
+    SUPPLIER_REGISTRATION_NUMBER: '2021/456789/07',
+    SUPPLIER_PHONE: '011 555 0192',
   });
   ({ cookie, email } = await signUp(t.app, { fullName: 'Thandi Nkosi' }));
 });
@@ -827,7 +830,7 @@ describe('tax invoices', () => {
     const refused = await start();
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error).toBe(
-      'A tax invoice over R 5 000,00 must show your address. Add it to your invoice details, then pay.',
+      `Over ${formatZAR(500_000)}, a tax invoice must show your address. Add it to your invoice details, then pay.`,
     );
     await t.app.inject({
       method: 'PATCH',
@@ -835,11 +838,13 @@ describe('tax invoices', () => {
       headers: { cookie: buyer.cookie },
       payload: {
         fullName: 'Sipho Ndlovu',
+        phone: '082 555 1234',
         address: '12 Vilakazi Street, Orlando West, Soweto, 1804',
       },
     });
     const form = (await start()).json<{ reference: string }>();
-    await notify(itn(form.reference, { amount_gross: '10696.00' }));
+    const pfPaymentId = '8812345';
+    await notify(itn(form.reference, { amount_gross: '10696.00', pf_payment_id: pfPaymentId }));
     const pdf = await t.app.inject({
       method: 'GET',
       url: `/api/orders/${order.reference}/invoice.pdf`,
@@ -855,10 +860,14 @@ describe('tax invoices', () => {
     for (const required of [
       'Tax Invoice',
       'INV-',
-      `Date: ${today}`,
-      'VAT number: 4123456789',
+      `Date ${today}`,
+      // The letterhead: who we are and how to reach us.
+      'Reg. no. 2021/456789/07 · VAT number 4123456789',
+      'Tel. 011 555 0192',
+      'shop.example.co.za',
       '1 Long Street, Cape Town, 8001',
       'Sipho Ndlovu',
+      'Tel. 082 555 1234',
       '12 Vilakazi Street, Orlando West, Soweto, 1804',
       'Unit incl. VAT',
       'Amount incl. VAT',
@@ -870,11 +879,12 @@ describe('tax invoices', () => {
       'CIPC annual return filed (add-on) (yearly:',
       'R 399,00',
       // R10 696,00 incl. VAT: VAT = 10 696 × 15/115 = R1 395,13.
-      'Total excluding VAT: R 9 300,87',
-      'VAT at 15%: R 1 395,13',
-      'Total: R 10 696,00',
-      // The method that took the money names itself on the invoice.
-      'Paid: Card (PayFast).',
+      'Subtotal excl. VAT R 9 300,87',
+      'VAT (15%) included R 1 395,13',
+      'Total R 10 696,00',
+      // Paid in full: the mark, and what paid it with the method's own reference.
+      `PAID ${today}`,
+      `${today} Card (PayFast) ${pfPaymentId} R 10 696,00`,
     ]) {
       expect(text, required).toContain(required);
     }

@@ -10,7 +10,8 @@ import {
   payments,
   users,
 } from '#db/schema/index.ts';
-import { centsToRand } from '#shared/money.ts';
+import { centsToDecimalString, centsToRand, formatZAR } from '#shared/money.ts';
+import { vatWording } from '#shared/vat-wording.ts';
 import type { Config } from '../../config.ts';
 import {
   notifies,
@@ -27,6 +28,7 @@ import { refundsOfPayments } from './refund-ledger.service.ts';
 import type { OrderLineRegistry } from '../orders/order-lines.service.ts';
 import { invoiceNumber } from '../../integrations/pdf/money-documents-pdf.ts';
 import { recurringCharge } from '../subscriptions/subscriptions.service.ts';
+import { monthlyOf } from '../orders/orders.service.ts';
 import { paidTowards } from '../credit/credit-ledger.service.ts';
 import { scheduleBankTransferExpiry } from './bank-transfer-expiry.service.ts';
 
@@ -69,15 +71,15 @@ export async function startPayment(
     });
   }
   const [customer] = await db.select().from(users).where(eq(users.id, input.userId));
-  // VAT Act s20(4): a tax invoice over R5 000 names the recipient's address.
+  // VAT Act s20(4): a tax invoice over R5 000 names the recipient's address; a supplier that is
+  // not registered issues plain invoices, which need no address.
   if (
-    config.supplier.vatNumber &&
+    config.site.vatRegistered &&
     order.totalCents > fullTaxInvoiceAboveCents &&
     !customer?.address
   ) {
     throw new AppError('VALIDATION_ERROR', {
-      message:
-        'A tax invoice over R 5 000,00 must show your address. Add it to your invoice details, then pay.',
+      message: `Over ${formatZAR(fullTaxInvoiceAboveCents)}, ${vatWording(config.site.vatRegistered).anInvoice} must show your address. Add it to your invoice details, then pay.`,
     });
   }
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
@@ -134,7 +136,7 @@ const instructionFields = (
   ['account_number', started.payTo.accountNumber],
   ['branch_code', started.payTo.branchCode],
   ['reference', started.reference],
-  ['amount', centsToRand(started.amountCents).toFixed(2)],
+  ['amount', centsToDecimalString(started.amountCents)],
   ['pay_by', started.payBy.toISOString()],
 ];
 
@@ -155,14 +157,9 @@ export async function getPayment({ db, config }: PaymentDeps, reference: string,
     .from(orderItems)
     .innerJoin(domainOrders, eq(domainOrders.id, orderItems.domainOrderId))
     .where(eq(orderItems.orderId, row.order.id));
-  const items = await db
-    .select({
-      title: orderItems.title,
-      quantity: orderItems.quantity,
-      totalCents: orderItems.totalCents,
-    })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, row.order.id));
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, row.order.id));
+  // What the method was told to charge each month, as the payment started (PayFast: billing_date).
+  const recurring = row.payment.expiresAt ? null : recurringCharge(items, row.payment.createdAt);
   return {
     reference: row.payment.reference,
     status: row.payment.status,
@@ -171,8 +168,13 @@ export async function getPayment({ db, config }: PaymentDeps, reference: string,
       title: i.title,
       quantity: i.quantity,
       total: centsToRand(i.totalCents),
+      monthly: monthlyOf(i),
     })),
     amount: centsToRand(row.payment.amountCents),
+    recurring: recurring && {
+      amount: centsToRand(recurring.amountCents),
+      firstBillingDate: recurring.firstBillingDate,
+    },
     externalId: row.payment.externalId,
     createdAt: row.payment.createdAt.toISOString(),
     paidAt: row.payment.paidAt?.toISOString() ?? null,

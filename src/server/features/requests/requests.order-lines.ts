@@ -1,4 +1,5 @@
 import { serviceTypeLabel } from '#shared/service-types.ts';
+import { domainOfOrder } from '../domains/domain-orders.service.ts';
 import type { LineFulfilment, OrderLineKind } from '../orders/order-lines.service.ts';
 import {
   markQuotedRequestsPaid,
@@ -29,11 +30,12 @@ export const quoteLineKind: OrderLineKind<'service-request'> = {
 
 /**
  * What a paid website package starts (a delivery of the catalogue's package lines): a won
- * website request and its project for the team, with the customer's first stage e-mail.
+ * website request and its project for the team, with the customer's first stage e-mail, and the
+ * domain bought in the same order already in its checklist.
  */
 export const websiteProjectDelivery =
   (config: RequestDeps['config']): LineFulfilment =>
-  (tx, line, { order, customer }) =>
+  async (tx, line, { order, customer }) =>
     openWebsiteProject(
       tx,
       {
@@ -42,6 +44,7 @@ export const websiteProjectDelivery =
         name: customer?.fullName ?? 'Customer',
         email: customer?.email ?? '',
         message: `Paid order ${order.reference}: ${line.title}`,
+        domain: await domainOfOrder(tx, order.id),
       },
       config,
       line.title,

@@ -240,25 +240,35 @@ export async function markQuotedRequestsPaid(tx: Db | Tx, requestIds: string[]):
  */
 export async function openWebsiteProject(
   tx: Db | Tx,
-  input: { userId: string | null; packageId: string; name: string; email: string; message: string },
+  input: {
+    userId: string | null;
+    packageId: string;
+    name: string;
+    email: string;
+    message: string;
+    /** The domain bought in the same order, for the project's content checklist. */
+    domain?: string | undefined;
+  },
   config: RequestDeps['config'],
   title = 'Website',
 ): Promise<void> {
-  const [request] = await tx
+  const { domain, ...request } = input;
+  const [won] = await tx
     .insert(serviceRequests)
     .values({
       reference: newReference('SR', 6),
       serviceType: 'website_development',
       status: 'won',
-      ...input,
+      ...request,
     })
     .returning();
   await createProject(tx, config, {
-    serviceRequestId: request!.id,
+    serviceRequestId: won!.id,
     userId: input.userId,
     packageId: input.packageId,
     title,
     name: input.name,
     email: input.email,
+    domain,
   });
 }

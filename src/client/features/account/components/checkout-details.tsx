@@ -13,7 +13,8 @@ export function CheckoutDetails() {
     <ProfileForm
       profile={profile.data}
       title="Details for your invoice"
-      description="Filled in from your account. Changes are saved to your account too."
+      description="Filled in from your account. What you change here is saved to your account when you pay."
+      savedWithPay
     />
   );
 }

@@ -43,9 +43,7 @@ export function ProfileForm({
     let refused = false;
     await form.handleSubmit(
       async (input) => {
-        if (!form.formState.isDirty) return;
         await update.mutateAsync(input);
-        form.reset(form.getValues());
       },
       () => {
         refused = true;

@@ -17,7 +17,8 @@ import { toast } from '../../../components/ui/use-toast.ts';
 import { addToCart } from '../../../lib/cart.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { useQuoteDomain } from '../api/quote-domain.ts';
-import { site, vat } from '../../../lib/site.ts';
+import { separated } from '../../../lib/separated.ts';
+import { vat } from '../../../lib/site.ts';
 import { useUser } from '../../../lib/current-user.ts';
 
 const resolver = lazyZodResolver(() =>
@@ -275,7 +276,12 @@ export function RegistrantForm({
             {formatZAR(total)}
           </strong>{' '}
           <span className="text-sm text-muted">
-            {site.vatRegistered ? 'incl. VAT, confirmed by our server' : 'confirmed by our server'}
+            {separated(
+              vat.inclLabel,
+              transfer
+                ? 'adds 1 year'
+                : `for ${Number(years || 1)} ${Number(years || 1) === 1 ? 'year' : 'years'}`,
+            )}
           </span>
         </p>
         <Button type="submit" size="lg" disabled={add.isPending}>

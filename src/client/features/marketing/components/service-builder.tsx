@@ -7,14 +7,15 @@ import {
   type CatalogueService,
   type LiveCatalogue,
 } from '#shared/catalogue.ts';
-import { formatZAR, vatFromInclusive } from '#shared/money.ts';
+import { formatZAR } from '#shared/money.ts';
 import { paths } from '#shared/routes.ts';
+import { sentences } from '#shared/vat-wording.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { addToCart } from '../../../lib/cart.ts';
+import { addToCart, detailsForm, type CartItem } from '../../../lib/cart.ts';
 import { useCatalogue } from '../../../lib/catalogue.tsx';
-import { site, vat } from '../../../lib/site.ts';
+import { vat } from '../../../lib/site.ts';
 
 /**
  * Only fixed-price packages can be bundled; quote-only services are left to a request, and the
@@ -27,6 +28,9 @@ const buildable = (catalogue: LiveCatalogue): CatalogueService[] =>
       packages: service.packages.filter((p) => p.pricing === 'fixed' && p.id !== 'speed-report'),
     }))
     .filter((service) => service.packages.length > 0);
+
+/** The service whose line needs the company's details from its own form. */
+const registrationSlug = 'business-registration';
 
 interface Choice {
   packageId: string;
@@ -41,6 +45,8 @@ export interface BuilderLine {
   cents: number;
   deliveryDays: number;
   recurring: boolean;
+  /** How the line's price reads after it ("per month"), when its parts are billed alike. */
+  suffix: string;
 }
 
 /** The priced lines of a selection: each package with its add-ons, from the catalogue. */
@@ -62,6 +68,7 @@ export function builderLines(
         cents: pkg.priceCents + addOns.reduce((sum, a) => sum + a.priceCents, 0),
         deliveryDays: pkg.deliveryDays,
         recurring: pkg.billing !== 'once' || addOns.some((a) => a.billing !== 'once'),
+        suffix: addOns.every((a) => a.billing === pkg.billing) ? billingSuffix[pkg.billing] : '',
       },
     ];
   });
@@ -93,24 +100,40 @@ export function ServiceBuilder() {
   const update = (slug: string, change: Partial<Choice>) =>
     setChoices((current) => ({ ...current, [slug]: { ...current[slug]!, ...change } }));
 
+  const registration = lines.find((line) => line.service.slug === registrationSlug);
+
   function addBundle() {
-    addToCart(
-      ...lines.map((line) => ({
-        id: `bundle:${line.packageId}:${line.addOnIds.join(',')}`,
-        type: 'bundle' as const,
-        serviceSlug: line.service.slug,
-        packageId: line.packageId,
-        addOnIds: line.addOnIds,
-        title: line.title,
-        price: line.cents / 100,
-      })),
+    const cartLines: CartItem[] = lines.map((line) =>
+      line === registration
+        ? // Completed with the company's details on the registration form, before paying.
+          {
+            id: `registration:${crypto.randomUUID()}`,
+            type: 'business-registration',
+            packageId: line.packageId,
+            addOnIds: line.addOnIds,
+            title: line.title,
+            price: line.cents / 100,
+          }
+        : {
+            id: `bundle:${line.packageId}:${line.addOnIds.join(',')}`,
+            type: 'bundle' as const,
+            serviceSlug: line.service.slug,
+            packageId: line.packageId,
+            addOnIds: line.addOnIds,
+            title: line.title,
+            price: line.cents / 100,
+          },
     );
+    addToCart(...cartLines);
+    const form = cartLines.map(detailsForm).find(Boolean);
     toast({
       title: 'Added to cart',
-      description: `${lines.length} ${lines.length === 1 ? 'service' : 'services'}, ${formatZAR(totalCents)}${vat.incl}`,
+      description: form
+        ? `${lines.length} ${lines.length === 1 ? 'service' : 'services'}, ${formatZAR(totalCents)}${vat.incl}. One more step: ${form.what}.`
+        : `${lines.length} ${lines.length === 1 ? 'service' : 'services'}, ${formatZAR(totalCents)}${vat.incl}`,
       variant: 'success',
     });
-    navigate(paths.checkout);
+    navigate(form ? form.href : paths.checkout);
   }
 
   return (
@@ -126,7 +149,7 @@ export function ServiceBuilder() {
                   <input
                     id={boxId}
                     type="checkbox"
-                    className="mt-1 size-5 accent-brand-700"
+                    className="mt-1 size-5 shrink-0 accent-brand-700"
                     checked={Boolean(choice)}
                     onChange={(event) => toggleService(service, event.target.checked)}
                   />
@@ -144,7 +167,7 @@ export function ServiceBuilder() {
                           <input
                             type="radio"
                             name={`package-${service.slug}`}
-                            className="size-4 accent-brand-700"
+                            className="size-5 shrink-0 accent-brand-700"
                             checked={choice.packageId === pkg.id}
                             onChange={() => update(service.slug, { packageId: pkg.id })}
                           />
@@ -163,7 +186,7 @@ export function ServiceBuilder() {
                           <label key={addOn.id} className="flex items-center gap-3">
                             <input
                               type="checkbox"
-                              className="size-4 accent-brand-700"
+                              className="size-5 shrink-0 accent-brand-700"
                               checked={choice.addOnIds.includes(addOn.id)}
                               onChange={(event) =>
                                 update(service.slug, {
@@ -203,6 +226,7 @@ export function ServiceBuilder() {
                   <span className="text-muted">{line.title}</span>
                   <span className="font-semibold whitespace-nowrap tabular-nums">
                     {formatZAR(line.cents)}
+                    {line.suffix}
                   </span>
                 </li>
               ))}
@@ -223,9 +247,14 @@ export function ServiceBuilder() {
           {lines.length > 0 && (
             <>
               <p className="mt-1 text-sm text-muted">
-                {site.vatRegistered && `Of which VAT ${formatZAR(vatFromInclusive(totalCents))}. `}
-                {deliveryEstimate(lines)}.
+                {sentences(vat.vatIn(totalCents), `${deliveryEstimate(lines)}.`)}
               </p>
+              {registration && (
+                <p className="mt-1 text-sm text-muted">
+                  Company registration needs your company’s names and directors: the next step is
+                  its form, then you pay.
+                </p>
+              )}
               {lines.some((l) => l.recurring) && (
                 <p className="mt-1 text-sm text-muted">
                   Monthly services: the first month is included; they then renew monthly.

@@ -20,8 +20,8 @@ const steps = [
   },
   {
     icon: CreditCard,
-    title: '3. Confirm and pay',
-    text: 'We confirm the scope in writing, then you pay securely by card through PayFast and receive one tax invoice.',
+    title: '3. Add to cart and pay',
+    text: `Pay at checkout by card through PayFast or by bank transfer, and receive one ${vat.invoiceNoun}. A company registration first asks for the company’s details.`,
   },
 ];
 
@@ -29,16 +29,17 @@ export function ServiceBuilderPage() {
   return (
     <>
       <PageHeader
+        static
         eyebrow="Service builder"
         title="Build the package your business needs"
-        lead={`Combine any of the ${site.siteName} services and see one total in rand${vat.included}. One quote, one tax invoice, one team to call.`}
+        lead={`Combine any of the ${site.siteName} services and see one total in rand${vat.included}. One order, one ${vat.invoiceNoun}, one team to call.`}
       >
         <Button asChild size="lg">
           <a href="#builder">Start building</a>
         </Button>
       </PageHeader>
 
-      <Section title="How the builder works">
+      <Section static title="How the builder works">
         <ol className="grid gap-6 md:grid-cols-3">
           {steps.map(({ icon: Icon, title, text }) => (
             <li key={title} className="rounded-2xl bg-surface p-6">
@@ -59,9 +60,9 @@ export function ServiceBuilderPage() {
         </Section>
       </div>
 
-      <Section>
+      <Section static>
         <CtaBanner
-          title="Tell us which services you chose"
+          title="Not sure what your business needs?"
           actions={
             <>
               <Button asChild variant="secondary" size="lg">
@@ -73,8 +74,8 @@ export function ServiceBuilderPage() {
             </>
           }
         >
-          Send us your list and we reply within one business day with the confirmed total and a
-          secure card-payment link.
+          Tell us about your business and we reply within one business day with the services that
+          fit it and what they cost.
         </CtaBanner>
       </Section>
     </>

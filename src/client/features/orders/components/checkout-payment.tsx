@@ -5,8 +5,10 @@ import { paths } from '#shared/routes.ts';
 import { AcceptTerms } from '../../../components/accept-terms.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useMyCredit } from '../../../lib/api/get-my-credit.ts';
+import { BeforePayScope, runBeforePay, useBeforePaySteps } from '../../../lib/before-pay.tsx';
 import { cartTotals, type CartItem } from '../../../lib/cart.ts';
 import { useUser } from '../../../lib/current-user.ts';
+import { vat } from '../../../lib/site.ts';
 import { storageKeys } from '../../../lib/storage-keys.ts';
 import { useCheckoutPayment, type CheckoutMethod } from './use-checkout-payment.ts';
 
@@ -75,7 +77,10 @@ export function CheckoutPayment({
   const creditCents = credit.data ? Math.max(0, randToCents(credit.data.balance)) : 0;
   const { totalCents } = cartTotals(items);
   const useCents = withCredit ? creditCents : 0;
-  const { busy, error, method, pay } = useCheckoutPayment(items, useCents);
+  const beforePay = useBeforePaySteps();
+  const { busy, error, method, pay } = useCheckoutPayment(items, useCents, () =>
+    runBeforePay(beforePay),
+  );
   const signedOut = !isLoading && !user;
 
   // SPEC §3 checkout-redirect: any detour to /auth (a forgotten password) comes back here.
@@ -93,9 +98,10 @@ export function CheckoutPayment({
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <p className="text-sm text-muted [overflow-wrap:anywhere]">
-        Paying as {user.fullName} ({user.email}). Your tax invoice is e-mailed to this address.
+        Paying as {user.fullName} ({user.email}). Your {vat.invoiceNoun} is e-mailed to this
+        address.
       </p>
-      {details}
+      <BeforePayScope steps={beforePay}>{details}</BeforePayScope>
       <AcceptTerms accepted={accepted} onChange={setAccepted} />
       {creditCents > 0 && (
         <CreditChoice

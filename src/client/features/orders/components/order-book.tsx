@@ -93,7 +93,12 @@ function OrderDetail({ order, onChanged }: { order: AdminOrder; onChanged?: () =
               {item.quantity > 1 ? `${item.quantity} × ` : ''}
               {item.title}
             </span>
-            <span className="tabular-nums">{rand(item.total)}</span>
+            <span className="text-right tabular-nums">
+              {rand(item.total)}
+              {item.monthly !== null && (
+                <span className="block text-muted">{rand(item.monthly)} per month</span>
+              )}
+            </span>
           </li>
         ))}
       </ul>

@@ -19,6 +19,13 @@ const summary = (order: Order) => {
   return rest.length ? `${first.title} and ${rest.length} more` : first.title;
 };
 
+/** What the order's monthly services charge each month after the first, in cents. */
+const monthlyOf = (order: Order) =>
+  order.items.reduce(
+    (sum, item) => sum + (item.monthly === null ? 0 : randToCents(item.monthly)),
+    0,
+  );
+
 /**
  * An unpaid order stays payable: straight back to PayFast with a fresh signed form, or by bank
  * transfer (the page with our bank details, what arrived so far and the proof of payment).
@@ -69,6 +76,9 @@ export function OrdersPanel() {
                   <p className="text-sm [overflow-wrap:anywhere] text-muted">
                     {summary(order)} · {formatDate(order.createdAt)}
                   </p>
+                  {monthlyOf(order) > 0 && (
+                    <p className="text-sm text-ink">Then {formatZAR(monthlyOf(order))} per month</p>
+                  )}
                   {order.status === 'pending_payment' && order.received > 0 && (
                     <p className="text-sm text-ink">
                       {formatZAR(randToCents(order.received))} received,{' '}

@@ -5,7 +5,7 @@ import { bankTransferPath, paths } from '#shared/routes.ts';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { createOrder } from '../../../lib/api/create-order.ts';
 import { startBankTransfer } from '../../../lib/api/start-bank-transfer.ts';
-import { writeCart, type CartItem } from '../../../lib/cart.ts';
+import { cartId, clearCart, detailsForm, type CartItem } from '../../../lib/cart.ts';
 import { payOrder, usePayfastStart } from '../../../lib/payfast.ts';
 import { storageKeys } from '../../../lib/storage-keys.ts';
 import { usePayFromCredit } from '../api/pay-from-credit.ts';
@@ -26,7 +26,12 @@ interface PlacedOrder {
  * transfer. A second try with the same cart reuses the order made by the first, so a failed start
  * never leaves a second order (or credit held on the first).
  */
-export function useCheckoutPayment(items: CartItem[], creditCents: number) {
+export function useCheckoutPayment(
+  items: CartItem[],
+  creditCents: number,
+  /** What must happen first (the invoice details typed on the checkout are checked and saved). */
+  beforePay: () => Promise<void>,
+) {
   const [, navigate] = useLocation();
   const payFromCredit = usePayFromCredit();
   const { busy, error, start } = usePayfastStart();
@@ -36,7 +41,7 @@ export function useCheckoutPayment(items: CartItem[], creditCents: number) {
   const placeOrder = async (): Promise<PlacedOrder> => {
     const cart = JSON.stringify(items);
     if (placed.current?.cart !== cart) {
-      const order = await createOrder({ items });
+      const order = await createOrder({ items, cartId: cartId() });
       placed.current = {
         cart,
         reference: order.reference,
@@ -60,7 +65,7 @@ export function useCheckoutPayment(items: CartItem[], creditCents: number) {
   };
 
   const leaveCheckout = (to: string) => {
-    writeCart([]);
+    clearCart();
     navigate(to);
   };
 
@@ -70,6 +75,11 @@ export function useCheckoutPayment(items: CartItem[], creditCents: number) {
       // SPEC §3 checkout-recovery-needed: set until PayFast's answer lands on the success page.
       if (chosen === 'card') localStorage.setItem(storageKeys.checkoutRecoveryNeeded, 'true');
       try {
+        const missing = items.map(detailsForm).find(Boolean);
+        if (missing) {
+          throw new Error(`${missing.action} first: use the link under that line of your cart.`);
+        }
+        await beforePay();
         const order = await placeOrder();
         const due = await applyCredit(order);
         if (due === 0) {

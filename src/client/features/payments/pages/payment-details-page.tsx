@@ -33,8 +33,19 @@ export function PaymentDetailsPage() {
                   {paymentStatusLabels[payment.data.status]}
                 </StatusBadge>
               </dd>
-              <dt className="text-muted">Amount</dt>
+              <dt className="text-muted">{payment.data.recurring ? 'First charge' : 'Amount'}</dt>
               <dd className="font-semibold">{formatZAR(randToCents(payment.data.amount))}</dd>
+              {payment.data.recurring && (
+                <>
+                  <dt className="text-muted">Then</dt>
+                  <dd>
+                    <span className="font-semibold">
+                      {formatZAR(randToCents(payment.data.recurring.amount))} per month
+                    </span>
+                    , from {formatDate(payment.data.recurring.firstBillingDate)}
+                  </dd>
+                </>
+              )}
               <dt className="text-muted">Method</dt>
               <dd>{payment.data.method}</dd>
               <dt className="text-muted">Order</dt>
@@ -107,7 +118,15 @@ export function PaymentDetailsPage() {
                       {item.quantity > 1 ? `${item.quantity} × ` : ''}
                       {item.title}
                     </span>
-                    <span className="tabular-nums">{formatZAR(randToCents(item.total))}</span>
+                    <span className="text-right tabular-nums">
+                      {formatZAR(randToCents(item.total))}
+                      {item.monthly !== null && item.monthly === item.total && ' per month'}
+                      {item.monthly !== null && item.monthly !== item.total && (
+                        <span className="block text-muted">
+                          then {formatZAR(randToCents(item.monthly))} per month
+                        </span>
+                      )}
+                    </span>
                   </li>
                 ))}
               </ul>

@@ -13,7 +13,7 @@ import { payfastAmountToCents } from '../amounts.ts';
 import { apiSignature } from '../api.ts';
 import { escapeHtml } from '../../../lib/html.ts';
 import { AppError } from '../../../plugins/errors.ts';
-import { simulatorPage } from './simulator-page.ts';
+import { simulatorPage, simulatorRand } from './simulator-page.ts';
 import { nextMonth } from '#shared/dates.ts';
 
 /** PayFast's API answer envelope: `{ code, status, data: { response, message } }`. */
@@ -389,7 +389,7 @@ async function simulatorSubscriptionBilling(app: AppInstance, sendItn: SendItn):
         `<form method="post" action="/payfast-simulator/subscriptions/${escapeHtml(token)}/bill" style="display:inline"><input type="hidden" name="outcome" value="${outcome}"><button type="submit" style="padding:8px 12px;margin:4px 4px 0 0;border:1px solid #334155;border-radius:6px;background:#fff;cursor:pointer">${label}</button></form>`;
       const rows = held.map(
         (s) =>
-          `<li style="padding:12px 0;border-top:1px solid #e2e8f0"><strong>${escapeHtml(s.form.item_name ?? '')}</strong><br>R ${escapeHtml(s.form.recurring_amount ?? '')} a month · next charge ${escapeHtml(s.runDate)} · ${s.status}<br>${
+          `<li style="padding:12px 0;border-top:1px solid #e2e8f0"><strong>${escapeHtml(s.form.item_name ?? '')}</strong><br>${simulatorRand(s.form.recurring_amount)} per month · next charge ${escapeHtml(s.runDate)} · ${s.status}<br>${
             s.status === 'active'
               ? button(s.token, 'complete', 'Bill next month') +
                 button(s.token, 'fail', 'Fail next month') +

@@ -1,4 +1,12 @@
+import { formatZAR } from '#shared/money.ts';
 import { escapeHtml } from '../../../lib/html.ts';
+import { payfastAmountToCents } from '../amounts.ts';
+
+/** An amount PayFast was sent ("2413.00"), as the site writes money; the raw text if unreadable. */
+export function simulatorRand(amount: string | undefined): string {
+  const cents = payfastAmountToCents(amount ?? '');
+  return escapeHtml(cents === null ? (amount ?? '') : formatZAR(cents));
+}
 
 /** A page of the PayFast simulator, marked as a test so no one mistakes it for PayFast. */
 export function simulatorPage(title: string, body: string): string {

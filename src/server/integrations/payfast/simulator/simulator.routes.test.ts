@@ -7,6 +7,9 @@ import { buildApp } from '../../../app.ts';
 import type { AppInstance } from '../../../app-instance.ts';
 import { loadConfig } from '../../../config.ts';
 import { signRedirectForm } from '../signature.ts';
+import { formatDate } from '#shared/dates.ts';
+import { formatZAR } from '#shared/money.ts';
+import { amountRows } from './simulator.routes.ts';
 import { freshDatabase } from '../../../../../tests/helpers/test-app.ts';
 
 const config = loadConfig({
@@ -223,5 +226,21 @@ describe('the simulator’s REST API', () => {
     } finally {
       await simulator.close();
     }
+  });
+});
+
+describe('the simulator payment page', () => {
+  it('shows a subscription’s first charge and the monthly one, in the site’s money format', () => {
+    const rows = amountRows({
+      amount: '6298.00',
+      subscription_type: '1',
+      recurring_amount: '1299.00',
+      frequency: '3',
+      billing_date: '2026-12-27',
+    });
+    expect(rows).toContain(`${formatZAR(629_800)} today`);
+    expect(rows).toContain(`${formatZAR(129_900)} per month, from ${formatDate('2026-12-27')}`);
+    expect(amountRows({ amount: '2413.00' })).toContain(formatZAR(241_300));
+    expect(amountRows({ amount: '2413.00' })).not.toContain('2413.00');
   });
 });

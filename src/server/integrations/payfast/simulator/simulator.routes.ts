@@ -11,7 +11,8 @@ import type { AppInstance } from '../../../app-instance.ts';
 import { payfastAmount, payfastAmountToCents } from '../amounts.ts';
 import { itnParamString, itnSignature, redirectFormSignatureValid } from '../signature.ts';
 import { escapeHtml } from '../../../lib/html.ts';
-import { simulatorPage as page } from './simulator-page.ts';
+import { formatDate } from '#shared/dates.ts';
+import { simulatorPage as page, simulatorRand } from './simulator-page.ts';
 import { simulatorApi } from './simulator-api.ts';
 import { createSecureToken } from '../../../lib/secure-token.ts';
 
@@ -97,6 +98,20 @@ export function simulatedItn(
 }
 
 /**
+ * What the customer is asked to pay: the amount, or for a subscription (PayFast's
+ * `subscription_type` 1, monthly `frequency` 3) the first charge now and the recurring one with
+ * the day it starts.
+ */
+export function amountRows(form: Record<string, string>): string {
+  const row = (term: string, value: string) =>
+    `<dt>${term}</dt><dd style="margin:0;font-weight:bold">${value}</dd>`;
+  if (form.subscription_type !== '1') return row('Amount', simulatorRand(form.amount));
+  const every = form.frequency === '3' ? 'per month' : 'each period';
+  const from = form.billing_date ? `, from ${escapeHtml(formatDate(form.billing_date))}` : '';
+  return `${row('First charge', `${simulatorRand(form.amount)} today`)}${row('Then', `${simulatorRand(form.recurring_amount)} ${every}${from}`)}`;
+}
+
+/**
  * A local PayFast for offline use and tests (embedded default): the same form POST, a payment page
  * marked as a test, a correctly signed ITN to the notify URL, and a validate endpoint that only
  * confirms ITNs it really sent.
@@ -140,7 +155,7 @@ export async function payfastSimulatorRoutes(app: AppInstance): Promise<void> {
 <dl style="display:grid;grid-template-columns:8rem 1fr;gap:6px">
 <dt>Merchant</dt><dd style="margin:0">${escapeHtml(form.merchant_id ?? '')}</dd>
 <dt>Item</dt><dd style="margin:0">${escapeHtml(form.item_name ?? '')}</dd>
-<dt>Amount</dt><dd style="margin:0;font-weight:bold">R ${escapeHtml(form.amount ?? '')}</dd>
+${amountRows(form)}
 </dl>
 <div style="display:grid;gap:10px;margin-top:20px">${button('complete', 'Complete payment', '#166534')}${
           // Instant EFT: a once-off payment PayFast refunds into a bank account (BANK_PAYOUT).
