@@ -11,6 +11,7 @@ import type {
 import { centsToRand, formatZAR } from '#shared/money.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { recordAudit } from '../admin/audit-log.service.ts';
+import { lockCustomerOrders, replacedBy } from '../orders/cart-attempts.service.ts';
 import { payOrderIfCovered } from '../payments/order-settlement.service.ts';
 import type { PaymentDeps } from '../payments/payments.service.ts';
 import {
@@ -52,6 +53,8 @@ export async function payFromCredit(
   input: { orderReference: string; userId: string; amountCents: number },
 ): Promise<CreditApplied> {
   return deps.db.transaction(async (tx) => {
+    // The same order of locks as a card payment's settlement: customer, order, credit.
+    await lockCustomerOrders(tx, input.userId);
     const [order] = await tx
       .select()
       .from(orders)
@@ -65,6 +68,12 @@ export async function payFromCredit(
     if (order.status !== 'pending_payment') {
       throw new AppError('CONFLICT', {
         message: `Order ${order.reference} is not awaiting payment`,
+      });
+    }
+    const replacement = await replacedBy(tx, order);
+    if (replacement) {
+      throw new AppError('CONFLICT', {
+        message: `Order ${order.reference} is not awaiting payment: order ${replacement.reference}, from the same cart, is paid`,
       });
     }
     await lockCredit(tx, input.userId);

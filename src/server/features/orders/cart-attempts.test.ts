@@ -3,6 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orders, payments } from '#db/schema/index.ts';
 import { signUp } from '../../../../tests/helpers/accounts.ts';
+import { signInAdmin } from '../../../../tests/helpers/admins.ts';
 import {
   startListeningShop,
   type ListeningShop,
@@ -143,6 +144,36 @@ describe('tries to pay one cart', () => {
     await shop.t.app.jobs.drain();
     const again = await customer.orders();
     expect(tabs.map((tab) => statusOf(again, tab.reference)).sort()).toEqual(statuses);
+  });
+
+  it('credit on one tab and a card on the other pay one try; the card money is credit', async () => {
+    const customer = await customerWithCart();
+    const owner = await signInAdmin(shop.t.app);
+    const me = (await customer.call('GET', '/api/user')).json<{ email: string }>();
+    const gift = await shop.t.app.inject({
+      method: 'POST',
+      url: '/api/admin/credit',
+      headers: { cookie: owner.cookie },
+      payload: { email: me.email, amount: 20_000, reason: 'Goodwill for the test' },
+    });
+    expect(gift.statusCode, gift.body).toBe(200);
+    const cartId = randomUUID();
+    const [byCard, byCredit] = [await customer.tryToPay(cartId), await customer.tryToPay(cartId)];
+    const [, fromCredit] = await Promise.all([
+      payOnSimulator(shop.t.app, shop.base, byCard.form),
+      customer.call('POST', `/api/orders/${byCredit.reference}/credit`, { amount: 20_000 }),
+    ]);
+
+    const listed = await customer.orders();
+    const statuses = [byCard, byCredit].map((tab) => statusOf(listed, tab.reference)).sort();
+    expect(statuses).toEqual(['cancelled', 'paid']);
+    // Credit paid first: the card payment arrives for a closed try and is kept as credit.
+    // The card paid first: the credit payment is refused, and no credit is spent.
+    if (statusOf(listed, byCredit.reference) === 'cancelled') {
+      expect(fromCredit.statusCode).toBe(409);
+      expect(fromCredit.json().error).toContain('is not awaiting payment');
+    } else expect(fromCredit.statusCode).toBe(200);
+    expect(await customer.domainsListed()).toBe(1);
   });
 
   it('orders of different carts stay apart: paying one leaves the other payable', async () => {
