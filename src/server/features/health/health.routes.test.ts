@@ -72,11 +72,12 @@ describe('seed', () => {
   it('records the seed version, once', async () => {
     const { appMeta } = await import('../../../db/schema/index.ts');
     const { eq } = await import('drizzle-orm');
+    const { SEED_VERSION } = await import('../../../db/seed.ts');
     const rows = await t.app.database.db
       .select()
       .from(appMeta)
       .where(eq(appMeta.key, 'seed_version'));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ key: 'seed_version', value: '3' });
+    expect(rows[0]).toMatchObject({ key: 'seed_version', value: SEED_VERSION });
   });
 });
