@@ -2,6 +2,7 @@ import './lib/zod-without-eval.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { keepStaticHtmlWhileHydrating } from './components/static-html.tsx';
 import { toast } from './components/ui/use-toast.ts';
 import { CatalogueProvider, catalogueEditsOfPage } from './lib/catalogue-edits.tsx';
 import './styles.css';
@@ -15,11 +16,15 @@ const app = (
     </CatalogueProvider>
   </StrictMode>
 );
-// Prerendered public pages are hydrated; client-rendered routes start from the empty shell.
-// The page is already painted, so hydration runs as a transition: React yields to the browser
-// between components instead of holding the main thread in one long task.
-if (root.hasChildNodes()) startTransition(() => void hydrateRoot(root, app));
-else createRoot(root).render(app);
+// Prerendered public pages are hydrated, all but their static parts (decision 023); client-rendered
+// routes start from the empty shell. The page is already painted, so hydration runs as a
+// transition: React yields to the browser between components instead of one long task.
+if (root.hasChildNodes()) {
+  keepStaticHtmlWhileHydrating();
+  startTransition(() => void hydrateRoot(root, app));
+} else {
+  createRoot(root).render(app);
+}
 
 if (!navigator.cookieEnabled) {
   toast({

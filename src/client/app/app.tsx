@@ -7,6 +7,7 @@ import { createQueryClient } from '../lib/query-client.ts';
 import { useSessionKeeper } from '../lib/session-keeper.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { AppRoutes } from './routes.tsx';
+import { StaticLinks } from './static-links.tsx';
 
 function SessionKeeper() {
   useSessionKeeper();
@@ -33,6 +34,7 @@ export function App({ ssrPath }: { ssrPath?: string }) {
         <SiteLayout>
           <AppRoutes />
         </SiteLayout>
+        <StaticLinks />
       </Router>
       <SessionKeeper />
       <DeferredToaster />

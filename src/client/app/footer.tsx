@@ -53,7 +53,7 @@ function PayFastLogo() {
 export function Footer() {
   const year = new Date().getFullYear();
   return (
-    <footer className="mt-16 bg-brand-900 text-white">
+    <footer data-static className="mt-16 bg-brand-900 text-white">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-3">
         <div>
           <p className="text-lg font-extrabold">{site.siteName}</p>

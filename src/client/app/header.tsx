@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Menu, ShoppingCart, UserRound, X } from 'lucide-react';
-import { formatCartAmount } from '#shared/money.ts';
+import { formatRand } from '#shared/money.ts';
 import { isCheckoutContext, paths } from '#shared/routes.ts';
 import { Button } from '../components/ui/button.tsx';
 import { cn } from '../lib/cn.ts';
@@ -72,14 +72,14 @@ function CartSummary() {
       variant="outline"
       size="sm"
       data-testid="cart-summary"
-      // Begins with the visible words ("2 R2740.00"), so saying them presses it (WCAG 2.5.3).
-      aria-label={`${count} ${formatCartAmount(total)}: cart of ${count} ${count === 1 ? 'item' : 'items'}, ${onCheckout ? 'go back' : 'go to checkout'}`}
+      // Begins with the visible words ("2 R 2 740,00"), so saying them presses it (WCAG 2.5.3).
+      aria-label={`${count} ${formatRand(total)}: cart of ${count} ${count === 1 ? 'item' : 'items'}, ${onCheckout ? 'go back' : 'go to checkout'}`}
       onClick={() => (onCheckout ? window.history.back() : navigate(paths.checkout))}
     >
       <ShoppingCart aria-hidden="true" />
       <span>{count}</span>
       <span aria-hidden="true">·</span>
-      <span>{formatCartAmount(total)}</span>
+      <span>{formatRand(total)}</span>
     </Button>
   );
 }

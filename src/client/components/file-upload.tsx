@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { FileDown } from 'lucide-react';
+import { formatNumber } from '#shared/numbers.ts';
 import { MAX_UPLOAD_BYTES, uploadTypesText, type Upload } from '#shared/uploads.schemas.ts';
 import { Button } from './ui/button.tsx';
 import { FieldError, Label } from './ui/label.tsx';
@@ -7,7 +8,7 @@ import { FieldError, Label } from './ui/label.tsx';
 const anyUpload = '.png,.jpg,.jpeg,.gif,.webp,.pdf,.docx,.xlsx,.txt';
 const sizeText = (bytes: number) =>
   bytes >= 1024 * 1024
-    ? `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`
+    ? `${formatNumber(bytes / 1024 / 1024, 1)} MB`
     : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /**

@@ -1,9 +1,10 @@
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { StaticHtml } from '../../components/static-html.tsx';
 import { Header } from '../header.tsx';
 import { lazyPage } from '../lazy-page.tsx';
 
-// Below the fold: its code loads after the first paint (prerendered pages keep its HTML, and
-// React hydrates it once loaded), which keeps the home page's first JavaScript within budget.
+// Below the fold and static: a prerendered page keeps its HTML and never loads its code (decision
+// 023); a page rendered in the browser loads it after the page's own.
 const Footer = lazyPage(() => import('../footer.tsx'), 'Footer');
 
 export function PublicLayout({ children }: { children: ReactNode }) {
@@ -13,9 +14,9 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       <main id="main" className="flex-1">
         {children}
       </main>
-      <Suspense fallback={null}>
+      <StaticHtml>
         <Footer />
-      </Suspense>
+      </StaticHtml>
     </div>
   );
 }

@@ -21,6 +21,7 @@ export function BuyDomainPage() {
   return (
     <>
       <PageHeader
+        static
         eyebrow="Domains"
         title="Buy a domain name"
         lead="Search for the name you want and see its live price per year. Registration includes DNS management from your dashboard."
@@ -31,6 +32,7 @@ export function BuyDomainPage() {
         </Card>
       </Section>
       <Section
+        static
         title="Popular extensions"
         intro={`Prices are shown with every search result. ${vat.pricesNote}`}
       >

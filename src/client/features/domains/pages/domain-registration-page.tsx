@@ -30,6 +30,7 @@ export function DomainRegistrationPage() {
   return (
     <>
       <PageHeader
+        static
         eyebrow="Domains"
         title={selected?.transfer ? 'Transfer a domain to us' : 'Register a domain'}
         lead="Check the name and price, then tell us who the domain should be registered to."

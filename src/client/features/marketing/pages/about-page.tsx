@@ -45,7 +45,7 @@ const steps = [
   },
   {
     title: '4. You receive everything',
-    text: 'Certificates, plans, website access and tax invoices are delivered by e-mail and kept in your account.',
+    text: `Certificates, plans, website access and ${vat.invoiceNoun}s are delivered by e-mail and kept in your account.`,
   },
 ];
 
@@ -53,12 +53,13 @@ export function AboutPage() {
   return (
     <>
       <PageHeader
+        static
         eyebrow="About us"
         title={`About ${site.siteName}`}
         lead="A Johannesburg team helping South African small businesses start, grow and get online, with one partner for the paperwork and the technology."
       />
 
-      <Section title="Our mission">
+      <Section static title="Our mission">
         <div className="max-w-3xl space-y-4 text-muted">
           <p>
             Starting a business in South Africa means dealing with CIPC, SARS, banks, domain
@@ -73,7 +74,7 @@ export function AboutPage() {
         </div>
       </Section>
 
-      <Section title="What we value">
+      <Section static title="What we value">
         <ul className="grid gap-6 sm:grid-cols-2">
           {values.map(({ icon: Icon, title, text }) => (
             <li key={title}>
@@ -87,7 +88,7 @@ export function AboutPage() {
         </ul>
       </Section>
 
-      <Section title="How we work">
+      <Section static title="How we work">
         <ol className="grid gap-6 sm:grid-cols-2">
           {steps.map((step) => (
             <li key={step.title} className="rounded-2xl bg-surface p-6">
@@ -98,7 +99,7 @@ export function AboutPage() {
         </ol>
       </Section>
 
-      <Section>
+      <Section static>
         <CtaBanner
           title="Let us help your business grow"
           actions={

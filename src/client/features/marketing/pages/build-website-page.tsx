@@ -96,6 +96,7 @@ export function BuildWebsitePage() {
   return (
     <>
       <PageHeader
+        static
         eyebrow="Custom websites"
         title="A website designed and built around how your business works"
         lead={`When a package is not enough, ${site.siteName} designs and develops a website for your customers, your processes and your systems, at a fixed price agreed up front.`}
@@ -109,6 +110,7 @@ export function BuildWebsitePage() {
       </PageHeader>
 
       <Section
+        static
         title="How a custom build works"
         intro="Five clear stages, with your approval before each new one begins."
       >
@@ -130,6 +132,7 @@ export function BuildWebsitePage() {
       </Section>
 
       <Section
+        static
         title="Typical timelines and starting prices"
         intro={`Every quote is fixed once the scope is agreed. ${vat.pricesNote} We invoice 50% to start and 50% at launch.`}
       >
@@ -142,13 +145,14 @@ export function BuildWebsitePage() {
                 {item.duration}
               </p>
               <p className="mt-2 text-2xl font-extrabold text-ink">{item.price(catalogue)}</p>
-              {site.vatRegistered && <p className="text-sm text-muted">incl. VAT</p>}
+              {vat.inclLabel && <p className="text-sm text-muted">{vat.inclLabel}</p>}
             </li>
           ))}
         </ul>
       </Section>
 
       <Section
+        static
         title="What affects the quote"
         intro="We explain each of these in your proposal, so you can choose where to spend and where to save."
       >
@@ -162,7 +166,7 @@ export function BuildWebsitePage() {
         </ul>
       </Section>
 
-      <Section title="After launch">
+      <Section static title="After launch">
         <Card>
           <p className="text-muted">
             Every custom website comes with 60 days of free fixes. After that, an optional care plan
@@ -194,7 +198,7 @@ export function BuildWebsitePage() {
         />
       </Section>
 
-      <Section>
+      <Section static>
         <CtaBanner
           title="Tell us what you want to build"
           actions={

@@ -69,6 +69,7 @@ export function BusinessPlanPage() {
   return (
     <>
       <PageHeader
+        static
         eyebrow="Business plans"
         title="Business plans that banks, funders and investors take seriously"
         lead={`${site.siteName} writes plans for the South African market, with research on your area and financial projections in rand that add up.`}
@@ -81,7 +82,7 @@ export function BusinessPlanPage() {
         </Button>
       </PageHeader>
 
-      <Section title="Who our plans are for">
+      <Section static title="Who our plans are for">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {audiences.map(({ icon: Icon, title, text }) => (
             <li key={title}>
@@ -96,6 +97,7 @@ export function BusinessPlanPage() {
       </Section>
 
       <Section
+        static
         title="What goes into a bank-ready plan"
         intro="Every section is written for your business; we do not fill in templates."
       >
@@ -116,7 +118,7 @@ export function BusinessPlanPage() {
         <PackageCards serviceSlug="business-plan" />
       </Section>
 
-      <Section title="How we write your plan">
+      <Section static title="How we write your plan">
         <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {planSteps.map((step, index) => (
             <li key={step.title} className="rounded-2xl bg-surface p-6">
@@ -128,7 +130,7 @@ export function BusinessPlanPage() {
         </ol>
       </Section>
 
-      <Section title="An honest word about funding">
+      <Section static title="An honest word about funding">
         <div className="flex gap-4 rounded-2xl border border-line p-6">
           <TrendingUp className="size-8 shrink-0 text-brand-700" aria-hidden="true" />
           <p className="text-muted">
@@ -165,7 +167,7 @@ export function BusinessPlanPage() {
         />
       </Section>
 
-      <Section>
+      <Section static>
         <CtaBanner
           title="Ready to put your plan on paper?"
           actions={

@@ -8,7 +8,8 @@ import { PageHeader, Section } from '../../../components/page.tsx';
 import { FaqList } from '../components/faq-list.tsx';
 import { PackageCards } from '../components/package-cards.tsx';
 import { BusinessRegistrationForm } from '../components/business-registration-form.tsx';
-import { site } from '../../../lib/site.ts';
+import { sentences } from '#shared/vat-wording.ts';
+import { site, vat } from '../../../lib/site.ts';
 import { CtaBanner } from '../components/cta-banner.tsx';
 
 const registrations = [
@@ -115,6 +116,7 @@ export function BusinessRegistrationPage() {
   return (
     <>
       <PageHeader
+        static
         eyebrow="Company registration"
         title="Register your (Pty) Ltd with CIPC and get set up with SARS"
         lead={`${site.siteName} handles the name reservation, the incorporation, and your income tax, VAT and employer registrations, so you can open a bank account and start trading.`}
@@ -128,6 +130,7 @@ export function BusinessRegistrationPage() {
       </PageHeader>
 
       <Section
+        static
         title="What we register for you"
         intro="From the first name search to your tax numbers, one team handles CIPC and SARS for you."
       >
@@ -145,6 +148,7 @@ export function BusinessRegistrationPage() {
       </Section>
 
       <Section
+        static
         title="How it works and how long it takes"
         intro="A company is usually registered within two weeks; with VAT and PAYE, allow four to six weeks. CIPC and SARS processing times vary, and we keep you updated at every step."
       >
@@ -167,7 +171,7 @@ export function BusinessRegistrationPage() {
         </ol>
       </Section>
 
-      <Section title="What you need to have ready">
+      <Section static title="What you need to have ready">
         <ul className="grid gap-3 sm:grid-cols-2">
           {requirements.map((item) => (
             <li key={item} className="flex gap-2 text-muted">
@@ -180,7 +184,11 @@ export function BusinessRegistrationPage() {
 
       <Section
         title="Packages"
-        intro={`Fixed prices that include ${site.vatRegistered ? 'VAT at 15% and ' : ''}the CIPC fees. Pay securely by card through PayFast.`}
+        intro={sentences(
+          'Fixed prices that include the CIPC fees.',
+          vat.pricesInclude,
+          'Pay securely by card through PayFast.',
+        )}
       >
         <PackageCards
           serviceSlug="business-registration"
@@ -195,7 +203,7 @@ export function BusinessRegistrationPage() {
         <BusinessRegistrationForm packageId={packageId} />
       </Section>
 
-      <Section title="Questions about company registration">
+      <Section static title="Questions about company registration">
         <FaqList items={faqs} />
         <p className="mt-6 text-muted">
           More answers are on our{' '}
@@ -209,7 +217,7 @@ export function BusinessRegistrationPage() {
         </p>
       </Section>
 
-      <Section>
+      <Section static>
         <CtaBanner
           title="Start trading with a registered company"
           actions={
@@ -223,8 +231,8 @@ export function BusinessRegistrationPage() {
             </>
           }
         >
-          Add a business plan or a website to your registration and receive one quote and one tax
-          invoice.
+          Add a business plan or a website to your registration and receive one quote and one{' '}
+          {vat.invoiceNoun}.
         </CtaBanner>
       </Section>
     </>

@@ -67,9 +67,10 @@ export function BuyWebsitePage() {
   return (
     <>
       <PageHeader
+        static
         eyebrow="Ready-made websites"
         title="A professional website at a fixed price, live within days"
-        lead={`Pick a package, send us your content, and ${site.siteName} takes care of the design, domain, hosting and launch. No surprises: the price you see includes VAT.`}
+        lead={`Pick a package, send us your content, and ${site.siteName} takes care of the design, domain, hosting and launch. No surprises: the price you see is the price you pay${vat.included}.`}
       >
         <Button asChild size="lg">
           <a href="#packages">Compare packages</a>
@@ -88,7 +89,7 @@ export function BuyWebsitePage() {
         </Section>
       </div>
 
-      <Section title="Included in every package">
+      <Section static title="Included in every package">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {included.map(({ icon: Icon, title, text }) => (
             <li key={title} className="rounded-2xl bg-surface p-6">
@@ -100,7 +101,7 @@ export function BuyWebsitePage() {
         </ul>
       </Section>
 
-      <Section title="From order to launch in four steps">
+      <Section static title="From order to launch in four steps">
         <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {steps.map((step, index) => (
             <li key={step} className="flex gap-4">
@@ -116,11 +117,11 @@ export function BuyWebsitePage() {
         </ol>
       </Section>
 
-      <Section title="Questions about ready-made websites">
+      <Section static title="Questions about ready-made websites">
         <FaqList items={faqs(catalogue)} />
       </Section>
 
-      <Section>
+      <Section static>
         <CtaBanner
           title="Get your business online this week"
           actions={

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.tsx';
 import { PageHeader, Section } from '../../../components/page.tsx';
 import { ContactForm } from '../components/contact-form.tsx';
-import { site } from '../../../lib/site.ts';
+import { site, vat } from '../../../lib/site.ts';
 
 const checklist = [
   'Your name, business name and the best phone number to reach you on.',
@@ -20,6 +20,7 @@ export function ContactPage() {
   return (
     <>
       <PageHeader
+        static
         eyebrow="Contact"
         title="Talk to our Johannesburg team"
         lead="Questions about a service, a quote or an existing order? Send us an e-mail and a real person will reply within one business day."
@@ -32,7 +33,7 @@ export function ContactPage() {
         </Button>
       </PageHeader>
 
-      <Section title="How to reach us">
+      <Section static title="How to reach us">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           <li>
             <Card className="h-full">
@@ -79,6 +80,7 @@ export function ContactPage() {
       </Section>
 
       <Section
+        static
         title="What to include in your message"
         intro="A few details help us give you a useful answer or a fixed quote in our first reply."
       >
@@ -92,10 +94,10 @@ export function ContactPage() {
         </p>
       </Section>
 
-      <Section title="Looking for a quick answer?">
+      <Section static title="Looking for a quick answer?">
         <p className="max-w-3xl text-muted">
-          Many questions about payments, {site.vatRegistered ? 'VAT invoices' : 'invoices'}, domains
-          and delivery times are already answered on our FAQ page.
+          Many questions about payments, {vat.invoiceNoun}s, domains and delivery times are already
+          answered on our FAQ page.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
           <Button

@@ -81,6 +81,7 @@ export function FinancialManagementPage() {
   return (
     <>
       <PageHeader
+        static
         eyebrow="Financial management"
         title="Books, VAT and payroll handled, every month, on time"
         lead={`${site.siteName} keeps your records SARS-ready and shows you where the money goes, so you can spend your time running the business.`}
@@ -93,7 +94,7 @@ export function FinancialManagementPage() {
         </Button>
       </PageHeader>
 
-      <Section title="What we take care of">
+      <Section static title="What we take care of">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {services.map(({ icon: Icon, title, text }) => (
             <li key={title}>
@@ -115,6 +116,7 @@ export function FinancialManagementPage() {
       </Section>
 
       <Section
+        static
         title="The deadlines we watch for you"
         intro="Late returns attract SARS penalties and interest. These are the dates built into our calendar for every client."
       >
@@ -128,7 +130,7 @@ export function FinancialManagementPage() {
         </dl>
       </Section>
 
-      <Section title="Your month with us">
+      <Section static title="Your month with us">
         <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {monthlyCycle.map((step) => (
             <li key={step.day} className="rounded-2xl bg-surface p-6">
@@ -156,7 +158,7 @@ export function FinancialManagementPage() {
         />
       </Section>
 
-      <Section>
+      <Section static>
         <CtaBanner
           title="Behind on your books or returns?"
           actions={

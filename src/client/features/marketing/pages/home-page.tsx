@@ -5,7 +5,8 @@ import { paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.tsx';
 import { Section } from '../../../components/page.tsx';
-import { site } from '../../../lib/site.ts';
+import { sentences } from '#shared/vat-wording.ts';
+import { site, vat } from '../../../lib/site.ts';
 import { CtaBanner } from '../components/cta-banner.tsx';
 
 const featureCards = [
@@ -94,7 +95,7 @@ export function HomePage({
 
       <Section
         title="Everything your business needs to get going"
-        intro={`Pick one service or combine several.${site.vatRegistered ? ' Every price includes VAT.' : ''}`}
+        intro={sentences('Pick one service or combine several.', vat.pricesInclude)}
       >
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {featureCards.map(({ icon: Icon, title, text, href, cta }) => (
@@ -116,7 +117,7 @@ export function HomePage({
         </ul>
       </Section>
 
-      <Section title="What our clients say">
+      <Section static title="What our clients say">
         <ul className="grid gap-6 lg:grid-cols-3">
           {testimonials.map((t) => (
             <li key={t.name}>
@@ -133,7 +134,7 @@ export function HomePage({
         </ul>
       </Section>
 
-      <Section>
+      <Section static>
         <CtaBanner
           title="Ready to start?"
           actions={

@@ -6,7 +6,8 @@ import { Card, CardDescription, CardTitle } from '../../../components/ui/card.ts
 import { PageHeader, Section } from '../../../components/page.tsx';
 import { ServiceRequestForm } from '../components/service-request-form.tsx';
 import { PackageCards } from '../components/package-cards.tsx';
-import { site } from '../../../lib/site.ts';
+import { sentences } from '#shared/vat-wording.ts';
+import { site, vat } from '../../../lib/site.ts';
 import { CtaBanner } from '../components/cta-banner.tsx';
 
 const builds = [
@@ -69,6 +70,7 @@ export function MobileAppPage() {
   return (
     <>
       <PageHeader
+        static
         eyebrow="Mobile app development"
         title="Android and iPhone apps built for South African customers"
         lead={`${site.siteName} designs, builds and publishes mobile apps that work on every phone your customers carry, from entry-level Android to the latest iPhone.`}
@@ -79,6 +81,7 @@ export function MobileAppPage() {
       </PageHeader>
 
       <Section
+        static
         title="What we build"
         intro="Apps that earn their place on your customers’ home screens."
       >
@@ -96,6 +99,7 @@ export function MobileAppPage() {
       </Section>
 
       <Section
+        static
         title="Our process and timeline"
         intro="Most apps go live in 8 to 14 weeks, depending on features and integrations."
       >
@@ -120,7 +124,10 @@ export function MobileAppPage() {
 
       <Section
         title="Packages"
-        intro={`${site.vatRegistered ? 'Starting prices include VAT at 15%. ' : ''}You receive a fixed quote after the discovery workshop; app-store developer fees are paid directly by you.`}
+        intro={sentences(
+          vat.pricesInclude,
+          'You receive a fixed quote after the discovery workshop; app-store developer fees are paid directly by you.',
+        )}
       >
         <PackageCards serviceSlug="mobile-app" quoteHref="#request" />
       </Section>
@@ -146,7 +153,7 @@ export function MobileAppPage() {
         />
       </Section>
 
-      <Section>
+      <Section static>
         <CtaBanner
           title="Have an app idea?"
           actions={

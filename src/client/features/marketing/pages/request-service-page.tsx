@@ -88,6 +88,7 @@ export function RequestServicePage() {
   return (
     <>
       <PageHeader
+        static
         eyebrow="Request a service"
         title="Tell us what your business needs"
         lead={`Ask ${site.siteName} for any of our services, or a combination, and receive a fixed quote in rand within one business day.`}
@@ -103,7 +104,7 @@ export function RequestServicePage() {
         </Button>
       </PageHeader>
 
-      <Section title="Services you can request">
+      <Section static title="Services you can request">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {services.map(({ icon: Icon, title, text, href, cta }) => (
             <li key={title}>
@@ -133,7 +134,7 @@ export function RequestServicePage() {
         </ul>
       </Section>
 
-      <Section title="How to request a service" intro="Send us a short e-mail that covers:">
+      <Section static title="How to request a service" intro="Send us a short e-mail that covers:">
         <ul className="list-disc space-y-2 pl-6 text-muted">
           {request.map((item) => (
             <li key={item}>{item}</li>
@@ -141,7 +142,7 @@ export function RequestServicePage() {
         </ul>
       </Section>
 
-      <Section title="What happens next">
+      <Section static title="What happens next">
         <ol className="grid gap-6 md:grid-cols-3">
           {nextSteps.map((step, index) => (
             <li key={step.title} className="rounded-2xl bg-surface p-5">

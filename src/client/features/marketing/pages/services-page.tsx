@@ -130,6 +130,7 @@ export function ServicesPage() {
   return (
     <>
       <PageHeader
+        static
         eyebrow="Services"
         title="Everything a South African business needs, under one roof"
         lead={`${site.siteName} registers your company, writes your business plan, keeps your books and gets you online. Every price is in rand. ${vat.pricesNote}`}
@@ -143,8 +144,9 @@ export function ServicesPage() {
       </PageHeader>
 
       <Section
+        static
         title="Our services"
-        intro="Choose one service, or combine several in the service builder and receive one quote and one tax invoice."
+        intro={`Choose one service, or combine several in the service builder and receive one quote and one ${vat.invoiceNoun}.`}
       >
         {/* Eight services: rows of two, then of four, so no row is left with a gap. */}
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
@@ -225,7 +227,7 @@ export function ServicesPage() {
         />
       </Section>
 
-      <Section>
+      <Section static>
         <CtaBanner
           title="Not sure where to start?"
           actions={

@@ -56,6 +56,7 @@ export function WebsiteRequestPage() {
   return (
     <>
       <PageHeader
+        static
         eyebrow="Request a website"
         title="Tell us about the website you need"
         lead={`Send ${site.siteName} a short brief by e-mail and receive a fixed quote, usually within three business days.`}
@@ -68,7 +69,7 @@ export function WebsiteRequestPage() {
         </Button>
       </PageHeader>
 
-      <Section title="How requesting a website works">
+      <Section static title="How requesting a website works">
         <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {howItWorks.map(({ icon: Icon, title, text }, index) => (
             <li key={title}>
@@ -86,6 +87,7 @@ export function WebsiteRequestPage() {
       </Section>
 
       <Section
+        static
         title="What to prepare"
         intro="You do not need all of this to get started, but the more you can tell us, the more accurate your quote."
       >
@@ -122,7 +124,7 @@ export function WebsiteRequestPage() {
         </div>
       </Section>
 
-      <Section title="What happens next">
+      <Section static title="What happens next">
         <ul className="space-y-3">
           {afterwards.map((item) => (
             <li key={item} className="flex gap-2 text-muted">
@@ -164,7 +166,7 @@ export function WebsiteRequestPage() {
         />
       </Section>
 
-      <Section>
+      <Section static>
         <CtaBanner
           title="Send us your brief today"
           actions={
