@@ -9,8 +9,9 @@ import { freePort } from '../tests/helpers/free-port.ts';
  * Lighthouse (mobile, its default settings: a mid-range phone on slow 4G, simulated) on every
  * public route of SPEC §2 and the domain-registration pages, against the built site served by the
  * production server (embedded database, local defaults) on 127.0.0.1, in Debian's Chromium.
- * Prints performance / accessibility / best practices / SEO per route and the failing audits of
- * any category under 100 (performance under 95). Build first: npm run build.
+ * Prints performance / accessibility / best practices / SEO and the total blocking time per route,
+ * and the failing audits of any category under 100 (performance under 98). Build first: npm run
+ * build.
  * Usage: npm run bench:lighthouse [-- /path /other-path]
  */
 const only = process.argv.slice(2);
@@ -34,7 +35,9 @@ const chrome = await launch({
 });
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const goal = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+// Issue 28 raised the performance goal from DESIGN.md's 95 to 98.
+const goal = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 };
+const goalText = Object.values(goal).join('/');
 const rows: string[] = [];
 const problems: string[] = [];
 try {
@@ -54,7 +57,13 @@ try {
     // Lighthouse slows this machine's CPU 4× to stand for a mid-range phone; how fast the machine
     // is (its benchmark index, ~1500 on the laptop Lighthouse tunes for) moves the score with it.
     const cpu = String(Math.round(lhr.environment.benchmarkIndex)).padStart(6);
-    rows.push(`${path.padEnd(34)} ${scores.map((s) => String(s).padStart(5)).join(' ')} ${cpu}`);
+    // Blocking time is what hydration costs; the score alone hides it on a fast machine.
+    const tbt = `${Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0)} ms`.padStart(
+      8,
+    );
+    rows.push(
+      `${path.padEnd(34)} ${scores.map((s) => String(s).padStart(5)).join(' ')} ${tbt} ${cpu}`,
+    );
     categories.forEach((category, i) => {
       if (scores[i]! >= goal[category]) return;
       for (const ref of lhr.categories[category]!.auditRefs) {
@@ -70,10 +79,10 @@ try {
   await chrome.kill();
   await app.close();
 }
-console.log(`\n${'route'.padEnd(34)}  perf  a11y    bp   seo  bench`);
+console.log(`\n${'route'.padEnd(34)}  perf  a11y    bp   seo      TBT  bench`);
 for (const row of rows) console.log(row);
 console.log(
   problems.length
-    ? `\nBelow the goal (95/100/100/100):\n${problems.join('\n')}`
-    : '\nEvery route meets 95/100/100/100.',
+    ? `\nBelow the goal (${goalText}):\n${problems.join('\n')}`
+    : `\nEvery route meets ${goalText}.`,
 );
