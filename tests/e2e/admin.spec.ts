@@ -258,7 +258,7 @@ test.describe('back office', () => {
     await expect(page.getByText(`Mobile App Development (quote ${reference})`)).toBeVisible();
     await page.getByRole('checkbox', { name: /I accept the/ }).check();
     await page.getByRole('button', { name: 'Pay with card (PayFast)' }).click();
-    await expect(page.getByText('R 12500.00')).toBeVisible();
+    await expect(page.getByText('R 12 500,00').first()).toBeVisible();
     await page.getByRole('button', { name: 'Complete payment' }).click();
     await expect(page.getByText('Paid: R 12 500,00')).toBeVisible();
     await gotoHydrated(page, '/user/dashboard');

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { formatZAR } from '../../src/shared/money.ts';
 import { expect, gotoHydrated, test } from './fixtures/console.ts';
 import { signUp } from './fixtures/sessions.ts';
 
@@ -7,7 +8,7 @@ async function payFromDashboard(page: Page, total: string) {
   await gotoHydrated(page, '/user/dashboard');
   const orders = page.getByRole('list', { name: 'Your orders' });
   await orders.getByRole('button', { name: 'Pay now' }).first().click();
-  await expect(page.getByText(`R ${total}`)).toBeVisible();
+  await expect(page.getByText(total).first()).toBeVisible();
   await page.getByRole('button', { name: 'Complete payment' }).click();
   await expect(page).toHaveURL(/\/payment\/success\?reference=PAY-/);
 }
@@ -131,7 +132,7 @@ test.describe('domains', () => {
       },
     });
     expect(ordered.status()).toBe(201);
-    await payFromDashboard(page, '114.00');
+    await payFromDashboard(page, formatZAR(11_400));
 
     await expect(async () => {
       await gotoHydrated(page, '/user/domains');
@@ -150,7 +151,7 @@ test.describe('domains', () => {
     await expect(page.getByTestId('cart-summary')).toContainText('R 228,00');
     await page.getByRole('checkbox', { name: /I accept the/ }).check();
     await page.getByRole('button', { name: 'Pay with card (PayFast)' }).click();
-    await expect(page.getByText('R 228.00')).toBeVisible();
+    await expect(page.getByText(formatZAR(22_800)).first()).toBeVisible();
     await page.getByRole('button', { name: 'Complete payment' }).click();
     await expect(page).toHaveURL(/\/payment\/success\?reference=PAY-/);
     await expect(page.getByText('Paid: R 228,00')).toBeVisible();

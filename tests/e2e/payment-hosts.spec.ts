@@ -27,7 +27,7 @@ test.describe('safe payment modes (simulator on a local site)', () => {
     await page.getByRole('checkbox', { name: /I accept the/ }).check();
     await page.getByRole('button', { name: 'Pay with card (PayFast)' }).click();
     await expect(page).toHaveURL(`${localhost}/payfast-simulator/eng/process`);
-    await expect(page.getByText('R 3499.00')).toBeVisible();
+    await expect(page.getByText('R 3 499,00').first()).toBeVisible();
     await page.getByRole('button', { name: 'Complete payment' }).click();
     await expect(page).toHaveURL(new RegExp(`^${localhost}/payment/success\\?reference=PAY-`));
     await expect(page.getByText('Paid: R 3 499,00')).toBeVisible();
@@ -78,6 +78,6 @@ test.describe('safe payment modes (simulator on a local site)', () => {
     await page.unroute(startPayment);
     await pay.click();
     await expect(page.getByText('Test payment — no money moves')).toBeVisible();
-    await expect(page.getByText('R 3499.00')).toBeVisible();
+    await expect(page.getByText('R 3 499,00').first()).toBeVisible();
   });
 });

@@ -62,19 +62,17 @@ export async function addCreditEntry(tx: Tx, entry: CreditEntry): Promise<void> 
  * What an order has received towards its total: its paid payments (not overpayments) and the
  * credit applied to it, less what went back to credit (an excess, or released when cancelled).
  */
+/** The payments that count towards an order: paid, and not an overpayment kept as credit. */
+export const countsTowards = (orderId: string) =>
+  and(eq(payments.orderId, orderId), eq(payments.status, 'paid'), eq(payments.overpayment, false));
+
 export async function paidTowards(db: Db | Tx, orderId: string): Promise<number> {
   const [money] = await db
     .select({
       cents: sql<string>`coalesce(sum(coalesce(${payments.grossCents}, ${payments.amountCents})), 0)`,
     })
     .from(payments)
-    .where(
-      and(
-        eq(payments.orderId, orderId),
-        eq(payments.status, 'paid'),
-        eq(payments.overpayment, false),
-      ),
-    );
+    .where(countsTowards(orderId));
   const [credit] = await db
     .select({ cents: sql<string>`coalesce(sum(${creditEntries.amountCents}), 0)` })
     .from(creditEntries)

@@ -10,6 +10,7 @@ import {
 } from '../../integrations/pdf/money-documents-pdf.ts';
 import { paymentMethod } from '../../integrations/payment-methods/payment-methods.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { countsTowards } from '../credit/credit-ledger.service.ts';
 import { invoiceLines } from './invoice-lines.ts';
 import type { Viewer } from '../../plugins/sessions.ts';
 
@@ -70,13 +71,7 @@ export async function orderPayments(
   const paid = await db
     .select()
     .from(payments)
-    .where(
-      and(
-        eq(payments.orderId, orderId),
-        eq(payments.status, 'paid'),
-        eq(payments.overpayment, false),
-      ),
-    )
+    .where(countsTowards(orderId))
     .orderBy(asc(payments.paidAt));
   const credit = await db
     .select()

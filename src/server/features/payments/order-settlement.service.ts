@@ -17,6 +17,7 @@ import { queueMail } from '../../integrations/mail/outbox.ts';
 import { invoiceNumber } from '../../integrations/pdf/money-documents-pdf.ts';
 import {
   addCreditEntry,
+  countsTowards,
   creditApplied,
   lockCredit,
   paidTowards,
@@ -117,13 +118,7 @@ async function paidWithOf(tx: Tx, config: PaymentDeps['config'], orderId: string
   const rows = await tx
     .select({ method: payments.method })
     .from(payments)
-    .where(
-      and(
-        eq(payments.orderId, orderId),
-        eq(payments.status, 'paid'),
-        eq(payments.overpayment, false),
-      ),
-    )
+    .where(countsTowards(orderId))
     .orderBy(payments.paidAt);
   const labels = [...new Set(rows.map((row) => paymentMethod(config, row.method).label))];
   if ((await creditApplied(tx, orderId)) > 0) labels.unshift(creditLabel);

@@ -172,7 +172,6 @@ export function SpeedOptimizationPage({
       {fullReport && (
         <div id="full-report">
           <Section
-            static
             title={`The full report, ${priceText(catalogue.priceCentsOf('speed-report'), (price) => price)}`}
             intro="Mobile and desktop, every finding in plain language, the PDF for your developer, and re-tests for 30 days that show what changed (LCP 4,1 s → 2,3 s). It runs as soon as the payment is confirmed and appears under Speed reports in your account."
           >
