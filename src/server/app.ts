@@ -93,7 +93,7 @@ export interface BuildOptions {
 
 /** Builds the whole application without listening: used by server.ts and by the tests. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<AppInstance> {
-  const logStream = options.logger === false ? undefined : await logOutput(config.env);
+  const logStream = options.logger === false ? undefined : await logOutput(config.logFormat);
   const app = Fastify({
     logger:
       options.logger === false

@@ -33,6 +33,22 @@ describe('loadConfig', () => {
     );
   });
 
+  it('logs readable lines in development or at a terminal, JSON for a log reader', () => {
+    const atTerminal = process.stdout.isTTY;
+    try {
+      process.stdout.isTTY = false;
+      expect(loadConfig({ NODE_ENV: 'production' }).logFormat).toBe('json');
+      expect(loadConfig({ NODE_ENV: 'development' }).logFormat).toBe('pretty');
+      expect(loadConfig({ NODE_ENV: 'production', LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+      process.stdout.isTTY = true;
+      expect(loadConfig({ NODE_ENV: 'production' }).logFormat).toBe('pretty');
+      expect(loadConfig({ NODE_ENV: 'production', LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    } finally {
+      process.stdout.isTTY = atTerminal;
+    }
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow('LOG_FORMAT must be pretty or json');
+  });
+
   it('reads a blank value as the default, as an environment file with KEY= gives it', () => {
     const blank = loadConfig({
       NODE_ENV: '',

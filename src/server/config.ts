@@ -51,6 +51,10 @@ const envSchema = siteEnvSchema.extend({
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
+  LOG_FORMAT: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
+  ),
   TRUST_PROXY: z.preprocess(
     emptyAsUndefined,
     z
@@ -312,6 +316,8 @@ export interface Config {
   databaseUrl: string | undefined;
   publicUrl: string;
   logLevel: string;
+  /** `pretty`: one readable line per event; `json`: pino's lines, for a log reader. */
+  logFormat: 'pretty' | 'json';
   /**
    * Which proxies' X-Forwarded-For to believe: none (false), the nearest N hops, or these
    * addresses; never everyone.
@@ -584,6 +590,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     publicUrl,
     logLevel: e.LOG_LEVEL,
+    // A person at a terminal reads lines; a service manager or log shipper reads JSON.
+    logFormat:
+      e.LOG_FORMAT ?? (e.NODE_ENV === 'development' || process.stdout.isTTY ? 'pretty' : 'json'),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webConcurrency: e.WEB_CONCURRENCY ?? (e.DATABASE_URL ? availableParallelism() : 1),
     redisUrl: e.REDIS_URL,

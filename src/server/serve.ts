@@ -18,7 +18,7 @@ if (cluster.isPrimary && config.webConcurrency > 1) {
     import('./cluster/primary.ts'),
     import('./lib/log-output.ts'),
   ]);
-  runPrimary(config.webConcurrency, await logOutput(config.env));
+  runPrimary(config.webConcurrency, await logOutput(config.logFormat));
 } else {
   const { serveApp } = await import('./serve-app.ts');
   await serveApp(config);
