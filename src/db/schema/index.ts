@@ -12,3 +12,4 @@ export * from './business-plans.ts';
 export * from './uploads.ts';
 export * from './payfast-simulator.ts';
 export * from './alerts.ts';
+export * from './customers.ts';

@@ -38,7 +38,7 @@ export function Toaster() {
           className={toastVariants({ variant: t.variant })}
           data-variant={t.variant ?? 'default'}
         >
-          <div className="grid gap-1">
+          <div className="grid min-w-0 gap-1 [overflow-wrap:anywhere]">
             {t.title && (
               <ToastPrimitive.Title className="font-semibold">{t.title}</ToastPrimitive.Title>
             )}

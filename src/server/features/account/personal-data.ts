@@ -3,6 +3,7 @@ import type { Db, Tx } from '#db/client.ts';
 import {
   businessPlans,
   creditNotes,
+  customerNotes,
   domainOrders,
   invoices,
   orderItems,
@@ -242,6 +243,8 @@ export async function eraseCustomerRecords(tx: Tx, userId: string): Promise<void
     .set({ businessName: '', sections: sql`'{}'::jsonb` })
     .where(eq(businessPlans.userId, userId));
   await tx.update(speedReports).set({ userId: null }).where(eq(speedReports.userId, userId));
+  // What the team wrote about the person goes with the account.
+  await tx.delete(customerNotes).where(eq(customerNotes.userId, userId));
 }
 
 const ordersOfDeletedCustomers = () =>

@@ -96,6 +96,16 @@ function CustomerCreditView({ credit }: { credit: CustomerCredit }) {
   );
 }
 
+/** One customer's credit, statement and adjustment form: the back office's customer page shows it. */
+export function CustomerCreditPanel({ email }: { email: string }) {
+  const credit = useCustomerCredit(email);
+  return (
+    <QueryState query={credit} label={`the credit of ${email}`}>
+      {(data) => <CustomerCreditView credit={data} />}
+    </QueryState>
+  );
+}
+
 /**
  * The customers holding credit, and any customer found by e-mail address: their credit, its
  * statement and the way to adjust it.
@@ -104,7 +114,6 @@ export function CustomerCreditLookup() {
   const [typed, setTyped] = useState('');
   const [email, setEmail] = useState('');
   const [invalid, setInvalid] = useState<string | undefined>();
-  const credit = useCustomerCredit(email);
   const open = (address: string) => {
     setTyped(address);
     setInvalid(undefined);
@@ -139,11 +148,7 @@ export function CustomerCreditLookup() {
             Find
           </Button>
         </form>
-        {email && (
-          <QueryState query={credit} label={`the credit of ${email}`}>
-            {(data) => <CustomerCreditView credit={data} />}
-          </QueryState>
-        )}
+        {email && <CustomerCreditPanel email={email} />}
       </div>
     </div>
   );
