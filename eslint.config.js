@@ -90,10 +90,12 @@ export default tseslint.config(
               'admin',
               'admin-auth',
               'auth',
+              'customers',
               'domains',
               'marketing',
               'orders',
               'payments',
+              'reports',
               'requests',
             ].map((feature) => ({
               target: `./src/client/features/${feature}`,

@@ -45,6 +45,7 @@ import { subscriptionRoutes } from './features/subscriptions/subscriptions.route
 import { moneyDocumentRoutes } from './features/payments/money-documents.routes.ts';
 import { backOfficeRoutes } from './features/admin/back-office.routes.ts';
 import { jobRoutes } from './features/admin/jobs.routes.ts';
+import { reportRoutes } from './features/reports/reports.routes.ts';
 import { issueSetupToken } from './features/admin-auth/admin-auth.service.ts';
 import { sealClearTotpSecrets } from './features/admin-auth/two-factor.service.ts';
 import { sendMailJob } from './jobs/send-mail.job.ts';
@@ -62,6 +63,7 @@ import { cancelSubscriptionJob } from './jobs/cancel-subscription.job.ts';
 import { closeResolvedTicketJob } from './jobs/close-resolved-ticket.job.ts';
 import { bankTransferRoutes } from './features/payments/bank-transfers.routes.ts';
 import { creditRoutes } from './features/credit/credit.routes.ts';
+import { customerRoutes } from './features/customers/customers.routes.ts';
 import { bankTransferReminderJob } from './jobs/bank-transfer-reminder.job.ts';
 import { bankTransferExpiryJob } from './jobs/bank-transfer-expiry.job.ts';
 import { nextRetentionRun, retentionJob, retentionKey } from './jobs/retention.job.ts';
@@ -198,6 +200,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await refundRoutes(app);
   await bankTransferRoutes(app);
   await creditRoutes(app);
+  await customerRoutes(app);
   await subscriptionRoutes(app);
   moneyDocumentRoutes(app);
   await speedReportRoutes(app);
@@ -207,6 +210,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await administratorsRoutes(app);
   await backOfficeRoutes(app);
   await jobRoutes(app);
+  await reportRoutes(app);
   await metricsRoutes(app);
   await backupRoutes(app);
 

@@ -281,6 +281,17 @@ export const routes = {
     guard: 'admin',
     nav: { area: 'admin', label: 'Dashboard' },
   },
+  adminCustomers: {
+    path: '/admin/customers',
+    title: 'Customers',
+    guard: 'admin',
+    nav: { area: 'admin', label: 'Customers' },
+  },
+  adminCustomer: {
+    path: '/admin/customers/:id',
+    title: 'Customer (back office)',
+    guard: 'admin',
+  },
   adminServiceRequests: {
     path: '/admin/service-requests',
     title: 'Service requests',
@@ -331,6 +342,13 @@ export const routes = {
     title: 'Profit analytics',
     guard: 'admin',
     nav: { area: 'admin', label: 'Profit analytics' },
+    ownerOnly: true,
+  },
+  adminReports: {
+    path: '/admin/reports',
+    title: 'Reports',
+    guard: 'admin',
+    nav: { area: 'admin', label: 'Reports' },
     ownerOnly: true,
   },
   adminReconciliation: {
@@ -434,6 +452,8 @@ export function pathsOf(id: RouteId): string[] {
 export const ticketPath = (reference: string) => `/user/support/${encodeURIComponent(reference)}`;
 export const adminTicketPath = (reference: string) =>
   `/admin/support-tickets/${encodeURIComponent(reference)}`;
+
+export const adminCustomerPath = (id: string) => `/admin/customers/${encodeURIComponent(id)}`;
 
 export const businessPlanPath = (id: string) => `/user/business-plans/${encodeURIComponent(id)}`;
 

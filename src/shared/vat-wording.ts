@@ -41,6 +41,8 @@ export interface VatWording {
   vatNumberLabel: string | null;
   /** Under the customer's VAT number field: where it is printed (only a vendor's documents). */
   vatNumberHint: string;
+  /** What the VAT return report says when there is nothing to file, or null: a vendor files. */
+  noVatReturn: string | null;
 }
 
 const registered = {
@@ -65,6 +67,7 @@ const registered = {
   breakdown: { exclusive: 'Subtotal excl. VAT', vat: 'VAT (15%) included' },
   vatNumberLabel: 'VAT number',
   vatNumberHint: 'If your business is VAT-registered: it goes on your tax invoices.',
+  noVatReturn: null,
 } satisfies VatWording;
 
 const unregistered = {
@@ -88,6 +91,8 @@ const unregistered = {
   breakdown: null,
   vatNumberLabel: null,
   vatNumberHint: 'Only if your business is VAT-registered. We are not, so our invoices omit it.',
+  noVatReturn:
+    'We are not registered for VAT, so there is no VAT to return: our invoices charge none.',
 } satisfies VatWording;
 
 /** Sentences joined by a space, leaving out the VAT sentences a mode does not have (''). */

@@ -39,12 +39,17 @@ test.describe('back office sign-in', () => {
     await nav.getByRole('link', { name: 'Outbox (mail)' }).click();
     await expect(page.getByRole('heading', { name: 'Outbox (mail)', level: 1 })).toBeVisible();
 
+    await nav.getByRole('link', { name: 'Customers' }).click();
+    await expect(page.getByRole('heading', { name: 'Customers', level: 1 })).toBeVisible();
+
     await nav.getByRole('link', { name: 'Support tickets' }).click();
     await expect(page.getByRole('heading', { name: 'Support tickets', level: 1 })).toBeVisible();
     await nav.getByRole('link', { name: 'Domain orders' }).click();
     await expect(page.getByRole('heading', { name: 'Domain orders', level: 1 })).toBeVisible();
     await nav.getByRole('link', { name: 'Profit analytics' }).click();
     await expect(page.getByRole('heading', { name: 'Profit analytics', level: 1 })).toBeVisible();
+    await nav.getByRole('link', { name: 'Reports', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByText('Logout Successful').first()).toBeVisible();

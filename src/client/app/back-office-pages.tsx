@@ -20,6 +20,26 @@ export const backOfficePages = {
       ),
     };
   },
+  // The customer page shows the owners' credit panel from the payments feature.
+  adminCustomers: pageLoader(
+    () => import('../features/customers/pages/customers-page.tsx'),
+    'CustomersPage',
+    adminFrame('Customers'),
+  ),
+  adminCustomer: async () => {
+    const [Frame, { CustomerPage }, { CustomerCreditPanel }] = await Promise.all([
+      adminFrame('Customer', 'page')(),
+      import('../features/customers/pages/customer-page.tsx'),
+      import('../features/payments/components/customer-credit-lookup.tsx'),
+    ]);
+    return {
+      default: () => (
+        <Frame>
+          <CustomerPage credit={(email) => <CustomerCreditPanel email={email} />} />
+        </Frame>
+      ),
+    };
+  },
   adminServiceRequests: pageLoader(
     () => import('../features/requests/pages/service-requests-page.tsx'),
     'ServiceRequestsPage',
@@ -64,6 +84,11 @@ export const backOfficePages = {
     () => import('../features/admin/pages/profit-analytics-page.tsx'),
     'ProfitAnalyticsPage',
     adminFrame('Profit analytics'),
+  ),
+  adminReports: pageLoader(
+    () => import('../features/reports/pages/reports-page.tsx'),
+    'ReportsPage',
+    adminFrame('Reports'),
   ),
   adminReconciliation: pageLoader(
     () => import('../features/payments/pages/reconciliation-page.tsx'),

@@ -3,7 +3,9 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useLocation } from 'wouter';
 import {
   BarChart3,
+  Contact,
   Database,
+  FileSpreadsheet,
   FileText,
   FolderKanban,
   Gauge,
@@ -38,12 +40,14 @@ import { BackOfficeBrand, BackOfficeChrome, ViewSiteLink } from './back-office-c
 /** The back office's sections come from the route table; only their icons are chosen here. */
 const icons: Record<NavRouteId<'admin'>, SideNavIcon> = {
   adminDashboard: LayoutDashboard,
+  adminCustomers: Contact,
   adminServiceRequests: Inbox,
   adminSupportTickets: LifeBuoy,
   adminWebsiteProjects: FolderKanban,
   adminBusinessPlans: FileText,
   adminDomainOrders: Globe,
   adminProfitAnalytics: BarChart3,
+  adminReports: FileSpreadsheet,
   adminReconciliation: Scale,
   adminBankTransfers: Landmark,
   adminSubscriptions: Repeat,

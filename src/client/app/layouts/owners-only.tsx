@@ -7,8 +7,8 @@ export function OwnersOnly() {
     <div role="alert" className="grid max-w-xl justify-items-start gap-3">
       <h2 className="text-xl font-bold text-ink">This page is for owners</h2>
       <p className="text-muted">
-        Administrators, refunds, the catalogue, profit figures, the audit log and the database are
-        managed by an owner of the business. Ask an owner if you need something here.
+        Administrators, refunds, the catalogue, profit figures, reports, the audit log and the
+        database are managed by an owner of the business. Ask an owner if you need something here.
       </p>
       <Link href={paths.adminDashboard} className="font-semibold text-brand-700 underline">
         Back to the dashboard

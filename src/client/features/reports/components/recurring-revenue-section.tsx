@@ -1,0 +1,67 @@
+import { FileDown } from 'lucide-react';
+import { formatZAR } from '#shared/money.ts';
+import { formatNumber } from '#shared/numbers.ts';
+import { DataTable, numberCell, rowHeading } from '../../../components/data-table.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { vat } from '../../../lib/site.ts';
+import { recurringRevenueCsvUrl, useRecurringRevenue } from '../api/get-recurring-revenue.ts';
+
+const monthName = new Intl.DateTimeFormat('en-ZA', {
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** What the subscriptions bring in each month, and how many were lost, over the last year. */
+export function RecurringRevenueSection() {
+  const query = useRecurringRevenue();
+  return (
+    <section aria-labelledby="recurring-revenue-heading" className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="recurring-revenue-heading" className="text-xl font-bold text-ink">
+          Monthly recurring revenue and churn
+        </h2>
+        <Button asChild variant="outline">
+          <a href={recurringRevenueCsvUrl} download>
+            <FileDown aria-hidden="true" />
+            Download CSV
+            <span className="sr-only"> of monthly recurring revenue</span>
+          </a>
+        </Button>
+      </div>
+      <QueryState query={query} label="the monthly recurring revenue">
+        {(report) => (
+          <DataTable
+            label="Recurring revenue per month"
+            caption={`Per month: what the active subscriptions charge a month${vat.incl} at its end, the subscriptions started and cancelled, and the share of those active in the month that were cancelled`}
+            columns={[
+              { label: 'Month' },
+              { label: 'MRR', align: 'right' },
+              { label: 'Active', align: 'right' },
+              { label: 'New', align: 'right' },
+              { label: 'Cancelled', align: 'right' },
+              { label: 'Churn', align: 'right' },
+            ]}
+          >
+            {report.months.map((m) => (
+              <tr key={m.month}>
+                <th scope="row" className={cn(rowHeading, 'whitespace-nowrap')}>
+                  {monthName.format(new Date(`${m.month}-01T00:00:00Z`))}
+                </th>
+                <td className={cn(numberCell, 'font-semibold')}>{formatZAR(m.mrrCents)}</td>
+                <td className={numberCell}>{m.active}</td>
+                <td className={numberCell}>{m.started}</td>
+                <td className={numberCell}>{m.cancelled}</td>
+                <td className={numberCell}>
+                  {m.churnPercent === null ? '–' : `${formatNumber(m.churnPercent, 1)}%`}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </QueryState>
+    </section>
+  );
+}
