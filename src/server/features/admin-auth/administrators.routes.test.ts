@@ -130,7 +130,7 @@ describe('roles', () => {
         route.replace(/:(id|reference|tld)\b/g, '00000000-0000-4000-8000-000000000000'),
       );
 
-  /** What only owners may do: administrators, refunds, the catalogue and the data. */
+  /** What only owners may do: administrators, refunds, the catalogue, the reports and the data. */
   const ownerOnly = [
     /^GET \/api\/admin\/administrators$/,
     /^(POST|PATCH|DELETE) \/api\/admin\/administrators\//,
@@ -139,6 +139,7 @@ describe('roles', () => {
     /^GET \/api\/admin\/reconciliation$/,
     /^GET \/api\/admin\/audit-log$/,
     /^GET \/api\/admin\/profit-analytics/,
+    /^GET \/api\/admin\/reports\//,
     /^GET \/api\/admin\/database\//,
     /^PATCH \/api\/admin\/tlds\//,
     /^(GET|POST|PUT|PATCH|DELETE) \/api\/admin\/catalogue/,
