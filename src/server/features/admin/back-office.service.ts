@@ -3,7 +3,7 @@ import type { Db, DatabaseKind } from '#db/client.ts';
 import { domainOrders, mailOutbox, orders, payments, refunds, users } from '#db/schema/index.ts';
 import { countOpenOverpayments } from '../payments/refund-ledger.service.ts';
 import { countOpenTickets } from '../tickets/tickets.service.ts';
-import { countProjectsByStage } from '../projects/projects.service.ts';
+import { countProjectsByStage } from '../projects/admin-projects.service.ts';
 import type {
   AdminDashboard,
   DatabaseTables,

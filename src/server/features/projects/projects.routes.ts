@@ -13,17 +13,19 @@ import {
 import type { AppInstance } from '../../app-instance.ts';
 import { adminScope, userScope } from '../../plugins/signed-in-scopes.ts';
 import {
-  approveProject,
-  commentAsCustomer,
   commentAsStaff,
   listAdminProjects,
-  listCustomerProjects,
   readAdminProject,
+  sendAdminProjectFile,
+  updateProject,
+} from './admin-projects.service.ts';
+import {
+  approveProject,
+  commentAsCustomer,
+  listCustomerProjects,
   readCustomerProject,
   saveContent,
-  sendAdminProjectFile,
   sendCustomerProjectFile,
-  updateProject,
   uploadProjectFile,
 } from './projects.service.ts';
 import { fileParams, MAX_UPLOAD_BYTES } from '#shared/uploads.schemas.ts';
