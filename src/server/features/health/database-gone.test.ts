@@ -87,7 +87,12 @@ describe('a database that changes under the running app', () => {
   it('read-only: writes answer 503 with Retry-After, reads work, health says read_only', async () => {
     await onServer(`ALTER DATABASE ${name} SET default_transaction_read_only = on`);
     await endConnections(name);
-    await until(async () => (await contact()).statusCode === 503, 'a refused write');
+    // Connections ended under the pool may first answer as "down" (Retry-After 5): wait for the
+    // answer a read-only database gets.
+    await until(
+      async () => (await contact()).headers['retry-after'] === '60',
+      'a write refused as read-only',
+    );
     const write = await contact();
     expect(write.statusCode).toBe(503);
     expect(write.headers['retry-after']).toBe('60');
@@ -144,6 +149,8 @@ describe('a database that changes under the running app', () => {
 
     await onServer(`ALTER DATABASE ${name}_moved RENAME TO ${name}`);
     await until(async () => (await health()).statusCode === 200, 'recovery');
+    // A connection the rename ended may still answer once as "down"; then sign-in works again.
+    await until(async () => (await signIn()).statusCode !== 503, 'sign-in after recovery');
     expect((await signIn()).statusCode).toBe(401);
   });
 
