@@ -3,6 +3,7 @@ export * from './accounts.ts';
 export * from './admin.ts';
 export * from './catalogue.ts';
 export * from './domains.ts';
+export * from './billing.ts';
 export * from './orders.ts';
 export * from './jobs.ts';
 export * from './tickets.ts';

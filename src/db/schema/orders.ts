@@ -14,6 +14,7 @@ import {
 import { users } from './accounts.ts';
 import { serviceRequests } from './catalogue.ts';
 import { domainOrders } from './domains.ts';
+import { quotes } from './billing.ts';
 
 /** A customer's purchase; money in cents, VAT included in the total. */
 export const orders = pgTable(
@@ -46,10 +47,19 @@ export const orders = pgTable(
      * a second tab) is an order of its own, and the one paid closes the others.
      */
     cartId: uuid('cart_id'),
+    /** The quote this order bills, and which part of it (decision 025). */
+    quoteId: uuid('quote_id').references(() => quotes.id, { onDelete: 'set null' }),
+    quotePart: text('quote_part', { enum: ['whole', 'deposit', 'balance'] }),
+    /** An invoice the team sent: who sent it and the day payment is due (YYYY-MM-DD). */
+    issuedBy: text('issued_by'),
+    dueOn: text('due_on'),
   },
   (table) => [
     index('orders_user_idx').on(table.userId, table.createdAt),
     index('orders_cart_idx').on(table.userId, table.cartId),
+    // A quote raises each of its parts once, however often acceptance is clicked.
+    uniqueIndex('orders_quote_part_key').on(table.quoteId, table.quotePart),
+    index('orders_status_idx').on(table.status, table.createdAt),
   ],
 );
 

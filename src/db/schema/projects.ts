@@ -2,6 +2,7 @@ import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-cor
 import { users } from './accounts.ts';
 import { admins } from './admin.ts';
 import { serviceRequests } from './catalogue.ts';
+import { quotes } from './billing.ts';
 
 /**
  * Website projects: a paid website package or a won website request, moving brief → design →
@@ -20,6 +21,8 @@ export const websiteProjects = pgTable(
       .references(() => serviceRequests.id, { onDelete: 'set null' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     packageId: text('package_id'),
+    /** The quote the project was sold on: at launch the team invoices its balance. */
+    quoteId: uuid('quote_id').references(() => quotes.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     name: text('name').notNull(),
     email: text('email').notNull(),
