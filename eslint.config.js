@@ -90,6 +90,7 @@ export default tseslint.config(
               'admin',
               'admin-auth',
               'auth',
+              'coupons',
               'customers',
               'domains',
               'marketing',

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -64,6 +65,12 @@ export interface DatabaseOptions {
    */
   startImage?: string;
 }
+
+/**
+ * The extensions the migrations create, loaded into every embedded database (PostgreSQL ships
+ * them as contrib): pg_trgm, for the customer search's trigram indexes.
+ */
+export const pgliteExtensions = { pg_trgm };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -342,6 +349,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   const unlock = inMemory ? () => {} : lockDataDir(options.dataDir);
   const client = new PGlite(options.dataDir, {
     loadDataDir: options.loadDataDir ?? startImageFor(options.dataDir, options.startImage),
+    extensions: pgliteExtensions,
   });
   const db = drizzlePglite(client, { schema });
   return {

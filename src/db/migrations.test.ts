@@ -8,7 +8,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createServerDatabase } from '../../tests/helpers/postgres.ts';
-import { openDatabase } from './client.ts';
+import { openDatabase, pgliteExtensions } from './client.ts';
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -30,7 +30,7 @@ afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, for
 
 describe('migration 0013 (one job queue)', () => {
   it('carries the work queued in the old tables over to jobs', async () => {
-    const client = new PGlite();
+    const client = new PGlite({ extensions: pgliteExtensions });
     const db = drizzle(client);
     try {
       const before = migrationsUpTo(12);

@@ -1,4 +1,5 @@
 import type { AppInstance } from './app-instance.ts';
+import { billingLineKinds } from './features/billing/billing.order-lines.ts';
 import { businessRegistrationLineKind } from './features/business-registration/business-registration.order-lines.ts';
 import { paidPlanDelivery } from './features/business-plans/business-plans.order-lines.ts';
 import { catalogueLineKinds } from './features/catalogue/catalogue.order-lines.ts';
@@ -16,11 +17,13 @@ import { speedReportLineKind } from './features/speed-reports/speed-reports.orde
  */
 export function orderLineKinds(app: AppInstance): OrderLineRegistry {
   const { config } = app;
+  const catalogueKinds = catalogueLineKinds({
+    'buy-website': websiteProjectDelivery(config),
+    'business-plan': paidPlanDelivery(config),
+  });
   return {
-    ...catalogueLineKinds({
-      'buy-website': websiteProjectDelivery(config),
-      'business-plan': paidPlanDelivery(config),
-    }),
+    ...catalogueKinds,
+    ...billingLineKinds(catalogueKinds.package.fulfil),
     'business-registration': businessRegistrationLineKind,
     'speed-report': speedReportLineKind(config.speedReports),
     'service-request': quoteLineKind,

@@ -44,11 +44,20 @@ export const adminRoles = ['owner', 'staff'] as const;
 export const adminRoleSchema = z.enum(adminRoles, { error: 'Choose owner or staff' });
 export type AdminRole = z.infer<typeof adminRoleSchema>;
 
+/** What an owner may allow a staff member beyond the daily work (owners may do all of it). */
+export const adminPermissions = ['view_as_customer'] as const;
+export const adminPermissionSchema = z.enum(adminPermissions, { error: 'Not a permission' });
+export type AdminPermission = z.infer<typeof adminPermissionSchema>;
+export const adminPermissionLabels: Record<AdminPermission, string> = {
+  view_as_customer: 'May view the site as a customer',
+};
+
 export const adminSchema = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string(),
   role: adminRoleSchema,
+  permissions: z.array(adminPermissionSchema),
   twoFactorEnabled: z.boolean(),
   /** The back office asks for a second factor and this administrator has none yet. */
   mustEnrolTwoFactor: z.boolean(),
@@ -91,6 +100,7 @@ export const administratorSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: adminRoleSchema,
+  permissions: z.array(adminPermissionSchema),
   twoFactorEnabled: z.boolean(),
   disabled: z.boolean(),
   lastLoginAt: z.string().nullable(),
@@ -119,12 +129,23 @@ export type Administrators = z.infer<typeof administratorsSchema>;
 export const adminInviteSchema = z.object({ email: emailSchema, role: adminRoleSchema });
 export type AdminInviteInput = z.input<typeof adminInviteSchema>;
 
-/** PATCH /api/admin/administrators/:id: a new role, or disabling / enabling the account. */
+/**
+ * PATCH /api/admin/administrators/:id: a new role, the permissions granted (all of them, replacing
+ * the ones before), or disabling / enabling the account.
+ */
 export const administratorUpdateSchema = z
-  .object({ role: adminRoleSchema.optional(), disabled: z.boolean().optional() })
-  .refine((update) => update.role !== undefined || update.disabled !== undefined, {
-    message: 'Say what to change: the role or whether the account is disabled',
-  });
+  .object({
+    role: adminRoleSchema.optional(),
+    permissions: z.array(adminPermissionSchema).max(adminPermissions.length).optional(),
+    disabled: z.boolean().optional(),
+  })
+  .refine(
+    (update) =>
+      update.role !== undefined ||
+      update.permissions !== undefined ||
+      update.disabled !== undefined,
+    { message: 'Say what to change: the role, the permissions or whether the account is disabled' },
+  );
 export type AdministratorUpdate = z.infer<typeof administratorUpdateSchema>;
 
 const invitationToken = z.string().trim().min(20, 'The invitation link is incomplete').max(200);

@@ -125,6 +125,11 @@ export const userSchema = z.object({
   /** Has signed in with the password before: the dashboard says "Welcome back". */
   returning: z.boolean(),
   createdAt: z.string(),
+  /**
+   * Only while a team member views the customer area as this customer (read-only): who it is.
+   * The area shows a banner with the way back to the back office instead of signing out.
+   */
+  viewedBy: z.object({ name: z.string() }).optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { domainYearPrice, toZarCents } from './domain-pricing.ts';
+import {
+  domainYearPrice,
+  noLossPriceCents,
+  toZarCents,
+  yearMarginCents,
+} from './domain-pricing.ts';
 import { vatFromInclusive } from './money.ts';
 
 /**
@@ -76,5 +81,20 @@ describe('domain prices for a supplier that is not VAT-registered', () => {
     const fee = Math.round((11_400 * 0.032 + 200) * 1.15);
     expect(fee).toBe(650);
     expect(11_400 - 9_500 - fee).toBe(1_250);
+  });
+});
+
+describe('the no-loss price a coupon never goes below', () => {
+  it('is the first cent at which the registrar, the VAT and the fee are paid, in both VAT modes', () => {
+    for (const vatRegistered of [true, false]) {
+      for (const costCents of [0, 9_500, 123_456, 5_000_000]) {
+        const price = noLossPriceCents(costCents, vatRegistered);
+        const year = (priceCents: number) => ({ costCents, originalCents: 0, priceCents });
+        expect(yearMarginCents(year(price), vatRegistered)).toBeGreaterThanOrEqual(0);
+        expect(yearMarginCents(year(price - 1), vatRegistered)).toBeLessThan(0);
+      }
+    }
+    // .co.za for a VAT vendor: R95.00 a year costs R115.80 to sell without loss (shown at R131.10).
+    expect(noLossPriceCents(9_500, true)).toBe(11_580);
   });
 });

@@ -60,7 +60,29 @@ export function cardFeeCents(grossCents: number): number {
  * Negative means the sale loses money.
  */
 export function yearMarginCents(year: DomainYearPrice, vatRegistered: boolean): number {
-  const fee = cardFeeCents(year.priceCents);
+  return marginCents(year.priceCents, year.costCents, vatRegistered);
+}
+
+/** What selling at `priceCents` something that costs us `costCents` (excluding VAT) leaves us. */
+function marginCents(priceCents: number, costCents: number, vatRegistered: boolean): number {
   const exVat = (cents: number) => (vatRegistered ? cents - vatFromInclusive(cents) : cents);
-  return exVat(year.priceCents) - year.costCents - exVat(fee);
+  return exVat(priceCents) - costCents - exVat(cardFeeCents(priceCents));
+}
+
+/**
+ * The no-loss price of a domain line whose registrar cost (all its years, excluding VAT) is
+ * `costCents`: the least it can sell for, VAT included, and still pay the registrar, the VAT we
+ * charge and PayFast's fee. A coupon never takes a domain below it (issue 29 §3).
+ */
+export function noLossPriceCents(costCents: number, vatRegistered: boolean): number {
+  // Without rounding the margin is 0.8376 × price − R2.00 − cost for a VAT vendor (the price
+  // less its VAT, less the fee of 3.2% + R2.00 less its VAT) and 0.9632 × price − R2.30 − cost
+  // otherwise: start a few cents under where that is zero, and step up to the first cent that
+  // loses nothing once the cents are rounded.
+  const estimate = vatRegistered
+    ? ((costCents + 200) * 115) / (100 - 3.2 * 1.15)
+    : (costCents + 230) / (1 - 0.032 * 1.15);
+  let price = Math.max(0, Math.floor(estimate) - 5);
+  while (marginCents(price, costCents, vatRegistered) < 0) price += 1;
+  return price;
 }

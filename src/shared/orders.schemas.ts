@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { couponCodeSchema } from './coupon-code.ts';
 import { maxLineQuantity } from './order-limits.ts';
 import { statusEventSchema } from './status-event.schemas.ts';
 import { pageNumberSchema, pageOf } from './paging.ts';
@@ -107,6 +108,8 @@ export const createOrderSchema = z.object({
     .max(30, 'At most 30 lines in one order'),
   /** The browser cart this try to pay comes from: a paid try closes the cart's other ones. */
   cartId: z.uuid().optional(),
+  /** A coupon code applied at checkout: redeemed with the order, or the order is refused. */
+  coupon: couponCodeSchema.optional(),
 });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 
@@ -145,6 +148,8 @@ export const orderSchema = z.object({
   received: z.number(),
   /** While it awaits payment: the payment started for it (`eft`: a bank transfer awaited). */
   awaiting: z.enum(['payfast', 'eft']).nullable(),
+  /** An invoice the team sent: the day payment is due (YYYY-MM-DD). */
+  dueOn: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export type OrderStatus = (typeof orderStatuses)[number];

@@ -95,24 +95,46 @@ export const agedDebtorsSchema = z.object({
 });
 export type AgedDebtors = z.infer<typeof agedDebtorsSchema>;
 
+/**
+ * Revenue over whole months as the documents state it: the invoices issued (how many, and their
+ * total incl. VAT), the credit notes issued (incl. VAT), and what is left, incl. and excl. VAT.
+ */
+const revenueFiguresSchema = z.object({
+  invoices: z.number().int(),
+  salesCents: z.number().int(),
+  refundsCents: z.number().int(),
+  revenueCents: z.number().int(),
+  revenueExVatCents: z.number().int(),
+});
+export type RevenueFigures = z.infer<typeof revenueFiguresSchema>;
+
 /** GET /api/admin/reports/revenue-by-customer: each customer's revenue over whole months. */
 export const customerRevenueSchema = z.object({
   from: z.string(),
   to: z.string(),
-  customers: z.array(
-    z.object({
-      name: z.string(),
-      email: z.string(),
-      invoices: z.number().int(),
-      /** Invoiced incl. VAT, less the credit notes issued in the period, incl. and excl. VAT. */
-      salesCents: z.number().int(),
-      refundsCents: z.number().int(),
-      revenueCents: z.number().int(),
-      revenueExVatCents: z.number().int(),
-    }),
-  ),
+  customers: z.array(revenueFiguresSchema.extend({ name: z.string(), email: z.string() })),
 });
 export type CustomerRevenue = z.infer<typeof customerRevenueSchema>;
+
+/**
+ * GET /api/admin/reports/revenue-by-service: the same figures per kind of service (the catalogue
+ * group of a package, else the kind of line), the most revenue first, each with its catalogue
+ * packages (none for a kind sold without one), and the period's totals. `invoices` counts the
+ * invoices with a line of the service or package.
+ */
+export const serviceRevenueSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  services: z.array(
+    revenueFiguresSchema.extend({
+      kind: z.string(),
+      label: z.string(),
+      packages: z.array(revenueFiguresSchema.extend({ id: z.string(), name: z.string() })),
+    }),
+  ),
+  totals: revenueFiguresSchema,
+});
+export type ServiceRevenue = z.infer<typeof serviceRevenueSchema>;
 
 /**
  * GET /api/admin/reports/recurring-revenue: per month, oldest first, the monthly recurring

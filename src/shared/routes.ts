@@ -264,6 +264,8 @@ export const routes = {
     guard: 'user',
     nav: { area: 'account', label: 'Settings' },
   },
+  userQuote: { path: '/user/quotes/:number', title: 'Your quote', guard: 'user' },
+  userOrder: { path: '/user/orders/:reference', title: 'Your order', guard: 'user' },
   paymentDetails: { path: '/payment/details/:reference', title: 'Payment details', guard: 'user' },
   paymentEft: { path: '/payment/eft/:reference', title: 'Pay by bank transfer', guard: 'user' },
   paymentTest: { path: '/payment/test', title: 'Test payment', guard: 'user' },
@@ -290,6 +292,22 @@ export const routes = {
   adminCustomer: {
     path: '/admin/customers/:id',
     title: 'Customer (back office)',
+    guard: 'admin',
+  },
+  adminInvoices: {
+    path: '/admin/invoices',
+    title: 'Invoices and quotes',
+    guard: 'admin',
+    nav: { area: 'admin', label: 'Invoices and quotes' },
+  },
+  adminNewInvoice: {
+    path: '/admin/invoices/new',
+    title: 'New invoice or quote',
+    guard: 'admin',
+  },
+  adminQuote: {
+    path: '/admin/quotes/:number',
+    title: 'Quote (back office)',
     guard: 'admin',
   },
   adminServiceRequests: {
@@ -378,6 +396,13 @@ export const routes = {
     nav: { area: 'admin', label: 'Catalogue' },
     ownerOnly: true,
   },
+  // Every administrator sees the coupons; only owners create, change or end one.
+  adminCoupons: {
+    path: '/admin/coupons',
+    title: 'Coupons',
+    guard: 'admin',
+    nav: { area: 'admin', label: 'Coupons' },
+  },
   adminDnsimple: {
     path: '/admin/dnsimple-management',
     title: 'DNSimple management',
@@ -454,6 +479,18 @@ export const adminTicketPath = (reference: string) =>
   `/admin/support-tickets/${encodeURIComponent(reference)}`;
 
 export const adminCustomerPath = (id: string) => `/admin/customers/${encodeURIComponent(id)}`;
+
+/** One of the customer's orders, with the ways to pay it while it is unpaid. */
+export const orderPath = (reference: string) => `/user/orders/${encodeURIComponent(reference)}`;
+export const quotePath = (number: string) => `/user/quotes/${encodeURIComponent(number)}`;
+export const adminQuotePath = (number: string) => `/admin/quotes/${encodeURIComponent(number)}`;
+/** The back office's form for a new invoice, or a quote, for one customer when named. */
+export const newInvoicePath = (input: { customer?: string; kind?: 'quote' } = {}) => {
+  const query = new URLSearchParams(
+    Object.entries(input).filter((pair): pair is [string, string] => Boolean(pair[1])),
+  ).toString();
+  return `/admin/invoices/new${query ? `?${query}` : ''}`;
+};
 
 export const businessPlanPath = (id: string) => `/user/business-plans/${encodeURIComponent(id)}`;
 
@@ -557,6 +594,10 @@ export const redirects: Record<string, string> = {
 export function isCheckoutContext(pathname: string): boolean {
   return /^\/(checkout|payment|subscription|SimplePayFast)/i.test(pathname);
 }
+
+/** An unpaid order's pro-forma invoice PDF, to pay from (not a tax invoice). */
+export const proFormaPdfPath = (orderReference: string) =>
+  `/api/orders/${encodeURIComponent(orderReference)}/pro-forma.pdf`;
 
 /** An order's invoice PDF (the customer's own, or any for an administrator). */
 export const invoicePdfPath = (orderReference: string) =>

@@ -7,10 +7,20 @@ export const sessionHintCookie = 'signed_in';
 /** The same beside the administrator's `admin_sid`: public pages ask for the admin only then. */
 export const adminSessionHintCookie = 'admin_signed_in';
 
-const hints = { user: sessionHintCookie, admin: adminSessionHintCookie } as const;
+/** The same beside an administrator's view of the customer area as a customer (`view_as_sid`). */
+export const viewAsHintCookie = 'viewing_as';
+
+/** A customer's area opens on their own session or on an administrator's view of it. */
+const hints = {
+  user: [sessionHintCookie, viewAsHintCookie],
+  admin: [adminSessionHintCookie],
+} as const;
 
 /** Whether this browser's cookies say a customer (or an administrator) may be signed in. */
 export const mayBeSignedIn = (
   cookies: string | undefined,
   kind: keyof typeof hints = 'user',
-): boolean => (cookies ?? '').split(/;\s*/).includes(`${hints[kind]}=1`);
+): boolean => {
+  const set = (cookies ?? '').split(/;\s*/);
+  return hints[kind].some((hint) => set.includes(`${hint}=1`));
+};

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { expect, gotoHydrated, test } from './fixtures/console.ts';
+import { e2eAdmin } from './fixtures/admin.ts';
 import { signUp, uniqueEmail } from './fixtures/sessions.ts';
 
 /** Search a free .co.za name and put one year of it in the cart through the registration form. */
@@ -99,6 +100,36 @@ test.describe('checkout with the PayFast simulator', () => {
     ).toBeVisible();
     await expect(page.getByText(/passphrase=\*{8}$/)).toBeVisible();
     expect(consoleErrors).toEqual([]);
+  });
+
+  test('a coupon for .co.za names takes its part off the domain in the cart, and PayFast asks for the rest', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    // The owner's coupon, made through the back office's API; customers type it in any case.
+    const office = await playwright.request.newContext({ baseURL });
+    await office.post('/api/admin/login', { data: e2eAdmin });
+    const code = `COZA${Date.now().toString(36).toUpperCase()}`;
+    const made = await office.post('/api/admin/coupons', {
+      data: { code, kind: 'percent', value: 5, endings: ['co.za'] },
+    });
+    expect(made.status()).toBe(201);
+    await office.dispose();
+
+    await signUp(page, 'Naledi Dube');
+    await addDomainToCart(page, `naledi-nails-${Date.now()}`);
+    await page.getByLabel('Coupon code').fill(code.toLowerCase());
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByRole('status')).toContainText(`${code} applied: R 5,70 off.`);
+    // The order summary: the discount line, and the total it leaves.
+    await expect(page.getByText(`Coupon ${code}: 5% off .co.za domains`)).toBeVisible();
+    await expect(page.getByText('R 108,30')).toBeVisible();
+    await page.getByRole('checkbox', { name: /I accept the/ }).check();
+    await page.getByRole('button', { name: 'Pay with card (PayFast)' }).click();
+    await expect(page.getByText('R 108,30')).toBeVisible();
+    await page.getByRole('button', { name: 'Complete payment' }).click();
+    await expect(page.getByText('Paid: R 108,30')).toBeVisible();
   });
 
   test('Cancel on the simulator keeps the cart and the order payable from the dashboard', async ({

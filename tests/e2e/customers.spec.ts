@@ -10,7 +10,7 @@ const shotDir = process.env.CUSTOMER_SHOTS_DIR;
 test.describe('the back office’s customers', () => {
   test.use({ signedInAs: 'admin' });
 
-  test('the owner finds a customer by phone and opens their page', async ({
+  test('the owner finds a customer by phone, opens their page and views the site as them', async ({
     page,
     request,
     consoleErrors,
@@ -69,6 +69,51 @@ test.describe('the back office’s customers', () => {
         await page.screenshot({ path: `${shotDir}/customer-${width}.png`, fullPage: true });
     }
     await expectNoAxeViolations(page);
+
+    // Named in the breadcrumbs; an invoice or a quote starts made out to them.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const customerPage = page.url();
+    const id = customerPage.split('/').pop()!;
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(
+      'Nomsa Khumalo',
+    );
+    await expect(page.getByRole('link', { name: 'Start an invoice' })).toHaveAttribute(
+      'href',
+      `/admin/invoices/new?customer=${id}`,
+    );
+    await expect(page.getByRole('link', { name: 'Start a quote' })).toHaveAttribute(
+      'href',
+      `/admin/invoices/new?customer=${id}&kind=quote`,
+    );
+
+    // View as the customer: their area, read-only, and they see that it happened.
+    await page.getByRole('button', { name: 'View as customer' }).click();
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+    const banner = page.getByRole('region', { name: 'Viewing as the customer' });
+    await expect(banner).toContainText('Viewing as Nomsa Khumalo — read-only');
+    await page
+      .getByRole('navigation', { name: 'My account' })
+      .getByRole('link', { name: 'Settings' })
+      .click();
+    await expect(
+      page.getByText(
+        new RegExp(`^Our team viewed your account as you on .+ \\(${e2eAdmin.name}\\)$`),
+      ),
+    ).toBeVisible();
+    await page.getByLabel('Full name').fill('Somebody Else');
+    await page.getByRole('button', { name: 'Save details' }).click();
+    await expect(page.getByText(/Nomsa Khumalo’s account read-only/).first()).toBeVisible();
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNothingOverflows(page);
+      if (shotDir)
+        await page.screenshot({ path: `${shotDir}/view-as-${width}.png`, fullPage: true });
+    }
+    await expectNoAxeViolations(page);
+    await banner.getByRole('button', { name: 'Exit' }).click();
+    await expect(page).toHaveURL(customerPage);
+    await expect(page.getByRole('heading', { name: 'Nomsa Khumalo', level: 1 })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'customer.viewed_as' })).toBeVisible();
     expect(consoleErrors).toEqual([]);
   });
 });

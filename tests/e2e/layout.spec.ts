@@ -209,7 +209,7 @@ test.describe('profit analytics', () => {
       expect(label).toMatch(new RegExp(`${name(months[0]!, 'long')} R\u00a00,00`));
 
       // The axis: at least two values in rand, from R 0 up.
-      const axis = await page.getByTestId('profit-axis').locator('span').allInnerTexts();
+      const axis = await chart.getByTestId('chart-axis').locator('span').allInnerTexts();
       expect(axis.length).toBeGreaterThanOrEqual(2);
       for (const value of axis) expect(value).toMatch(/^-?R\s[\d,]+[KM]?$/);
       expect(axis.map((value) => value.replace(/\s/g, ' '))).toContain('R 0');

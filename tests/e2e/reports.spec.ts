@@ -12,7 +12,7 @@ test.describe('reports', () => {
     [1280, 'Sipho Mahlangu'],
     [360, 'Naledi Khumalo'],
   ] as const) {
-    test(`an owner reads the VAT return and who owes what at ${width} px`, async ({
+    test(`an owner reads the VAT return, who owes what and revenue by service at ${width} px`, async ({
       page,
       consoleErrors,
     }) => {
@@ -26,6 +26,11 @@ test.describe('reports', () => {
       await page.getByRole('button', { name: 'Pay by bank transfer (EFT)' }).click();
       await expect(page).toHaveURL(/\/payment\/eft\/SO-[A-Z0-9]{6}$/);
       const reference = /(SO-[A-Z0-9]{6})$/.exec(page.url())![1]!;
+      // And pays the R 5,00 test payment by card: an invoice, revenue of its own service.
+      await gotoHydrated(page, '/payment/test');
+      await page.getByRole('button', { name: 'Pay R 5,00 test payment' }).click();
+      await page.getByRole('button', { name: 'Complete payment' }).click();
+      await expect(page.getByText('Paid: R 5,00')).toBeVisible();
 
       await page.setViewportSize({ width, height: 800 });
       await gotoHydrated(page, '/admin/reports');
@@ -48,7 +53,10 @@ test.describe('reports', () => {
       ).toHaveAttribute('href', '/api/admin/reports/aged-debtors.csv');
 
       const recurring = page.getByRole('region', { name: 'Monthly recurring revenue and churn' });
-      // The last 12 months, each a row under the heading row.
+      // The last 12 months as bars that read out their amounts, and each a row under the
+      // heading row.
+      const mrr = recurring.getByRole('img', { name: /^MRR at each month’s end: / });
+      await expect(mrr.locator('li[data-month]')).toHaveCount(12);
       await expect(recurring.getByRole('row')).toHaveCount(13);
 
       const revenue = page.getByRole('region', { name: 'Revenue by customer' });
@@ -56,6 +64,16 @@ test.describe('reports', () => {
       await expect(
         revenue.getByRole('link', { name: 'Download CSV of revenue by customer' }),
       ).toHaveAttribute('href', /^\/api\/admin\/reports\/revenue-by-customer\.csv\?from=/);
+
+      const services = page.getByRole('region', { name: 'Revenue by service' });
+      await expect(services.getByRole('figure')).toContainText('Test payments');
+      // The chart's text alternative: the table, each service with its figures and the total.
+      const tested = services.getByRole('row', { name: /^Test payments/ });
+      await expect(tested.getByRole('cell').nth(1)).toHaveText(/^R\s[\d\s]+,\d\d$/);
+      await expect(services.getByRole('row', { name: /^Total/ })).toBeVisible();
+      await expect(
+        services.getByRole('link', { name: 'Download CSV of revenue by service' }),
+      ).toHaveAttribute('href', /^\/api\/admin\/reports\/revenue-by-service\.csv\?from=/);
 
       await page.screenshot({ path: `test-results/reports-${width}.png`, fullPage: true });
       await expectNothingOverflows(page);

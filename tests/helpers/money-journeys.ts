@@ -47,7 +47,7 @@ export function moneyJourneys(
     },
     async payByCard(orderReference: string, cookie = customer) {
       const form = await call('POST', `/api/orders/${orderReference}/payfast`, cookie);
-      expect(form.statusCode).toBe(200);
+      expect(form.statusCode, form.body).toBe(200);
       const started = form.json<{
         action: string;
         reference: string;

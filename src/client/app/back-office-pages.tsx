@@ -40,6 +40,31 @@ export const backOfficePages = {
       ),
     };
   },
+  adminInvoices: pageLoader(
+    () => import('../features/billing/pages/invoices-page.tsx'),
+    'InvoicesPage',
+    adminFrame('Invoices and quotes'),
+  ),
+  // The form finds its customer with the customers feature's picker.
+  adminNewInvoice: async () => {
+    const [Frame, { NewInvoicePage }, { CustomerPicker }] = await Promise.all([
+      adminFrame('New invoice or quote')(),
+      import('../features/billing/pages/new-invoice-page.tsx'),
+      import('../features/customers/components/customer-picker.tsx'),
+    ]);
+    return {
+      default: () => (
+        <Frame>
+          <NewInvoicePage customerPicker={(props) => <CustomerPicker {...props} />} />
+        </Frame>
+      ),
+    };
+  },
+  adminQuote: pageLoader(
+    () => import('../features/billing/pages/admin-quote-page.tsx'),
+    'AdminQuotePage',
+    adminFrame('Quote', 'page'),
+  ),
   adminServiceRequests: pageLoader(
     () => import('../features/requests/pages/service-requests-page.tsx'),
     'ServiceRequestsPage',
@@ -60,11 +85,21 @@ export const backOfficePages = {
     'AdminProjectsBoardPage',
     adminFrame('Website projects'),
   ),
-  adminWebsiteProject: pageLoader(
-    () => import('../features/projects/pages/admin-project-page.tsx'),
-    'AdminProjectPage',
-    adminFrame('Website project'),
-  ),
+  // A project sold on a quote offers the quote's balance at launch (billing feature).
+  adminWebsiteProject: async () => {
+    const [Frame, { AdminProjectPage }, { ProjectBalance }] = await Promise.all([
+      adminFrame('Website project')(),
+      import('../features/projects/pages/admin-project-page.tsx'),
+      import('../features/billing/components/project-balance.tsx'),
+    ]);
+    return {
+      default: () => (
+        <Frame>
+          <AdminProjectPage billing={(project) => <ProjectBalance {...project} />} />
+        </Frame>
+      ),
+    };
+  },
   adminBusinessPlans: pageLoader(
     () => import('../features/business-plans/pages/admin-plans-page.tsx'),
     'AdminPlansPage',
@@ -104,6 +139,11 @@ export const backOfficePages = {
     () => import('../features/payments/pages/admin-subscriptions-page.tsx'),
     'AdminSubscriptionsPage',
     adminFrame('Subscriptions'),
+  ),
+  adminCoupons: pageLoader(
+    () => import('../features/coupons/pages/coupons-page.tsx'),
+    'CouponsPage',
+    adminFrame('Coupons'),
   ),
   adminCatalogue: pageLoader(
     () => import('../features/catalogue/pages/catalogue-page.tsx'),

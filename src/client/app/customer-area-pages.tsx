@@ -2,7 +2,7 @@ import type { RouteId } from '#shared/routes.ts';
 import { useUser } from '../lib/current-user.ts';
 import { accountFrame, pageLoader, type PageLoader } from './lazy-page.tsx';
 
-// The dashboard shows the orders, payments (with account credit), service requests, tickets,
+// The dashboard shows the orders, quotes (billing), payments (with account credit), service requests, tickets,
 // projects, domains and business plans features' panels, and the auth feature's banner until the e-mail address is confirmed.
 const dashboardPage = async () => {
   const [
@@ -10,6 +10,7 @@ const dashboardPage = async () => {
     { AccountPage },
     { VerificationBanner },
     { OrdersPanel },
+    { QuotesPanel },
     { PaymentsPanel },
     { AccountCreditPanel },
     { ServiceRequestsPanel },
@@ -22,6 +23,7 @@ const dashboardPage = async () => {
     import('../features/account/pages/account-page.tsx'),
     import('../features/auth/components/verification-banner.tsx'),
     import('../features/orders/components/orders-panel.tsx'),
+    import('../features/billing/components/quotes-panel.tsx'),
     import('../features/payments/components/payments-panel.tsx'),
     import('../features/payments/components/account-credit-panel.tsx'),
     import('../features/requests/components/service-requests-panel.tsx'),
@@ -39,6 +41,7 @@ const dashboardPage = async () => {
             user={user}
             verification={<VerificationBanner email={user.email} />}
             orders={<OrdersPanel />}
+            quotes={<QuotesPanel />}
             payments={<PaymentsPanel />}
             credit={<AccountCreditPanel />}
             requests={<ServiceRequestsPanel />}
@@ -104,6 +107,16 @@ export const customerAreaPages = {
   userSettings: pageLoader(
     () => import('../features/account/pages/settings-page.tsx'),
     'SettingsPage',
+    accountFrame,
+  ),
+  userOrder: pageLoader(
+    () => import('../features/orders/pages/order-page.tsx'),
+    'OrderPage',
+    accountFrame,
+  ),
+  userQuote: pageLoader(
+    () => import('../features/billing/pages/quote-page.tsx'),
+    'QuotePage',
     accountFrame,
   ),
   paymentDetails: pageLoader(

@@ -1,24 +1,59 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { admins } from './admin.ts';
 
-/** Customers. A deleted account keeps its row (orders point at it) with personal data erased. */
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  email: text('email').notNull().unique(),
-  fullName: text('full_name').notNull(),
-  passwordHash: text('password_hash'),
-  phone: text('phone'),
-  company: text('company'),
-  address: text('address'),
-  /** The customer's own VAT number, printed on their tax invoices. */
-  vatNumber: text('vat_number'),
-  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
-  /** The last sign-in with the password (not the session opened at registration): a returning customer. */
-  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  deletedAt: timestamp('deleted_at', { withTimezone: true }),
-});
+/**
+ * A phone number as its digits, a leading 27 read as 0: "+27 82 555 0142" and "082-555-0142"
+ * are one number. The customer search matches on it and its trigram index is built on it, so
+ * both must use this one expression.
+ */
+export const phoneDigits = (phone: AnyPgColumn): SQL =>
+  sql`regexp_replace(regexp_replace(coalesce(${phone}, ''), '\\D', '', 'g'), '^27', '0')`;
+
+/**
+ * Customers. A deleted account keeps its row (orders point at it) with personal data erased.
+ * Trigram (pg_trgm) indexes let the back office find one by any part of their name, e-mail,
+ * company or phone number without reading every row (decision 024).
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull().unique(),
+    fullName: text('full_name').notNull(),
+    passwordHash: text('password_hash'),
+    phone: text('phone'),
+    company: text('company'),
+    address: text('address'),
+    /** The customer's own VAT number, printed on their tax invoices. */
+    vatNumber: text('vat_number'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** The last sign-in with the password (not the session opened at registration): a returning customer. */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('users_created_at_idx').on(table.createdAt, table.id),
+    index('users_full_name_trgm_idx').using('gin', table.fullName.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', table.email.op('gin_trgm_ops')),
+    index('users_company_trgm_idx').using('gin', table.company.op('gin_trgm_ops')),
+    index('users_phone_digits_trgm_idx').using(
+      'gin',
+      sql`${phoneDigits(table.phone)} gin_trgm_ops`,
+    ),
+  ],
+);
 
 /**
  * Signed-in browsers. The id is the SHA-256 of the cookie's token, so a database reader cannot
@@ -42,6 +77,28 @@ export const sessions = pgTable(
     index('sessions_admin_id_idx').on(table.adminId),
     index('sessions_expires_at_idx').on(table.expiresAt),
   ],
+);
+
+/**
+ * An administrator seeing the customer area as one customer ("view as customer", decision 024):
+ * read-only, short-lived, and tied to the administrator's own session, so it ends with it
+ * (sign-out, disabling). The id is the SHA-256 of its cookie's token, as for sessions; it is not
+ * one of the customer's sessions and never appears among them.
+ */
+export const viewAsSessions = pgTable(
+  'view_as_sessions',
+  {
+    id: text('id').primaryKey(),
+    adminSessionId: text('admin_session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('view_as_sessions_admin_session_idx').on(table.adminSessionId)],
 );
 
 /** Single-use links mailed to a user: e-mail verification, e-mail change, password reset. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -22,6 +23,14 @@ export const admins = pgTable('admins', {
   role: text('role', { enum: ['owner', 'staff'] })
     .notNull()
     .default('owner'),
+  /**
+   * What an owner allowed this staff member beyond the daily work (owners may do everything):
+   * `view_as_customer`, opening the customer area as a customer (decision 024).
+   */
+  permissions: text('permissions', { enum: ['view_as_customer'] })
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   /** A disabled administrator cannot sign in; their sessions end when this is set. */
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
   /** RFC 6238 secret (base32); in force only once `totpEnabledAt` is set by a confirmed code. */

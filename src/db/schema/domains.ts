@@ -133,6 +133,8 @@ export const domainOrders = pgTable(
   },
   (table) => [
     index('domain_orders_user_idx').on(table.userId),
+    // The back office finds a customer by any part of a domain name (decision 024).
+    index('domain_orders_domain_trgm_idx').using('gin', table.domain.op('gin_trgm_ops')),
     index('domain_orders_status_idx').on(table.status, table.createdAt),
     index('domain_orders_renews_idx').on(table.renewsOrderId),
     // One name, one owner: the database refuses a second live order for a name (a renewal

@@ -14,3 +14,4 @@ export * from './uploads.ts';
 export * from './payfast-simulator.ts';
 export * from './alerts.ts';
 export * from './customers.ts';
+export * from './coupons.ts';

@@ -56,9 +56,14 @@ export const orders = pgTable(
   },
   (table) => [
     index('orders_user_idx').on(table.userId, table.createdAt),
+    // The back office finds an order by any part of its reference (decision 024).
+    index('orders_reference_trgm_idx').using('gin', table.reference.op('gin_trgm_ops')),
     index('orders_cart_idx').on(table.userId, table.cartId),
-    // A quote raises each of its parts once, however often acceptance is clicked.
-    uniqueIndex('orders_quote_part_key').on(table.quoteId, table.quotePart),
+    // A quote raises each of its parts once, however often acceptance is clicked; a part whose
+    // order was given up unpaid (a bank transfer that never came) may be raised again.
+    uniqueIndex('orders_quote_part_key')
+      .on(table.quoteId, table.quotePart)
+      .where(sql`status not in ('cancelled', 'failed')`),
     index('orders_status_idx').on(table.status, table.createdAt),
   ],
 );
@@ -77,6 +82,12 @@ export const orderItems = pgTable('order_items', {
   quantity: integer('quantity').notNull(),
   unitPriceCents: integer('unit_price_cents').notNull(),
   totalCents: integer('total_cents').notNull(),
+  /**
+   * The part of the order's coupon discount this line bears (its total stays the price before
+   * it), so figures per service count what was actually charged; the discount itself is a line
+   * of its own (type `coupon`, a negative total) on the order and its invoice.
+   */
+  discountCents: integer('discount_cents').notNull().default(0),
   details: jsonb('details').$type<Record<string, unknown>>(),
 });
 
@@ -131,6 +142,7 @@ export const payments = pgTable(
   },
   (table) => [
     index('payments_order_idx').on(table.orderId),
+    index('payments_reference_trgm_idx').using('gin', table.reference.op('gin_trgm_ops')),
     uniqueIndex('payments_method_external_id_key').on(table.method, table.externalId),
   ],
 );

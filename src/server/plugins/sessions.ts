@@ -3,21 +3,28 @@ import { and, desc, eq, gt, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '#db/client.ts';
 import { admins, sessions, users } from '#db/schema/index.ts';
+import type { AdminPermission } from '#shared/admin.schemas.ts';
+import { sessionHintCookie } from '#shared/session-hint.ts';
 import type { AppInstance } from '../app-instance.ts';
-import { createSecureToken, hashToken } from '../lib/secure-token.ts';
+import { createSecureToken } from '../lib/secure-token.ts';
 import { AppError } from './errors.ts';
 import { forgetSession, forgetUser, recallSession, rememberSession } from './session-cache.ts';
-import { adminSessionHintCookie, sessionHintCookie } from '#shared/session-hint.ts';
+import {
+  clearSessionCookie,
+  cookieScope,
+  hintCookieNames,
+  sessionCookieNames,
+  sessionIdOf,
+  type SessionKind,
+} from './session-cookies.ts';
+import {
+  forgetViewAs,
+  guardViewAsReadOnly,
+  loadViewAs,
+  type ViewedBy,
+} from './view-as-sessions.ts';
 
-export type SessionKind = 'user' | 'admin';
-
-/** Customer and administrator sessions live in separate cookies (DESIGN.md). */
-export const sessionCookieNames: Record<SessionKind, string> = { user: 'sid', admin: 'admin_sid' };
-/** Their readable hints (shared/session-hint.ts), set and cleared with them. */
-const hintCookieNames: Record<SessionKind, string> = {
-  user: sessionHintCookie,
-  admin: adminSessionHintCookie,
-};
+export { clearSessionCookie, sessionCookieNames, type SessionKind };
 
 /** Customers stay signed in 30 days from their last visit; administrators 8 hours idle. */
 const lifetimeSeconds: Record<SessionKind, number> = { user: 30 * 86_400, admin: 8 * 3600 };
@@ -37,6 +44,8 @@ export interface SessionUser {
   emailVerifiedAt: Date | null;
   lastSignInAt: Date | null;
   createdAt: Date;
+  /** Set when this is an administrator's read-only view of the account (view-as-sessions.ts). */
+  viewedBy?: ViewedBy;
 }
 
 export type AdminRole = 'owner' | 'staff';
@@ -47,6 +56,8 @@ export interface SessionAdmin {
   email: string;
   name: string;
   role: AdminRole;
+  /** What an owner allowed this staff member beyond the daily work (owners may do it all). */
+  permissions: AdminPermission[];
   twoFactorEnabled: boolean;
   /** ADMIN_REQUIRE_2FA is on and this administrator has not set up a second factor yet. */
   mustEnrolTwoFactor: boolean;
@@ -64,14 +75,8 @@ export async function registerSessions(app: AppInstance): Promise<void> {
   await app.register(cookie);
   app.decorateRequest('sessionUser', undefined);
   app.decorateRequest('sessionAdmin', undefined);
+  guardViewAsReadOnly(app);
 }
-
-/** Where both cookies live; the session's is also HttpOnly, the hint is read by the page. */
-const cookieScope = (request: FastifyRequest) => ({
-  path: '/',
-  sameSite: 'lax' as const,
-  secure: request.server.config.secureCookies,
-});
 
 function setSessionCookie(
   request: FastifyRequest,
@@ -82,21 +87,6 @@ function setSessionCookie(
   const scope = { ...cookieScope(request), maxAge: lifetimeSeconds[kind] };
   reply.setCookie(sessionCookieNames[kind], token, { ...scope, httpOnly: true });
   reply.setCookie(hintCookieNames[kind], '1', scope);
-}
-
-export function clearSessionCookie(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  kind: SessionKind,
-) {
-  reply.clearCookie(sessionCookieNames[kind], { ...cookieScope(request), httpOnly: true });
-  reply.clearCookie(hintCookieNames[kind], cookieScope(request));
-}
-
-/** The hashed id of this request's session cookie of `kind`, if it carries a plausible one. */
-function sessionIdOf(request: FastifyRequest, kind: SessionKind): string | null {
-  const token = request.cookies[sessionCookieNames[kind]];
-  return token && token.length <= 100 ? hashToken(token) : null;
 }
 
 /**
@@ -208,12 +198,39 @@ async function touchSession(
   return Date.now();
 }
 
-/** The signed-in customer of this request, or null; slides the 30-day expiry while in use. */
+const sessionUserColumns = {
+  id: users.id,
+  email: users.email,
+  fullName: users.fullName,
+  emailVerifiedAt: users.emailVerifiedAt,
+  lastSignInAt: users.lastSignInAt,
+  createdAt: users.createdAt,
+};
+
+/**
+ * The customer an administrator's live view shows (view-as-sessions.ts), standing in for this
+ * browser's own customer session, if any; never cached, as the administrator's session is not.
+ */
+async function viewedUser(request: FastifyRequest, viewedBy: ViewedBy): Promise<SessionUser> {
+  const [user] = await request.server.database.db
+    .select(sessionUserColumns)
+    .from(users)
+    .where(eq(users.id, viewedBy.userId))
+    .limit(1);
+  return { ...user!, sessionId: viewedBy.viewId, viewedBy };
+}
+
+/**
+ * The signed-in customer of this request (or the one an administrator views), or null; slides
+ * the 30-day expiry while in use.
+ */
 export async function loadSessionUser(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<SessionUser | null> {
   if (request.sessionUser !== undefined) return request.sessionUser;
+  const viewedBy = await loadViewAs(request, reply);
+  if (viewedBy) return (request.sessionUser = await viewedUser(request, viewedBy));
   const id = sessionIdOf(request, 'user');
   if (!id) {
     // The hint outlived its session cookie: it goes too, so the browser stops asking.
@@ -225,16 +242,7 @@ export async function loadSessionUser(
     return (request.sessionUser = cached.value);
   }
   const [row] = await request.server.database.db
-    .select({
-      sessionId: sessions.id,
-      lastSeenAt: sessions.lastSeenAt,
-      id: users.id,
-      email: users.email,
-      fullName: users.fullName,
-      emailVerifiedAt: users.emailVerifiedAt,
-      lastSignInAt: users.lastSignInAt,
-      createdAt: users.createdAt,
-    })
+    .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, ...sessionUserColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, id), eq(sessions.kind, 'user'), gt(sessions.expiresAt, sql`now()`)))
@@ -270,6 +278,7 @@ export async function loadSessionAdmin(
       email: admins.email,
       name: admins.name,
       role: admins.role,
+      permissions: admins.permissions,
       totpEnabledAt: admins.totpEnabledAt,
     })
     .from(sessions)
@@ -294,6 +303,7 @@ export async function loadSessionAdmin(
     email: row.email,
     name: row.name,
     role: row.role,
+    permissions: row.permissions,
     twoFactorEnabled: row.totpEnabledAt !== null,
     mustEnrolTwoFactor: request.server.config.adminRequire2fa && row.totpEnabledAt === null,
   });
@@ -310,10 +320,13 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply) 
 export type Viewer = { admin: true } | { userId: string };
 
 /**
- * An administrator session first (it sees every record, once past its second factor), else the
- * signed-in customer; 401.
+ * In a view as a customer, that customer (the view shows what they see); else an administrator
+ * session first (it sees every record, once past its second factor), else the signed-in
+ * customer; 401.
  */
 export async function requireViewer(request: FastifyRequest, reply: FastifyReply): Promise<Viewer> {
+  const viewedBy = await loadViewAs(request, reply);
+  if (viewedBy) return { userId: viewedBy.userId };
   const admin = await loadSessionAdmin(request, reply, { touch: false });
   return admin && !admin.mustEnrolTwoFactor
     ? { admin: true }
@@ -322,10 +335,19 @@ export async function requireViewer(request: FastifyRequest, reply: FastifyReply
 
 /**
  * What an admin route needs: `staff` work (orders, tickets, projects, domains), `owner` powers
- * (administrators, refunds, catalogue, data), or only a session (`enrolment`: setting up the
- * second factor that ADMIN_REQUIRE_2FA asks for before anything else).
+ * (administrators, refunds, catalogue, data), a permission an owner grants staff (owners have
+ * it), or only a session (`enrolment`: setting up the second factor that ADMIN_REQUIRE_2FA asks
+ * for before anything else).
  */
-export type AdminAccess = AdminRole | 'enrolment';
+export type AdminAccess = AdminRole | AdminPermission | 'enrolment';
+
+/** What staff without the permission are told. */
+export const permissionRefusals: Record<AdminPermission, string> = {
+  view_as_customer:
+    'Viewing the site as a customer needs an owner of the business, or their permission',
+};
+const isPermission = (access: AdminAccess): access is AdminPermission =>
+  access in permissionRefusals;
 
 export const twoFactorSetupRequired = 'Set up two-factor authentication to use the back office';
 
@@ -349,6 +371,9 @@ export async function requireAdmin(
   if (access === 'owner' && admin.role !== 'owner') {
     throw new AppError('FORBIDDEN', { message: 'Only an owner of the business can do this' });
   }
+  if (isPermission(access) && admin.role !== 'owner' && !admin.permissions.includes(access)) {
+    throw new AppError('FORBIDDEN', { message: permissionRefusals[access] });
+  }
   return admin;
 }
 
@@ -361,7 +386,11 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply, k
   }
   clearSessionCookie(request, reply, kind);
   if (kind === 'user') request.sessionUser = null;
-  else request.sessionAdmin = null;
+  else {
+    request.sessionAdmin = null;
+    // The administrator's view as a customer ended with the session (its row with the session's).
+    forgetViewAs(request, reply);
+  }
 }
 
 /** Ends every session of a user except, optionally, the one this request is using. */

@@ -6,16 +6,19 @@ import { signInAdmin } from '../../../tests/helpers/admins.ts';
 import { createSecureToken } from '../lib/secure-token.ts';
 import { routeNames } from '../plugins/route-schemas.ts';
 import { openAdminPaths } from '../features/admin-auth/admin-auth.routes.ts';
+import { permissionRefusals } from '../plugins/sessions.ts';
+import type { AdminPermission } from '#shared/admin.schemas.ts';
 
 /**
  * Issue 25 §6: who may call each back-office route. A route added without a rule here fails the
  * first test, so every new route is decided on, not inherited by accident.
  * - owner: owners only (money out, prices, administrators, the data, what administrators did);
  * - staff: every administrator (the daily work);
+ * - a permission (view_as_customer): owners, and staff an owner granted it;
  * - enrolment: any administrator, even one who still has to set up a second factor;
  * - open: before sign-in (their own tests cover them).
  */
-type Rule = 'owner' | 'staff' | 'enrolment' | 'open';
+type Rule = 'owner' | 'staff' | AdminPermission | 'enrolment' | 'open';
 const rules: Record<string, Rule> = {
   'GET /api/admin/catalogue': 'owner',
   'PUT /api/admin/catalogue/services/:slug': 'owner',
@@ -57,17 +60,32 @@ const rules: Record<string, Rule> = {
   'POST /api/admin/bank-transfers': 'owner',
   'POST /api/admin/bank-statements': 'owner',
   'GET /api/admin/credit': 'owner',
+  'GET /api/admin/coupons': 'staff',
+  'POST /api/admin/coupons': 'owner',
+  'PUT /api/admin/coupons/:id': 'owner',
+  'POST /api/admin/coupons/:id/end': 'owner',
   'GET /api/admin/customers': 'staff',
   'GET /api/admin/customers/:id': 'staff',
   'POST /api/admin/customers/:id/notes': 'staff',
   'POST /api/admin/customers/:id/password-reset': 'staff',
   'POST /api/admin/customers/:id/verification': 'staff',
+  'POST /api/admin/customers/:id/view-as': 'view_as_customer',
+  'DELETE /api/admin/view-as': 'staff',
+  'GET /api/admin/invoices': 'staff',
+  'POST /api/admin/invoices': 'staff',
+  'GET /api/admin/quotes': 'staff',
+  'POST /api/admin/quotes': 'staff',
+  'GET /api/admin/quotes/:number': 'staff',
+  'POST /api/admin/quotes/:number/balance': 'staff',
+  'GET /api/admin/projects/:reference/quote': 'staff',
   'GET /api/admin/reports/aged-debtors': 'owner',
   'GET /api/admin/reports/aged-debtors.csv': 'owner',
   'GET /api/admin/reports/recurring-revenue': 'owner',
   'GET /api/admin/reports/recurring-revenue.csv': 'owner',
   'GET /api/admin/reports/revenue-by-customer': 'owner',
   'GET /api/admin/reports/revenue-by-customer.csv': 'owner',
+  'GET /api/admin/reports/revenue-by-service': 'owner',
+  'GET /api/admin/reports/revenue-by-service.csv': 'owner',
   'GET /api/admin/reports/vat-return': 'owner',
   'GET /api/admin/reports/vat-return.csv': 'owner',
   'GET /api/admin/customers/:email/credit': 'owner',
@@ -147,9 +165,14 @@ async function call(route: string, cookie?: string) {
     headers: cookie ? { cookie } : {},
     ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
   });
-  const refusedForRole =
-    response.statusCode === 403 && response.json<{ error: string }>().error === roleRefusal;
-  return { status: response.statusCode, refusedForRole };
+  const refusal = response.statusCode === 403 ? response.json<{ error: string }>().error : null;
+  return {
+    status: response.statusCode,
+    refusedForRole: refusal === roleRefusal,
+    refusedForPermission: (Object.entries(permissionRefusals) as [AdminPermission, string][]).find(
+      ([, message]) => message === refusal,
+    )?.[0],
+  };
 }
 
 describe('the role × route matrix of the back office', () => {
@@ -171,15 +194,20 @@ describe('the role × route matrix of the back office', () => {
     }
   });
 
-  it('lets staff through to their routes only, and owners through to all', async () => {
+  it('lets staff through to their routes only (and those of their permissions), and owners through to all', async () => {
     for (const route of adminRoutes().filter((r) => rules[r] !== 'open')) {
       const asStaff = await call(route, await freshAdminCookie(ids.staff));
       const asOwner = await call(route, await freshAdminCookie(ids.owner));
       expect(asOwner.status, `${route} as an owner`).not.toBe(401);
       expect(asOwner.refusedForRole, `${route} as an owner`).toBe(false);
+      expect(asOwner.refusedForPermission, `${route} as an owner`).toBeUndefined();
       expect(asStaff.status, `${route} as staff`).not.toBe(401);
       expect(asStaff.refusedForRole, `${route} as staff (${rules[route]})`).toBe(
         rules[route] === 'owner',
+      );
+      // Staff here were granted nothing: a permission's route refuses them, naming it.
+      expect(asStaff.refusedForPermission, `${route} as staff (${rules[route]})`).toBe(
+        rules[route]! in permissionRefusals ? rules[route] : undefined,
       );
     }
   });

@@ -9,6 +9,7 @@ import {
   FileText,
   FolderKanban,
   Gauge,
+  Receipt,
   Repeat,
   Globe,
   Inbox,
@@ -24,6 +25,7 @@ import {
   Server,
   ShieldCheck,
   Tags,
+  TicketPercent,
   Users,
   X,
 } from 'lucide-react';
@@ -41,6 +43,7 @@ import { BackOfficeBrand, BackOfficeChrome, ViewSiteLink } from './back-office-c
 const icons: Record<NavRouteId<'admin'>, SideNavIcon> = {
   adminDashboard: LayoutDashboard,
   adminCustomers: Contact,
+  adminInvoices: Receipt,
   adminServiceRequests: Inbox,
   adminSupportTickets: LifeBuoy,
   adminWebsiteProjects: FolderKanban,
@@ -52,6 +55,7 @@ const icons: Record<NavRouteId<'admin'>, SideNavIcon> = {
   adminBankTransfers: Landmark,
   adminSubscriptions: Repeat,
   adminCatalogue: Tags,
+  adminCoupons: TicketPercent,
   adminDnsimple: Server,
   adminDatabase: Database,
   adminOutbox: Mail,

@@ -1,6 +1,7 @@
 import { ChevronRight } from 'lucide-react';
 import { Link, useLocation, useParams } from 'wouter';
 import { navEntries, paths } from '#shared/routes.ts';
+import { usePageNameOf } from '../../lib/page-name.ts';
 
 interface Crumb {
   label: string;
@@ -9,7 +10,8 @@ interface Crumb {
 
 /**
  * Where a page sits: Back office › its section › the item. A detail page is named by the
- * reference staff quote (TKT-…, WP-…) when its address carries one, else by the page's title.
+ * reference staff quote (TKT-…, WP-…) when its address carries one, else by the name it gave
+ * itself (a customer's: lib/page-name.ts), else by the page's title.
  */
 function trail(location: string, title: string, reference: string | undefined): Crumb[] {
   const home: Crumb = { label: 'Back office', href: paths.adminDashboard };
@@ -24,7 +26,8 @@ function trail(location: string, title: string, reference: string | undefined): 
 export function BackOfficeBreadcrumbs({ title }: { title: string }) {
   const [location] = useLocation();
   const { reference } = useParams<{ reference?: string }>();
-  const crumbs = trail(location, title, reference);
+  const name = usePageNameOf(location);
+  const crumbs = trail(location, title, reference ?? name);
   return (
     <nav aria-label="Breadcrumb">
       <ol className="flex flex-wrap items-center gap-1 text-sm text-muted">

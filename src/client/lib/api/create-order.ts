@@ -6,7 +6,9 @@ import type { CartItem } from '../cart.ts';
  * POST /api/orders: the server prices the lines and stores the order, awaiting payment. The
  * cart's stored lines go as they are: the server checks each one.
  */
-export const createOrder = (input: CreateOrderInput | { items: CartItem[]; cartId: string }) =>
+export const createOrder = (
+  input: CreateOrderInput | { items: CartItem[]; cartId: string; coupon?: string | undefined },
+) =>
   apiRequest(
     'POST',
     '/api/orders',

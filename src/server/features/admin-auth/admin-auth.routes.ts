@@ -37,18 +37,20 @@ const adminOf = (row: AdminRow, requireTwoFactor: boolean): Admin => ({
   email: row.email,
   name: row.name,
   role: row.role,
+  permissions: row.permissions,
   twoFactorEnabled: row.totpEnabledAt !== null,
   mustEnrolTwoFactor: requireTwoFactor && row.totpEnabledAt === null,
 });
 
-const sessionView = ({ id, email, name, role, twoFactorEnabled, mustEnrolTwoFactor }: Admin) => ({
+const sessionView = ({
   id,
   email,
   name,
   role,
+  permissions,
   twoFactorEnabled,
   mustEnrolTwoFactor,
-});
+}: Admin) => ({ id, email, name, role, permissions, twoFactorEnabled, mustEnrolTwoFactor });
 
 /** Administrator sign-in, sign-out and session state (SPEC §7). */
 export function adminAuthRoutes(app: AppInstance): void {

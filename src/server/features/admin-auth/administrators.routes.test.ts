@@ -145,6 +145,7 @@ describe('roles', () => {
     /^(GET|POST|PUT|PATCH|DELETE) \/api\/admin\/catalogue/,
     /^(GET|POST) \/api\/admin\/(bank-transfers|bank-statements|credit|customers\/[^/]+\/credit)/,
     /^(GET|POST) \/api\/admin\/backups/,
+    /^(POST|PUT) \/api\/admin\/coupons/,
   ];
   const isOwnerOnly = (route: string) => ownerOnly.some((pattern) => pattern.test(route));
 

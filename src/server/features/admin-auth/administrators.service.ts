@@ -39,6 +39,7 @@ export const toAdministrator = (row: typeof admins.$inferSelect): Administrator 
   name: row.name,
   email: row.email,
   role: row.role,
+  permissions: row.permissions,
   twoFactorEnabled: row.totpEnabledAt !== null,
   disabled: row.disabledAt !== null,
   lastLoginAt: row.lastLoginAt ? iso(row.lastLoginAt) : null,
@@ -266,7 +267,10 @@ function assertAnOwnerRemains(owners: string[], changing: string): void {
   }
 }
 
-/** A new role, or disabling (which signs out everywhere) / enabling; never one's own account. */
+/**
+ * A new role, permissions, or disabling (which signs out everywhere) / enabling; never one's own
+ * account.
+ */
 export async function updateAdministrator(
   db: Db,
   id: string,
@@ -289,6 +293,7 @@ export async function updateAdministrator(
       .update(admins)
       .set({
         ...(update.role ? { role: update.role } : {}),
+        ...(update.permissions ? { permissions: [...new Set(update.permissions)] } : {}),
         ...(update.disabled === undefined
           ? {}
           : { disabledAt: update.disabled ? sql`coalesce(${admins.disabledAt}, now())` : null }),
@@ -296,8 +301,11 @@ export async function updateAdministrator(
       .where(eq(admins.id, id))
       .returning();
     if (update.disabled) await endAdminSessions(tx, id);
+    const samePermissions =
+      [...target.permissions].sort().join() === [...row!.permissions].sort().join();
     const changes = [
       ...(update.role && update.role !== target.role ? ['admin.role_changed'] : []),
+      ...(samePermissions ? [] : ['admin.permissions_changed']),
       ...(update.disabled === true && !target.disabledAt ? ['admin.disabled'] : []),
       ...(update.disabled === false && target.disabledAt ? ['admin.enabled'] : []),
     ];
@@ -307,7 +315,10 @@ export async function updateAdministrator(
         action,
         entityType: 'admin',
         entityId: id,
-        details: { email: target.email, from: target.role, to: row!.role },
+        details:
+          action === 'admin.permissions_changed'
+            ? { email: target.email, from: target.permissions, to: row!.permissions }
+            : { email: target.email, from: target.role, to: row!.role },
       });
     }
     return toAdministrator(row!);

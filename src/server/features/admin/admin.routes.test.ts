@@ -40,6 +40,7 @@ describe('admin sign-in', () => {
         email,
         name: expect.stringMatching(/^Admin /),
         role: 'owner',
+        permissions: [],
         twoFactorEnabled: false,
         mustEnrolTwoFactor: false,
       },

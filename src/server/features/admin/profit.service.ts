@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import type { ProfitMonth } from '#shared/admin.schemas.ts';
 import type { ProfitServiceFigures } from '#shared/profit.schemas.ts';
 import { centsToRand, randToDecimalString } from '#shared/money.ts';
 import { vatWording } from '#shared/vat-wording.ts';
+import { discountLineType } from '../orders/order-lines.service.ts';
 
 type Rows = Record<string, string | number | null>[];
 const rowsOf = (result: unknown) => (result as { rows: Rows }).rows;
@@ -22,7 +23,8 @@ export function profitPeriod(query: { from?: string | undefined; to?: string | u
 }
 
 /**
- * Per month, newest first, on one basis (excluding VAT): sales less the refunds made that month
+ * Per month, newest first, on one basis (excluding VAT): sales (orders' totals, after any coupon:
+ * revenue is what was charged) less the refunds made that month
  * (a refund lowers revenue and VAT in its own month), PayFast's fees split into the fee and its
  * VAT (a VAT vendor claims the VAT back, so only the fee excluding VAT is a cost), registrar
  * costs, and overpayments received (owed back, never revenue).
@@ -113,18 +115,30 @@ const serviceLabels: Record<string, string> = {
   'domain-renewal': 'Domain renewals',
   'domain-transfer': 'Domain transfers',
   'service-request': 'Quoted services',
+  'invoice-line': 'Invoiced work',
+  'quote-part': 'Quote deposits and balances',
   test: 'Test payments',
 };
 
+/** How a kind of service is named in the back office's figures (an unknown one as it is). */
+export const serviceLabel = (kind: string) => serviceLabels[kind] ?? kind;
+
 /**
- * By kind of service over the period (orders paid in it), largest sales first. A line of a
- * catalogue package counts under the package's group, the first part of its id ("finance-…"),
- * however it was sold: from a service page, in a service-builder bundle, as a company registration
- * with its details or as a speed report; other lines count by their type. For each: sales
- * excluding VAT, card fees shared out over an order's lines by their part of its total (a VAT
- * vendor's fee excluding VAT, as by month), the registrar's cost of each domain line, and gross
- * profit. Refunds are of payments, not of lines, so they are not
- * spread over services here; the monthly figures take them off.
+ * The kind of service an order line counts under: a catalogue package's group, the first part of
+ * its id ("finance-…"), however it was sold (from a service page, in a service-builder bundle, as
+ * a company registration with its details or as a speed report); any other line by its type.
+ */
+export const serviceKind = (packageId: SQL | AnyColumn, type: SQL | AnyColumn) =>
+  sql<string>`coalesce(split_part(${packageId}, '-', 1), ${type})`;
+
+/**
+ * By kind of service (`serviceKind`) over the period (orders paid in it), largest sales first.
+ * For each: sales excluding VAT after any coupon (a line counts what it was charged, its price
+ * less its part of the discount, so the discount line is no service of its own), card fees
+ * shared out over an order's lines by their part of its total (a VAT vendor's fee excluding VAT,
+ * as by month), the registrar's cost of each domain line, and gross profit. Refunds are of
+ * payments, not of lines, so they are not spread over services here; the monthly figures take
+ * them off.
  */
 export async function profitByService(
   db: Db,
@@ -134,8 +148,8 @@ export async function profitByService(
   const { from, to } = profitPeriod(query);
   const result = await db.execute(sql`
     with lines as (
-      select coalesce(split_part(oi.package_id, '-', 1), oi.type) as kind,
-             oi.total_cents::numeric / nullif(o.total_cents, 0) as share,
+      select ${serviceKind(sql.raw('oi.package_id'), sql.raw('oi.type'))} as kind,
+             (oi.total_cents - oi.discount_cents)::numeric / nullif(o.total_cents, 0) as share,
              o.subtotal_cents,
              coalesce(d.registrar_cost_cents, 0) as registrar_cents,
              coalesce((select sum(p.fee_cents) from payments p
@@ -144,6 +158,7 @@ export async function profitByService(
       from order_items oi join orders o on o.id = oi.order_id
       left join domain_orders d on d.id = oi.domain_order_id
       where o.paid_at is not null and ${localMonth('o.paid_at')} between ${from} and ${to}
+        and oi.type <> ${discountLineType}
     )
     select kind, count(*)::int as lines,
            sum(round(share * subtotal_cents))::int as ex_vat_cents,
@@ -160,7 +175,7 @@ export async function profitByService(
     const registrar = n(r.registrar_cents);
     return {
       kind: String(r.kind),
-      label: serviceLabels[String(r.kind)] ?? String(r.kind),
+      label: serviceLabel(String(r.kind)),
       lines: n(r.lines),
       revenueExVat: centsToRand(sales),
       paymentFeesExVat: centsToRand(feesExVat),

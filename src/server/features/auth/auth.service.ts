@@ -30,6 +30,7 @@ export const toUser = (row: {
   emailVerifiedAt: Date | null;
   lastSignInAt: Date | null;
   createdAt: Date;
+  viewedBy?: { adminName: string };
 }): User => ({
   id: row.id,
   email: row.email,
@@ -37,6 +38,7 @@ export const toUser = (row: {
   emailVerified: row.emailVerifiedAt !== null,
   returning: row.lastSignInAt !== null,
   createdAt: row.createdAt.toISOString(),
+  ...(row.viewedBy ? { viewedBy: { name: row.viewedBy.adminName } } : {}),
 });
 
 export const emailTaken = () =>

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { pgliteExtensions } from '#db/client.ts';
 import { readFacts, type DatabaseFacts, type RunSql } from './backup-facts.ts';
 import { runTool, serverConnection } from './pg-tools.ts';
 
@@ -12,7 +13,11 @@ import { runTool, serverConnection } from './pg-tools.ts';
 export async function openEmbeddedBackup(file: string): Promise<PGlite> {
   // Loaded when first needed: a server on PostgreSQL never needs the embedded engine.
   const { PGlite } = await import('@electric-sql/pglite');
-  return PGlite.create({ dataDir: 'memory://', loadDataDir: new Blob([await readFile(file)]) });
+  return PGlite.create({
+    dataDir: 'memory://',
+    loadDataDir: new Blob([await readFile(file)]),
+    extensions: pgliteExtensions,
+  });
 }
 
 export const pgliteSql =

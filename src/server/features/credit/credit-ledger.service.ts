@@ -3,7 +3,8 @@
  * unpaid order has received so far. Orders, payments and refunds write to it; it reads only the
  * tables, so any of them may use it.
  */
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '#db/client.ts';
 import { creditEntries, orders, payments, refunds } from '#db/schema/index.ts';
 
@@ -58,27 +59,46 @@ export async function addCreditEntry(tx: Tx, entry: CreditEntry): Promise<void> 
   await tx.insert(creditEntries).values(entry);
 }
 
-/**
- * What an order has received towards its total: its paid payments (not overpayments) and the
- * credit applied to it, less what went back to credit (an excess, or released when cancelled).
- */
 /** The payments that count towards an order: paid, and not an overpayment kept as credit. */
 export const countsTowards = (orderId: string) =>
   and(eq(payments.orderId, orderId), eq(payments.status, 'paid'), eq(payments.overpayment, false));
 
+/**
+ * What an order has received towards its total: its paid payments (not overpayments) and the
+ * credit applied to it, less what went back to credit (an excess, or released when cancelled).
+ */
 export async function paidTowards(db: Db | Tx, orderId: string): Promise<number> {
-  const [money] = await db
-    .select({
-      cents: sql<string>`coalesce(sum(coalesce(${payments.grossCents}, ${payments.amountCents})), 0)`,
-    })
-    .from(payments)
-    .where(countsTowards(orderId));
-  const [credit] = await db
-    .select({ cents: sql<string>`coalesce(sum(${creditEntries.amountCents}), 0)` })
-    .from(creditEntries)
-    .where(and(eq(creditEntries.orderId, orderId), inArray(creditEntries.kind, orderKinds)));
-  return Number(money?.cents ?? 0) - Number(credit?.cents ?? 0);
+  return Number(
+    (
+      await db
+        .select({ cents: receivedTowards(orders.id) })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+    )[0]?.cents ?? 0,
+  );
 }
+
+/** A column named with its table, as a correlated subquery needs it (drizzle leaves it bare). */
+const qualified = (table: AnyPgTable, column: AnyPgColumn) =>
+  sql`${table}.${sql.identifier(column.name)}`;
+
+/** What the orders of a query have received towards their totals (as `paidTowards`), as SQL. */
+export const receivedTowards = (orderId: AnyPgColumn) => {
+  const order = qualified(orderId.table, orderId);
+  return sql<string>`(
+  (select coalesce(sum(coalesce(${qualified(payments, payments.grossCents)}, ${qualified(payments, payments.amountCents)})), 0)
+     from ${payments}
+    where ${qualified(payments, payments.orderId)} = ${order}
+      and ${qualified(payments, payments.status)} = 'paid'
+      and ${qualified(payments, payments.overpayment)} = false)
+  - (select coalesce(sum(${qualified(creditEntries, creditEntries.amountCents)}), 0)
+       from ${creditEntries}
+      where ${qualified(creditEntries, creditEntries.orderId)} = ${order}
+        and ${qualified(creditEntries, creditEntries.kind)} in (${sql.join(
+          orderKinds.map((kind) => sql`${kind}`),
+          sql`, `,
+        )})))`;
+};
 
 /** The credit applied to an order, in cents (positive). */
 export async function creditApplied(db: Db | Tx, orderId: string): Promise<number> {

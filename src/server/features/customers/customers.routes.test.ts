@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, invoices, orders, payments, users } from '#db/schema/index.ts';
+import { auditLog, domainOrders, invoices, orders, payments, users } from '#db/schema/index.ts';
 import { customersPageSize } from '#shared/admin-customers.schemas.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { latestMail, signUp } from '../../../../tests/helpers/accounts.ts';
@@ -50,6 +50,16 @@ beforeAll(async () => {
     totalCents: 100_000,
     vatCents: 13_043,
   });
+  await db.insert(domainOrders).values({
+    userId: lerato.user.id,
+    domain: 'ltm-designs.co.za',
+    years: 1,
+    status: 'active',
+    priceCents: 9_900,
+    registrarCostCents: 7_500,
+    registrant: {},
+    registrar: 'local',
+  });
   await db.insert(orders).values({
     reference: 'ORD-UNPAID',
     userId: lerato.user.id,
@@ -98,12 +108,18 @@ describe('the back-office customer list', () => {
     expect(await emails('q=nobody-at-all')).toEqual([]);
   });
 
-  it('finds a customer by an exact order, payment or invoice reference', async () => {
+  it('finds a customer by an order, payment or invoice reference or a domain, or part of one', async () => {
     expect(await emails('q=ORD-CUST42')).toEqual([sipho.email]);
     expect(await emails('q=ord-cust42')).toEqual([sipho.email]);
-    expect(await emails('q=ORD-CUST4')).toEqual([]);
     expect(await emails('q=PAY-CUST42')).toEqual([sipho.email]);
     expect(await emails('q=INV-424242')).toEqual([sipho.email]);
+    expect(await emails('q=ltm-designs.co.za')).toEqual([lerato.email]);
+    // Part of a reference or a domain name, through the trigram indexes.
+    expect(await emails('q=CUST4')).toEqual([sipho.email]);
+    expect(await emails('q=pay-cust')).toEqual([sipho.email]);
+    expect(await emails('q=LTM-design')).toEqual([lerato.email]);
+    // Two characters are too few for a trigram: only names, e-mail addresses and companies.
+    expect(await emails('q=Ba')).toEqual([lerato.email]);
   });
 
   it('filters: unpaid orders, signed up between; a bad filter is a 400', async () => {

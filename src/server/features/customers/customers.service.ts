@@ -1,4 +1,17 @@
-import { and, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  like,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { Db } from '#db/client.ts';
 import {
@@ -8,6 +21,7 @@ import {
   invoices,
   orders,
   payments,
+  phoneDigits,
   subscriptions,
   users,
 } from '#db/schema/index.ts';
@@ -36,8 +50,7 @@ export interface CustomerSearch {
 }
 
 /** South African numbers match however they were typed: "+27 82 …", "082-…", "0821…". */
-const phoneDigits = (value: string) => value.replace(/\D/g, '').replace(/^27/, '0');
-const storedPhoneDigits = sql`regexp_replace(regexp_replace(coalesce(${users.phone}, ''), '\\D', '', 'g'), '^27', '0')`;
+const typedPhoneDigits = (value: string) => value.replace(/\D/g, '').replace(/^27/, '0');
 
 /**
  * The customers a reference belongs to: an order, payment or invoice (INV-000042, or its number)
@@ -67,18 +80,43 @@ async function referenceOwners(db: Db, q: string): Promise<string[]> {
   return rows.flatMap((row) => (row.userId ? [row.userId] : []));
 }
 
-/** Name, e-mail address and company match anywhere (ILIKE); a phone number by its digits. */
-function textCondition(q: string): SQL {
+/** A trigram index finds text from three characters on; shorter text would read every row. */
+const trigramLength = 3;
+
+/**
+ * The customers whose name, e-mail address or company holds the text, whose phone number holds
+ * its digits, or who have an order, payment or domain whose reference or name holds it. Each
+ * part is answered by its trigram index (migration 0041), the users' columns together.
+ */
+function textMatches(db: Db, q: string): SQL {
   const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const matches: SQL[] = [
-    sql`${users.fullName} ilike ${pattern}`,
-    sql`${users.email} ilike ${pattern}`,
-    sql`${users.company} ilike ${pattern}`,
+  const userMatches: SQL[] = [
+    ilike(users.fullName, pattern),
+    ilike(users.email, pattern),
+    ilike(users.company, pattern),
   ];
-  const digits = phoneDigits(q);
+  const digits = typedPhoneDigits(q);
   // A phone number is searched from six digits on; shorter runs of digits match far too much.
-  if (digits.length >= 6) matches.push(sql`${storedPhoneDigits} like ${`%${digits}%`}`);
-  return or(...matches) as SQL;
+  if (digits.length >= 6) userMatches.push(like(phoneDigits(users.phone), `%${digits}%`));
+  if (q.length < trigramLength) return or(...userMatches) as SQL;
+  // Orders first: their owner may be null (an erased account), so the union's column is nullable.
+  const byRecord = union(
+    db.select({ id: orders.userId }).from(orders).where(ilike(orders.reference, pattern)),
+    db
+      .select({ id: orders.userId })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(ilike(payments.reference, pattern)),
+    db
+      .select({ id: domainOrders.userId })
+      .from(domainOrders)
+      .where(ilike(domainOrders.domain, pattern)),
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(or(...userMatches)),
+  );
+  return inArray(users.id, byRecord);
 }
 
 const filterConditions: Record<CustomerFilter, SQL> = {
@@ -120,7 +158,7 @@ export async function listCustomers(db: Db, search: CustomerSearch): Promise<Cus
   if (search.q) {
     // A reference names its customer: when one matches, the text search is not needed.
     const owners = await referenceOwners(db, search.q);
-    conditions.push(owners.length ? inArray(users.id, owners) : textCondition(search.q));
+    conditions.push(owners.length ? inArray(users.id, owners) : textMatches(db, search.q));
   }
   if (search.filter) conditions.push(filterConditions[search.filter]);
   // Days are South African days.

@@ -27,20 +27,29 @@ const yearsText = (years: number) => `${years} ${years === 1 ? 'year' : 'years'}
 
 type Quote = Pick<DomainLinePrice, 'domain' | 'years' | 'registrarCostCents' | 'totalCents'>;
 
-/** The domain order's name, years, price and cost to us, for the customer `userId`. */
-const orderTerms = (quote: Quote, userId: string) => ({
+/**
+ * The domain order's name, years, price (what the customer pays, after a coupon's part) and cost
+ * to us, for the customer `userId`.
+ */
+const orderTerms = (
+  quote: Quote,
+  { userId, discountCents }: { userId: string; discountCents: number },
+) => ({
   userId,
   domain: quote.domain,
   years: quote.years,
-  priceCents: quote.totalCents,
+  priceCents: quote.totalCents - discountCents,
   registrarCostCents: quote.registrarCostCents,
 });
 
-/** A domain line's common part: one line, the domain order it makes, its cache forgotten. */
+/**
+ * A domain line's common part: one line, the domain order it makes, its cache forgotten; its
+ * cost and ending, for a coupon.
+ */
 function domainLine(
   type: PricedLine['type'],
   title: string,
-  quote: Pick<DomainLinePrice, 'totalCents'>,
+  quote: Quote,
   create: NonNullable<PricedLine['create']>,
   afterCommit?: () => void,
 ): PricedLine {
@@ -52,6 +61,8 @@ function domainLine(
     quantity: 1,
     unitPriceCents: quote.totalCents,
     totalCents: quote.totalCents,
+    costCents: quote.registrarCostCents,
+    ending: quote.domain.slice(quote.domain.indexOf('.') + 1),
     create,
     ...(afterCommit ? { afterCommit } : {}),
   };
@@ -66,8 +77,8 @@ export function domainRenewalLine(quote: DomainLinePrice, afterCommit?: () => vo
     'domain-renewal',
     `Renewal of ${quote.domain}, ${yearsText(quote.years)}`,
     quote,
-    async (tx, { userId }) => {
-      const renewal = await createDomainRenewal(tx, orderTerms(quote, userId));
+    async (tx, context) => {
+      const renewal = await createDomainRenewal(tx, orderTerms(quote, context));
       return { domainOrderId: renewal.id };
     },
     afterCommit,
@@ -113,9 +124,9 @@ export function domainLineKinds(deps: {
       line: LineInput<'domain'> | LineInput<'domain-transfer'>,
       quote: Quote,
     ): NonNullable<PricedLine['create']> =>
-    async (tx, { userId }) => {
+    async (tx, context) => {
       const order = await createDomainOrder(tx, {
-        ...orderTerms(quote, userId),
+        ...orderTerms(quote, context),
         registration: {
           years: quote.years,
           registrant: line.registrant,

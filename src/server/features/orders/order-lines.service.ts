@@ -15,10 +15,15 @@ import type { orderItemSchema } from '#shared/orders.schemas.ts';
 
 /** A line as the cart sends it (`POST /api/orders`), validated by its schema. */
 export type CartLine = z.output<typeof orderItemSchema>;
-/** Every kind of line: the cart's, and the R5.00 test payment's (made by the server only). */
-export type LineType = CartLine['type'] | 'test';
-/** The cart line of one kind (the test payment has none but its type). */
-export type LineInput<T extends LineType> = Extract<CartLine | { type: 'test' }, { type: T }>;
+/** The lines only the server makes: the R5.00 test payment, and what the team invoices. */
+type ServerLineType = 'test' | 'invoice-line' | 'quote-part';
+/** Every kind of line: the cart's, and the server's own. */
+export type LineType = CartLine['type'] | ServerLineType;
+/** The cart line of one kind (a server-made line has none but its type). */
+export type LineInput<T extends LineType> = Extract<
+  CartLine | { [S in ServerLineType]: { type: S } }[ServerLineType],
+  { type: T }
+>;
 
 /** One priced part of a package line: the package itself, or one of its add-ons. */
 export interface InvoicePart {
@@ -49,11 +54,28 @@ export interface PricedLine {
    * needs (a full speed report's address, a company's registration details).
    */
   details?: Record<string, unknown>;
-  /** Makes the line's own records in the order's transaction (a domain order holding its name). */
-  create?: (tx: Tx, context: { userId: string }) => Promise<LineLinks>;
+  /**
+   * What the line costs us, excluding VAT (a domain's registrar cost, all its years): a coupon
+   * never takes it below the price at which it loses nothing.
+   */
+  costCents?: number;
+  /** A domain line's ending ("co.za"), which a coupon may be limited to. */
+  ending?: string;
+  /**
+   * Makes the line's own records in the order's transaction (a domain order holding its name);
+   * `discountCents` is what a coupon takes off this line, so the records hold the price paid.
+   */
+  create?: (tx: Tx, context: { userId: string; discountCents: number }) => Promise<LineLinks>;
   /** Runs once the order is stored (a domain line's cached availability is forgotten). */
   afterCommit?: () => void;
 }
+
+/**
+ * The type of an order's discount line (a coupon's, issue 29 §3): a negative total, so the lines
+ * add up to the order's total and its invoice shows the discount as a line of its own. No kind
+ * is registered for it: a payment starts nothing for it and a refund takes nothing back.
+ */
+export const discountLineType = 'coupon';
 
 /** A stored order line, as a payment or a refund finds it. */
 export type OrderLine = typeof orderItems.$inferSelect;

@@ -30,7 +30,9 @@ describe('the order-line registry', () => {
   it('has a kind, with a price and a fulfilment, for every line type the cart or the server makes', () => {
     const registry = orderLineKinds(app);
     const cartTypes = orderItemSchema.options.map((option) => option.shape.type.value);
-    expect(Object.keys(registry).sort()).toEqual([...cartTypes, 'test'].sort());
+    expect(Object.keys(registry).sort()).toEqual(
+      [...cartTypes, 'test', 'invoice-line', 'quote-part'].sort(),
+    );
     for (const kind of Object.values(registry)) {
       expect(typeof kind.price).toBe('function');
       expect(typeof kind.fulfil).toBe('function');

@@ -3,6 +3,7 @@ import type { Db, Tx } from '#db/client.ts';
 import { domainOrders, orderEvents, orderItems, orders } from '#db/schema/index.ts';
 import { orderStatusLabels, orderTransitions, type OrderStatus } from '#shared/orders.schemas.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { discountLineType } from './order-lines.service.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -56,9 +57,11 @@ export async function followDomainOrder(tx: Db | Tx, domainOrderId: string): Pro
     .from(orderItems)
     .leftJoin(domainOrders, eq(domainOrders.id, orderItems.domainOrderId))
     .where(eq(orderItems.orderId, link.orderId));
-  // A renewal's line is done once `renewed`; a registration's or a transfer's once `active`.
+  // A renewal's line is done once `renewed`; a registration's or a transfer's once `active`. A
+  // coupon's discount line is nothing to deliver.
   const done = (status: string | null) => status === 'active' || status === 'renewed';
-  if (items.every((item) => item.type.startsWith('domain') && done(item.domainStatus))) {
+  const delivered = items.filter((item) => item.type !== discountLineType);
+  if (delivered.every((item) => item.type.startsWith('domain') && done(item.domainStatus))) {
     await moveOrder(tx, link.orderId, 'completed', 'Every domain in the order is registered');
   }
 }

@@ -4,6 +4,7 @@ import { createOrderSchema, orderReferenceParams, orderSchema } from '#shared/or
 import type { AppInstance } from '../../app-instance.ts';
 import { requireViewer } from '../../plugins/sessions.ts';
 import { userScope } from '../../plugins/signed-in-scopes.ts';
+import { couponDiscount } from '../coupons/coupon-redemption.service.ts';
 import { priceLines } from './order-pricing.service.ts';
 import { createOrder, getOrder, listOrders } from './orders.service.ts';
 
@@ -16,7 +17,7 @@ export async function orderRoutes(app: AppInstance): Promise<void> {
       {
         schema: {
           body: createOrderSchema,
-          // 409: another customer holds a domain in the cart.
+          // 409: another customer holds a domain in the cart; the coupon is used up.
           response: { 201: orderSchema, ...errorResponses(...stateChangeErrors, 401, 409, 429) },
         },
         config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
@@ -24,11 +25,16 @@ export async function orderRoutes(app: AppInstance): Promise<void> {
       async (request, reply) => {
         const userId = request.user.id;
         const lines = await priceLines(db, app.orderLines, request.body.items, userId);
+        const { cartId, coupon } = request.body;
+        const vatRegistered = app.config.site.vatRegistered;
         const order = await createOrder(db, {
           userId,
           lines,
-          vatRegistered: app.config.site.vatRegistered,
-          cartId: request.body.cartId,
+          vatRegistered,
+          cartId,
+          discount: coupon
+            ? couponDiscount({ code: coupon, userId, cartId, vatRegistered })
+            : undefined,
         });
         // Stored: a held name's cached "available" is forgotten, for one.
         for (const line of lines) line.afterCommit?.();

@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { recordAudit } from '../admin/audit-log.service.ts';
 import { paidTowards, releaseOrderMoney } from '../credit/credit-ledger.service.ts';
 import { moveOrder } from './order-status.service.ts';
-import type { PricedLine } from './order-lines.service.ts';
+import { discountLineType, type PricedLine } from './order-lines.service.ts';
 import { paymentsOfOrders } from '../payments/refund-ledger.service.ts';
 import { recurringCharge } from '../subscriptions/subscriptions.service.ts';
 
@@ -51,6 +51,7 @@ export const toOrder = (
   invoice: invoice === null ? null : invoiceNumber(invoice),
   received: centsToRand(paying.receivedCents),
   awaiting: paying.awaiting,
+  dueOn: order.dueOn,
 });
 
 /** Orders with their lines and invoice numbers, in the order given. */
@@ -94,9 +95,22 @@ async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
   );
 }
 
+/** A discount on the whole order (a coupon's), worked out and taken in the order's transaction. */
+export interface OrderDiscount {
+  /** The discount line's title, as the order and its invoice show it. */
+  title: string;
+  /** What it takes off, VAT included. */
+  cents: number;
+  /** What each line bears of it, in the lines' order (figures per service count it). */
+  perLine: number[];
+  /** Records the use once the order exists (the coupon's redemption). */
+  record(tx: Tx, orderId: string): Promise<void>;
+}
+
 /**
  * Stores the priced lines as one order awaiting payment, each with what its kind creates with it
- * (a domain order holding its name): all of it, or nothing.
+ * (a domain order holding its name), and a discount as a line of its own: all of it, or nothing.
+ * VAT is worked out on the total after the discount, the consideration actually charged.
  */
 export async function createOrder(
   db: Db | Tx,
@@ -107,13 +121,19 @@ export async function createOrder(
     vatRegistered: boolean;
     /** The browser cart it comes from (see cart-attempts.service.ts). */
     cartId?: string | undefined;
+    /** An invoice the team sends (decision 025): who sent it, when it is due, what it bills. */
+    bill?: Pick<OrderRow, 'issuedBy' | 'dueOn' | 'quoteId' | 'quotePart'>;
+    /** Works out the discount in the order's transaction (a coupon, redeemed under its lock). */
+    discount?: ((tx: Tx, lines: PricedLine[]) => Promise<OrderDiscount>) | undefined;
   },
 ): Promise<Order> {
-  const totalCents = input.lines.reduce((sum, line) => sum + line.totalCents, 0);
-  const vatCents = input.vatRegistered ? vatFromInclusive(totalCents) : 0;
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await db.transaction(async (tx) => {
+        const discount = input.discount ? await input.discount(tx, input.lines) : null;
+        const totalCents =
+          input.lines.reduce((sum, line) => sum + line.totalCents, 0) - (discount?.cents ?? 0);
+        const vatCents = input.vatRegistered ? vatFromInclusive(totalCents) : 0;
         const [order] = await tx
           .insert(orders)
           .values({
@@ -123,12 +143,16 @@ export async function createOrder(
             vatCents,
             totalCents,
             cartId: input.cartId ?? null,
+            ...input.bill,
           })
           .returning();
         const items: ItemRow[] = [];
-        for (const line of input.lines) {
+        for (const [index, line] of input.lines.entries()) {
+          const discountCents = discount?.perLine[index] ?? 0;
           // The line's own records (a domain order holding its name), by its kind.
-          const links = line.create ? await line.create(tx, { userId: input.userId }) : {};
+          const links = line.create
+            ? await line.create(tx, { userId: input.userId, discountCents })
+            : {};
           const [item] = await tx
             .insert(orderItems)
             .values({
@@ -142,10 +166,26 @@ export async function createOrder(
               quantity: line.quantity,
               unitPriceCents: line.unitPriceCents,
               totalCents: line.totalCents,
+              discountCents,
               details: line.details ?? null,
             })
             .returning();
           items.push(item!);
+        }
+        if (discount) {
+          const [line] = await tx
+            .insert(orderItems)
+            .values({
+              orderId: order!.id,
+              type: discountLineType,
+              title: discount.title,
+              quantity: 1,
+              unitPriceCents: -discount.cents,
+              totalCents: -discount.cents,
+            })
+            .returning();
+          items.push(line!);
+          await discount.record(tx, order!.id);
         }
         await tx.insert(orderEvents).values({ orderId: order!.id, toStatus: 'pending_payment' });
         return toOrder(order!, items, null);

@@ -45,6 +45,7 @@ export async function createProject(
     name: string;
     email: string;
     domain?: string | undefined;
+    quoteId?: string | null;
   },
 ): Promise<void> {
   const [existing] = await tx

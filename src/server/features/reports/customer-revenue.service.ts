@@ -1,12 +1,11 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { creditNotes, invoices, orders, refunds, users } from '#db/schema/index.ts';
-import { centsToDecimalString } from '#shared/money.ts';
-import type { CustomerRevenue } from '#shared/reports.schemas.ts';
-import { vatWording } from '#shared/vat-wording.ts';
+import type { CustomerRevenue, RevenueFigures } from '#shared/reports.schemas.ts';
 import { profitPeriod } from '../admin/profit.service.ts';
 import { csvLines, csvText } from './csv.ts';
 import { monthAfter, monthStart } from './months.ts';
+import { revenueCells, revenueHeadings } from './revenue-figures.ts';
 
 type Row = { user: string | null; name: string | null; email: string | null };
 type Sums = { count: number; total: number; vat: number };
@@ -78,41 +77,22 @@ export async function revenueByCustomer(
 
 /** The same rows as CSV, then their total; the VAT-exclusive column only for a VAT vendor. */
 export function customerRevenueCsv(report: CustomerRevenue, vatRegistered: boolean): string {
-  const vat = vatWording(vatRegistered);
-  const sum = (pick: (c: CustomerRevenue['customers'][number]) => number) =>
-    report.customers.reduce((total, c) => total + pick(c), 0);
-  const amounts = (sales: number, refunded: number, revenue: number, exVat: number) => [
-    centsToDecimalString(sales),
-    centsToDecimalString(refunded),
-    centsToDecimalString(revenue),
-    ...(vatRegistered ? [centsToDecimalString(exVat)] : []),
-  ];
+  const sum = (key: keyof RevenueFigures) =>
+    report.customers.reduce((total, c) => total + c[key], 0);
+  const totals: RevenueFigures = {
+    invoices: sum('invoices'),
+    salesCents: sum('salesCents'),
+    refundsCents: sum('refundsCents'),
+    revenueCents: sum('revenueCents'),
+    revenueExVatCents: sum('revenueExVatCents'),
+  };
   return csvLines([
-    [
-      'Customer',
-      'E-mail',
-      'Invoices',
-      `Sales${vat.incl} (R)`,
-      `Credit notes${vat.incl} (R)`,
-      `Revenue${vat.incl} (R)`,
-      ...(vatRegistered ? [`Revenue${vat.excl} (R)`] : []),
-    ],
+    ['Customer', 'E-mail', ...revenueHeadings(vatRegistered)],
     ...report.customers.map((c) => [
       csvText(c.name),
       csvText(c.email),
-      String(c.invoices),
-      ...amounts(c.salesCents, c.refundsCents, c.revenueCents, c.revenueExVatCents),
+      ...revenueCells(c, vatRegistered),
     ]),
-    [
-      'Total',
-      '',
-      String(sum((c) => c.invoices)),
-      ...amounts(
-        sum((c) => c.salesCents),
-        sum((c) => c.refundsCents),
-        sum((c) => c.revenueCents),
-        sum((c) => c.revenueExVatCents),
-      ),
-    ],
+    ['Total', '', ...revenueCells(totals, vatRegistered)],
   ]);
 }

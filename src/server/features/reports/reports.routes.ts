@@ -5,6 +5,7 @@ import {
   agedDebtorsSchema,
   customerRevenueSchema,
   recurringRevenueSchema,
+  serviceRevenueSchema,
   vatReturnQuerySchema,
   vatReturnSchema,
 } from '#shared/reports.schemas.ts';
@@ -14,6 +15,7 @@ import { adminScope } from '../../plugins/signed-in-scopes.ts';
 import { profitQuerySchema } from '#shared/admin.schemas.ts';
 import { customerRevenueCsv, revenueByCustomer } from './customer-revenue.service.ts';
 import { recurringRevenue, recurringRevenueCsv } from './recurring-revenue.service.ts';
+import { revenueByService, serviceRevenueCsv } from './service-revenue.service.ts';
 import { agedDebtors, agedDebtorsCsv } from './aged-debtors.service.ts';
 import { vatReturn, vatReturnCsv, vatReturnFileName } from './vat-return.service.ts';
 
@@ -97,6 +99,33 @@ export async function reportRoutes(app: AppInstance): Promise<void> {
       },
     );
 
+    scoped.get(
+      '/api/admin/reports/revenue-by-service',
+      {
+        schema: {
+          querystring: profitQuerySchema,
+          response: { 200: serviceRevenueSchema, ...filtered },
+        },
+      },
+      (request) => revenueByService(db, request.query),
+    );
+    scoped.get(
+      '/api/admin/reports/revenue-by-service.csv',
+      {
+        schema: {
+          querystring: profitQuerySchema,
+          response: { 200: csvResponse, ...filtered },
+        },
+      },
+      async (request, reply) => {
+        const report = await revenueByService(db, request.query);
+        return sendCsv(
+          reply,
+          `revenue-by-service-${report.from}-to-${report.to}.csv`,
+          serviceRevenueCsv(report, vatRegistered),
+        );
+      },
+    );
     scoped.get(
       '/api/admin/reports/vat-return',
       {

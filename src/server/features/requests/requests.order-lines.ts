@@ -45,6 +45,8 @@ export const websiteProjectDelivery =
         email: customer?.email ?? '',
         message: `Paid order ${order.reference}: ${line.title}`,
         domain: await domainOfOrder(tx, order.id),
+        // Sold on a quote with a deposit: its balance is invoiced at launch.
+        quoteId: typeof line.details?.quoteId === 'string' ? line.details.quoteId : null,
       },
       config,
       line.title,

@@ -248,11 +248,13 @@ export async function openWebsiteProject(
     message: string;
     /** The domain bought in the same order, for the project's content checklist. */
     domain?: string | undefined;
+    /** The quote it was sold on. */
+    quoteId?: string | null;
   },
   config: RequestDeps['config'],
   title = 'Website',
 ): Promise<void> {
-  const { domain, ...request } = input;
+  const { domain, quoteId, ...request } = input;
   const [won] = await tx
     .insert(serviceRequests)
     .values({
@@ -270,5 +272,6 @@ export async function openWebsiteProject(
     name: input.name,
     email: input.email,
     domain,
+    quoteId: quoteId ?? null,
   });
 }

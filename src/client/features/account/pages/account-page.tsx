@@ -6,13 +6,14 @@ const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullN
 
 /**
  * The customer dashboard: one page for every dashboard path of SPEC §2. Other features supply its
- * panels: `verification` (shown until the e-mail address is confirmed), `orders`, `payments`,
+ * panels: `verification` (shown until the e-mail address is confirmed), `orders`, `quotes`, `payments`,
  * `credit` (account credit), `requests`, `tickets`, `projects`, `domains` and `businessPlans`.
  */
 export function AccountPage({
   user,
   verification,
   orders,
+  quotes,
   payments,
   credit,
   requests,
@@ -24,6 +25,7 @@ export function AccountPage({
   user: User;
   verification: ReactNode;
   orders: ReactNode;
+  quotes: ReactNode;
   payments: ReactNode;
   credit: ReactNode;
   requests: ReactNode;
@@ -44,6 +46,7 @@ export function AccountPage({
       <div className="mt-8 gap-6 lg:columns-2">
         {Object.entries({
           orders,
+          quotes,
           payments,
           credit,
           requests,

@@ -5,8 +5,9 @@ import { EmailForm } from '../components/email-form.tsx';
 import { PasswordForm } from '../components/password-form.tsx';
 import { PrivacySection } from '../components/privacy-section.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
+import { TeamViewsSection } from '../components/team-views-section.tsx';
 
-/** /user/settings: details, e-mail, password and POPIA rights. */
+/** /user/settings: details, e-mail, password, the team's views of the account, POPIA rights. */
 export function SettingsPage() {
   const profile = useProfile();
   return (
@@ -28,6 +29,7 @@ export function SettingsPage() {
           <ProfileForm profile={profile.data} />
           <EmailForm profile={profile.data} />
           <PasswordForm />
+          <TeamViewsSection />
           <PrivacySection />
         </div>
       )}

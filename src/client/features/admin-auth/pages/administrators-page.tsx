@@ -2,6 +2,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   adminInviteSchema,
+  adminPermissionLabels,
+  adminPermissions,
   type AdminInviteInput,
   type Administrator,
   type AdminInvitation,
@@ -24,6 +26,12 @@ import { useRevokeInvitation } from '../api/revoke-invitation.ts';
 import { useUpdateAdministrator } from '../api/update-administrator.ts';
 
 const roleLabels: Record<AdminRole, string> = { owner: 'Owner', staff: 'Staff' };
+
+/** What the administrator may do beyond their role's work, in words. */
+const permissionWords = (person: Administrator) =>
+  person.role === 'owner'
+    ? 'Everything'
+    : person.permissions.map((p) => adminPermissionLabels[p]).join('; ') || 'None';
 
 const refused = (title: string) => (error: Error) =>
   toast({ title, description: error.message, variant: 'destructive' });
@@ -86,11 +94,13 @@ function AdministratorRow({ person, isYou }: { person: Administrator; isYou: boo
       toast({
         title: 'Administrator updated',
         description:
-          variables.role !== undefined
-            ? `${changed.name} is now ${roleLabels[changed.role].toLowerCase()}.`
-            : changed.disabled
-              ? `${changed.name} is disabled and signed out everywhere.`
-              : `${changed.name} can sign in again.`,
+          variables.permissions !== undefined
+            ? `${changed.name}’s permissions: ${permissionWords(changed)}.`
+            : variables.role !== undefined
+              ? `${changed.name} is now ${roleLabels[changed.role].toLowerCase()}.`
+              : changed.disabled
+                ? `${changed.name} is disabled and signed out everywhere.`
+                : `${changed.name} can sign in again.`,
         variant: 'success',
       }),
     onError: refused('Not changed'),
@@ -117,6 +127,8 @@ function AdministratorRow({ person, isYou }: { person: Administrator; isYou: boo
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
         <dt className="text-muted">Role</dt>
         <dd>{roleLabels[person.role]}</dd>
+        <dt className="text-muted">Permissions</dt>
+        <dd>{permissionWords(person)}</dd>
         <dt className="text-muted">Two-factor</dt>
         <dd>{person.twoFactorEnabled ? 'On' : 'Not set up'}</dd>
         <dt className="text-muted">Status</dt>
@@ -147,6 +159,33 @@ function AdministratorRow({ person, isYou }: { person: Administrator; isYou: boo
             <option value="staff">Staff</option>
             <option value="owner">Owner</option>
           </Select>
+          {person.role === 'staff' &&
+            adminPermissions.map((permission) => (
+              <label key={permission} className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-brand-700"
+                  // While the change is on its way the box shows what was asked for.
+                  checked={(update.isPending && update.variables.permissions
+                    ? update.variables.permissions
+                    : person.permissions
+                  ).includes(permission)}
+                  disabled={busy}
+                  onChange={(event) =>
+                    update.mutate({
+                      id: person.id,
+                      permissions: event.target.checked
+                        ? [...person.permissions, permission]
+                        : person.permissions.filter((p) => p !== permission),
+                    })
+                  }
+                />
+                <span>
+                  {adminPermissionLabels[permission]}
+                  <span className="sr-only"> ({person.name})</span>
+                </span>
+              </label>
+            ))}
           {person.disabled ? (
             <Button
               size="sm"

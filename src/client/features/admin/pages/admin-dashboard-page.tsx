@@ -6,7 +6,7 @@ import { projectStageLabels, projectStages } from '#shared/projects.schemas.ts';
 import { paths } from '#shared/routes.ts';
 import { Link } from 'wouter';
 import { Card } from '../../../components/ui/card.tsx';
-import { monthTrend } from '../month-trend.ts';
+import { monthTrend } from '../../../lib/month-trend.ts';
 import { dashboardQueryOptions, useDashboard } from '../api/get-dashboard.ts';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { vat } from '../../../lib/site.ts';

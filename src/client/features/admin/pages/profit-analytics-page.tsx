@@ -5,8 +5,8 @@ import type { ProfitServiceFigures } from '#shared/profit.schemas.ts';
 import { formatZAR, randToCents } from '#shared/money.ts';
 import { profitCsvUrl, useProfitAnalytics } from '../api/get-profit-analytics.ts';
 import { useProfitServices } from '../api/get-profit-services.ts';
-import { MonthProfitChart } from '../components/month-profit-chart.tsx';
 import { ServiceProfitChart } from '../components/service-profit-chart.tsx';
+import { MonthBarChart } from '../../../components/month-bar-chart.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { DataTable, numberCell, rowHeading } from '../../../components/data-table.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -189,7 +189,15 @@ export function ProfitAnalyticsPage() {
               </EmptyState>
             ) : (
               <>
-                <MonthProfitChart months={months} from={from} to={to} />
+                <MonthBarChart
+                  title="Gross profit per month"
+                  amounts={months.map((m) => ({
+                    month: m.month,
+                    cents: randToCents(m.grossProfit),
+                  }))}
+                  from={from}
+                  to={to}
+                />
                 <MonthsTable months={months} />
               </>
             )

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { Eye } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import {
   customerNoteInputSchema,
@@ -10,7 +11,13 @@ import {
 } from '#shared/admin-customers.schemas.ts';
 import { formatDate, formatDateTime } from '#shared/dates.ts';
 import { formatRand } from '#shared/money.ts';
-import { adminBusinessPlanPath, adminProjectPath, adminTicketPath, paths } from '#shared/routes.ts';
+import {
+  adminBusinessPlanPath,
+  adminProjectPath,
+  adminTicketPath,
+  newInvoicePath,
+  paths,
+} from '#shared/routes.ts';
 import { DataTable, cell, numberCell, rowHeading } from '../../../components/data-table.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
@@ -18,10 +25,13 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextareaField } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { cn } from '../../../lib/cn.ts';
+import { useAdminStatus } from '../../../lib/current-admin.ts';
+import { usePageName } from '../../../lib/page-name.ts';
 import { useAddCustomerNote } from '../api/add-customer-note.ts';
 import { useCustomer } from '../api/get-customer.ts';
 import { useResendCustomerVerification } from '../api/resend-customer-verification.ts';
 import { useSendCustomerPasswordReset } from '../api/send-customer-password-reset.ts';
+import { useStartViewAs } from '../api/start-view-as.ts';
 
 const statusText = (status: string) =>
   `${status.charAt(0).toUpperCase()}${status.slice(1)}`.replaceAll('_', ' ');
@@ -154,6 +164,42 @@ function MailActions({ customer }: { customer: CustomerDetail['customer'] }) {
   );
 }
 
+/**
+ * What the team starts for the customer: an invoice or a quote made out to them, and a read-only
+ * look at their area as they see it (owners, and staff an owner allowed).
+ */
+function WorkActions({ customer }: { customer: CustomerDetail['customer'] }) {
+  const { admin } = useAdminStatus();
+  const mayViewAs = admin?.role === 'owner' || admin?.permissions.includes('view_as_customer');
+  const viewAs = useStartViewAs({
+    // A full load: the whole app then reads the signed-in customer afresh.
+    onSuccess: (started) => window.location.assign(started.path),
+    onError: (error) =>
+      toast({ title: 'Not opened', description: error.message, variant: 'destructive' }),
+  });
+  if (customer.deleted) return null;
+  return (
+    <div className="flex flex-wrap gap-3">
+      <Button asChild>
+        <Link href={newInvoicePath({ customer: customer.id })}>Start an invoice</Link>
+      </Button>
+      <Button asChild variant="outline">
+        <Link href={newInvoicePath({ customer: customer.id, kind: 'quote' })}>Start a quote</Link>
+      </Button>
+      {mayViewAs && (
+        <Button
+          variant="outline"
+          disabled={viewAs.isPending}
+          onClick={() => viewAs.mutate(customer.id)}
+        >
+          <Eye aria-hidden="true" />
+          View as customer
+        </Button>
+      )}
+    </div>
+  );
+}
+
 function Notes({ customerId, notes }: { customerId: string; notes: CustomerDetail['notes'] }) {
   const [body, setBody] = useState('');
   const [invalid, setInvalid] = useState<string | undefined>();
@@ -248,6 +294,7 @@ function AuditTrail({ audit }: { audit: CustomerDetail['audit'] }) {
 export function CustomerPage({ credit }: { credit: (email: string) => ReactNode }) {
   const { id = '' } = useParams<{ id: string }>();
   const query = useCustomer(id);
+  usePageName(query.data?.customer.name);
   return (
     <QueryState query={query} label="the customer">
       {(data) => (
@@ -262,6 +309,7 @@ export function CustomerPage({ credit }: { credit: (email: string) => ReactNode 
                 <span className="ml-2 text-base font-normal text-muted">(account deleted)</span>
               )}
             </h1>
+            <WorkActions customer={data.customer} />
             <Details customer={data.customer} />
             <MailActions customer={data.customer} />
           </div>

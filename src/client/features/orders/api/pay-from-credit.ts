@@ -1,6 +1,7 @@
 import type { CreditApplied } from '#shared/credit.schemas.ts';
 import { apiRequest, schemaFrom } from '../../../lib/api-client.ts';
 import { myCreditQueryOptions } from '../../../lib/api/get-my-credit.ts';
+import { myOrdersQueryOptions } from './get-my-orders.ts';
 import { useEndpointMutation, type MutationConfig } from '../../../lib/react-query.ts';
 
 interface Variables {
@@ -22,8 +23,9 @@ export const payFromCredit = ({ orderReference, amount }: Variables) =>
     { amount },
   );
 
-/** The customer's credit is read again: less of it is left. */
+/** The customer's credit and orders are read again: less credit is left, an order is paid. */
 export const usePayFromCredit = (mutationConfig?: MutationConfig<CreditApplied, Variables>) =>
   useEndpointMutation(payFromCredit, mutationConfig, (queryClient) => {
     void queryClient.invalidateQueries({ queryKey: myCreditQueryOptions.queryKey });
+    void queryClient.invalidateQueries({ queryKey: myOrdersQueryOptions.queryKey });
   });

@@ -6,7 +6,7 @@ import { AcceptTerms } from '../../../components/accept-terms.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useMyCredit } from '../../../lib/api/get-my-credit.ts';
 import { BeforePayScope, runBeforePay, useBeforePaySteps } from '../../../lib/before-pay.tsx';
-import { cartTotals, type CartItem } from '../../../lib/cart.ts';
+import type { CartItem } from '../../../lib/cart.ts';
 import { useUser } from '../../../lib/current-user.ts';
 import { vat } from '../../../lib/site.ts';
 import { storageKeys } from '../../../lib/storage-keys.ts';
@@ -63,10 +63,16 @@ function CreditChoice({
  */
 export function CheckoutPayment({
   items,
+  coupon,
+  totalCents,
   signIn,
   details,
 }: {
   items: CartItem[];
+  /** The coupon code the server accepted for the cart, sent with the order. */
+  coupon: string | undefined;
+  /** What the order comes to: the cart less the coupon's discount. */
+  totalCents: number;
   signIn: ReactNode;
   details: ReactNode;
 }) {
@@ -75,10 +81,9 @@ export function CheckoutPayment({
   const [withCredit, setWithCredit] = useState(false);
   const credit = useMyCredit({ enabled: Boolean(user) });
   const creditCents = credit.data ? Math.max(0, randToCents(credit.data.balance)) : 0;
-  const { totalCents } = cartTotals(items);
   const useCents = withCredit ? creditCents : 0;
   const beforePay = useBeforePaySteps();
-  const { busy, error, method, pay } = useCheckoutPayment(items, useCents, () =>
+  const { busy, error, method, pay } = useCheckoutPayment(items, coupon, useCents, () =>
     runBeforePay(beforePay),
   );
   const signedOut = !isLoading && !user;

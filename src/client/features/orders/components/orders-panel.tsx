@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { formatDate } from '#shared/dates.ts';
 import { formatZAR, randToCents } from '#shared/money.ts';
 import { orderStatusLabels, type Order } from '#shared/orders.schemas.ts';
-import { bankTransferPath, invoicePdfPath, paths } from '#shared/routes.ts';
+import { bankTransferPath, invoicePdfPath, orderPath, paths } from '#shared/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { CardDescription } from '../../../components/ui/card.tsx';
 import { payOrder, usePayfastStart } from '../../../lib/payfast.ts';
@@ -63,7 +63,12 @@ export function OrdersPanel() {
               {data.slice(0, shown).map((order) => (
                 <li key={order.reference} className="grid gap-1 py-3">
                   <div className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="font-mono font-semibold text-ink">{order.reference}</span>
+                    <Link
+                      href={orderPath(order.reference)}
+                      className="font-mono font-semibold text-brand-700 hover:underline"
+                    >
+                      {order.reference}
+                    </Link>
                     <span className="flex items-center gap-3">
                       <StatusBadge status={order.status}>
                         {orderStatusLabels[order.status]}
@@ -75,6 +80,9 @@ export function OrdersPanel() {
                   </div>
                   <p className="text-sm [overflow-wrap:anywhere] text-muted">
                     {summary(order)} · {formatDate(order.createdAt)}
+                    {order.dueOn && order.status === 'pending_payment' && (
+                      <> · due by {formatDate(order.dueOn)}</>
+                    )}
                   </p>
                   {monthlyOf(order) > 0 && (
                     <p className="text-sm text-ink">Then {formatZAR(monthlyOf(order))} per month</p>

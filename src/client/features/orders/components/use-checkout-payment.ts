@@ -28,6 +28,8 @@ interface PlacedOrder {
  */
 export function useCheckoutPayment(
   items: CartItem[],
+  /** The coupon code accepted at checkout: the server redeems it with the order. */
+  coupon: string | undefined,
   creditCents: number,
   /** What must happen first (the invoice details typed on the checkout are checked and saved). */
   beforePay: () => Promise<void>,
@@ -39,9 +41,10 @@ export function useCheckoutPayment(
   const placed = useRef<PlacedOrder | null>(null);
 
   const placeOrder = async (): Promise<PlacedOrder> => {
-    const cart = JSON.stringify(items);
+    // Another coupon (or none) makes another order, as another cart would.
+    const cart = JSON.stringify([items, coupon]);
     if (placed.current?.cart !== cart) {
-      const order = await createOrder({ items, cartId: cartId() });
+      const order = await createOrder({ items, cartId: cartId(), coupon });
       placed.current = {
         cart,
         reference: order.reference,

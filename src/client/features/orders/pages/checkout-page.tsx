@@ -20,6 +20,8 @@ import {
 } from '../../../lib/cart.ts';
 import { useCatalogue } from '../../../lib/catalogue.tsx';
 import { CheckoutPayment } from '../components/checkout-payment.tsx';
+import { CouponField, useCheckoutCoupon } from '../components/coupon-field.tsx';
+import { useUser } from '../../../lib/current-user.ts';
 import { vat } from '../../../lib/site.ts';
 
 /**
@@ -82,7 +84,10 @@ export function CheckoutPage({ signIn, details }: { signIn: ReactNode; details: 
   const catalogue = useCatalogue();
   // A price changed in the back office since the line was added: the cart shows the new one.
   useEffect(() => repriceCart(catalogue), [catalogue]);
-  const { totalCents } = cartTotals(items);
+  const { user } = useUser();
+  const coupon = useCheckoutCoupon(items);
+  // What is paid: the cart less the coupon the server accepted, VAT worked out on that.
+  const totalCents = cartTotals(items).totalCents - coupon.discountCents;
   const monthlyTotal = items.reduce(
     (sum, item) => sum + monthlyCents(catalogue, item) * (item.quantity ?? 1),
     0,
@@ -190,7 +195,18 @@ export function CheckoutPage({ signIn, details }: { signIn: ReactNode; details: 
                   );
                 })}
               </ul>
+              {user && (
+                <div className="mt-3 border-t border-line pt-4">
+                  <CouponField coupon={coupon} />
+                </div>
+              )}
               <dl className="mt-4 space-y-1 border-t border-line pt-4 text-sm">
+                {coupon.accepted && (
+                  <div className="flex justify-between gap-3">
+                    <dt className="text-muted">{coupon.accepted.title}</dt>
+                    <dd className="whitespace-nowrap">{formatZAR(-coupon.discountCents)}</dd>
+                  </div>
+                )}
                 {vat.breakdown && (
                   <>
                     <div className="flex justify-between">
@@ -216,7 +232,13 @@ export function CheckoutPage({ signIn, details }: { signIn: ReactNode; details: 
               </dl>
             </Card>
             <Card className="lg:order-1">
-              <CheckoutPayment items={items} signIn={signIn} details={details} />
+              <CheckoutPayment
+                items={items}
+                coupon={coupon.accepted?.code}
+                totalCents={totalCents}
+                signIn={signIn}
+                details={details}
+              />
             </Card>
           </div>
         )}

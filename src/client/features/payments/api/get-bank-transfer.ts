@@ -17,7 +17,3 @@ export const useBankTransfer = (
   orderReference: string,
   config: QueryConfig<typeof bankTransferQueryOptions> = {},
 ) => useQuery({ ...bankTransferQueryOptions(orderReference), ...config });
-
-/** GET /api/orders/{reference}/pro-forma.pdf: the pro-forma invoice to pay from (not a tax invoice). */
-export const proFormaPdfUrl = (orderReference: string) =>
-  `/api/orders/${encodeURIComponent(orderReference)}/pro-forma.pdf`;

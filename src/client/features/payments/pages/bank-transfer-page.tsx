@@ -5,7 +5,7 @@ import type { BankTransfer } from '#shared/bank-transfers.schemas.ts';
 import { formatDate } from '#shared/dates.ts';
 import { formatRand } from '#shared/money.ts';
 import { orderStatusLabels } from '#shared/orders.schemas.ts';
-import { paths } from '#shared/routes.ts';
+import { paths, proFormaPdfPath } from '#shared/routes.ts';
 import { PdfLink } from '../../../components/pdf-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -13,11 +13,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { vat } from '../../../lib/site.ts';
 import { useStartBankTransfer } from '../../../lib/api/start-bank-transfer.ts';
-import {
-  bankTransferQueryOptions,
-  proFormaPdfUrl,
-  useBankTransfer,
-} from '../api/get-bank-transfer.ts';
+import { bankTransferQueryOptions, useBankTransfer } from '../api/get-bank-transfer.ts';
 import { BankDetails } from '../components/bank-details.tsx';
 import { ProofOfPayment } from '../components/proof-of-payment.tsx';
 
@@ -104,7 +100,10 @@ function Awaiting({ transfer }: { transfer: BankTransfer }) {
             order until then; a transfer between banks can take up to two working days.
           </p>
           <Summary transfer={transfer} />
-          <PdfLink href={proFormaPdfUrl(transfer.orderReference)} label="Pro-forma invoice (PDF)" />
+          <PdfLink
+            href={proFormaPdfPath(transfer.orderReference)}
+            label="Pro-forma invoice (PDF)"
+          />
         </Card>
         <Card padding="snug" className="grid gap-3">
           <h2 className="text-lg font-bold text-ink">Proof of payment</h2>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
 import { formatDate } from '#shared/dates.ts';
 import {
@@ -93,8 +93,15 @@ function ProjectControls({ project }: { project: AdminProject }) {
   );
 }
 
-/** /admin/website-projects/{reference}: a project's stages, content and comments. */
-export function AdminProjectPage() {
+/**
+ * /admin/website-projects/{reference}: a project's stages, content and comments. `billing` is
+ * what the billing feature shows of the quote the project was sold on (its balance at launch).
+ */
+export function AdminProjectPage({
+  billing,
+}: {
+  billing: (project: { reference: string; stage: ProjectStage }) => ReactNode;
+}) {
   const { reference = '' } = useParams<{ reference: string }>();
   const query = useAdminProject(reference);
   const comment = useCommentAsAdmin({
@@ -132,6 +139,7 @@ export function AdminProjectPage() {
                   </p>
                 </div>
                 <StageProgress stage={project.stage} dueDates={project.dueDates} compact />
+                {billing(project)}
                 <Card>
                   <h3 className="font-bold text-ink">
                     Content from the customer ({project.contentDone} of {contentItems.length})

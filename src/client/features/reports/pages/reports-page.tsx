@@ -1,6 +1,7 @@
 import { AgedDebtorsSection } from '../components/aged-debtors-section.tsx';
 import { CustomerRevenueSection } from '../components/customer-revenue-section.tsx';
 import { RecurringRevenueSection } from '../components/recurring-revenue-section.tsx';
+import { ServiceRevenueSection } from '../components/service-revenue-section.tsx';
 import { VatReturnSection } from '../components/vat-return-section.tsx';
 
 /** /admin/reports: the owners' reports, each with its figures as a CSV download. */
@@ -11,6 +12,7 @@ export function ReportsPage() {
       <AgedDebtorsSection />
       <RecurringRevenueSection />
       <CustomerRevenueSection />
+      <ServiceRevenueSection />
     </div>
   );
 }
