@@ -19,6 +19,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useAdminQuotes, useInvoices, type InvoiceSearch } from '../api/get-invoices.ts';
 
+/** The statuses whose documents still wait for money: they show the day it is due. */
+const awaitingMoney = new Set<InvoiceStatus>(['unpaid', 'part_paid', 'overdue', 'pro_forma']);
+
 /** Each status with how many documents and what they come to; a click filters the list. */
 function StatusTotals({
   totals,
@@ -168,7 +171,6 @@ export function InvoicesPage() {
                       { label: 'What' },
                       { label: 'Status' },
                       { label: 'Issued' },
-                      { label: 'Due' },
                       { label: 'Received', align: 'right' },
                       { label: 'Total', align: 'right' },
                     ]}
@@ -206,7 +208,7 @@ export function InvoicesPage() {
                             item.customer.name
                           )}
                         </td>
-                        <td className={cn(cell, 'min-w-48 [overflow-wrap:anywhere]')}>
+                        <td className={cn(cell, 'min-w-40 [overflow-wrap:anywhere]')}>
                           {item.title}
                         </td>
                         <td className={cell}>
@@ -216,9 +218,18 @@ export function InvoicesPage() {
                         </td>
                         <td className={cn(cell, 'whitespace-nowrap')}>
                           {formatDate(item.issuedOn)}
-                        </td>
-                        <td className={cn(cell, 'whitespace-nowrap')}>
-                          {item.dueOn ? formatDate(item.dueOn) : '—'}
+                          {item.dueOn && awaitingMoney.has(item.status) && (
+                            <span
+                              className={cn(
+                                'block text-xs',
+                                item.status === 'overdue'
+                                  ? 'font-semibold text-red-800'
+                                  : 'text-muted',
+                              )}
+                            >
+                              due {formatDate(item.dueOn)}
+                            </span>
+                          )}
                         </td>
                         <td className={cn(numberCell, 'whitespace-nowrap')}>
                           {formatRand(item.received)}
