@@ -84,6 +84,7 @@ export const customerAuditEntrySchema = z.object({
 export const customerRecordKinds = [
   'orders',
   'invoices',
+  'quotes',
   'payments',
   'subscriptions',
   'domains',
@@ -96,6 +97,7 @@ export type CustomerRecordKind = (typeof customerRecordKinds)[number];
 export const customerRecordLabels: Record<CustomerRecordKind, string> = {
   orders: 'Orders',
   invoices: 'Invoices',
+  quotes: 'Quotes',
   payments: 'Payments',
   subscriptions: 'Subscriptions',
   domains: 'Domains',

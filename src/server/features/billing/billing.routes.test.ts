@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, orders, users, websiteProjects } from '#db/schema/index.ts';
 import type { InvoiceList, Quote } from '#shared/billing.schemas.ts';
 import { saToday } from '#shared/dates.ts';
+import { vatPeriodOf } from '#shared/vat-periods.ts';
 import { formatZAR } from '#shared/money.ts';
 import type { TestApp } from '../../../../tests/helpers/test-app.ts';
 import {
@@ -288,6 +289,22 @@ describe('a quote with a deposit', () => {
     ).json<Quote>();
     expect(done.invoices.map((invoice) => invoice.status)).toEqual(['paid', 'paid']);
     expect(done.balanceDue).toBeNull();
+    // The VAT return of the period shows each of the two tax invoices once.
+    const vatReturn = await call(
+      'GET',
+      `/api/admin/reports/vat-return?period=${vatPeriodOf(saToday())}`,
+      owner.cookie,
+    );
+    const listed = vatReturn.json<{ documents: { number: string }[] }>().documents;
+    for (const { number } of parts) {
+      const shown = `INV-${String(number).padStart(6, '0')}`;
+      expect(listed.filter((document) => document.number === shown)).toHaveLength(1);
+    }
+    // The customer's page in the back office lists the quote with their other records.
+    const page = await call('GET', `/api/admin/customers/${customer.user.id}`, staff.cookie);
+    expect(page.json().records.quotes).toContainEqual(
+      expect.objectContaining({ reference: quote.number, status: 'accepted', amount: 15_000 }),
+    );
   });
 
   it('without a deposit, acceptance raises the whole quote with its own lines', async () => {

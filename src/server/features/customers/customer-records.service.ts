@@ -6,12 +6,15 @@ import {
   invoices,
   orders,
   payments,
+  quotes,
   speedReports,
   subscriptions,
   supportTickets,
   websiteProjects,
 } from '#db/schema/index.ts';
 import type { CustomerDetail, CustomerRecord } from '#shared/admin-customers.schemas.ts';
+import { quoteNumber } from '#shared/billing.schemas.ts';
+import { saToday } from '#shared/dates.ts';
 import { centsToRand } from '#shared/money.ts';
 import { invoiceNumber } from '../../integrations/pdf/money-documents-pdf.ts';
 
@@ -23,6 +26,7 @@ export async function customerRecords(db: Db, userId: string): Promise<CustomerD
   const [
     orderRows,
     invoiceRows,
+    quoteRows,
     paymentRows,
     subscriptionRows,
     domainRows,
@@ -54,6 +58,7 @@ export async function customerRecords(db: Db, userId: string): Promise<CustomerD
       .innerJoin(orders, eq(orders.id, invoices.orderId))
       .where(ofCustomer)
       .orderBy(desc(invoices.number)),
+    db.select().from(quotes).where(eq(quotes.userId, userId)).orderBy(desc(quotes.number)),
     db
       .select({
         reference: payments.reference,
@@ -127,6 +132,15 @@ export async function customerRecords(db: Db, userId: string): Promise<CustomerD
         status: 'issued',
         date: iso(i.date),
         amount: centsToRand(i.cents),
+      }),
+    ),
+    quotes: quoteRows.map((q) =>
+      record({
+        reference: quoteNumber(q.number),
+        title: q.lines.map((line) => line.description).join(', '),
+        status: q.status === 'sent' && q.validUntil < saToday() ? 'expired' : q.status,
+        date: iso(q.createdAt),
+        amount: centsToRand(q.totalCents),
       }),
     ),
     payments: paymentRows.map((p) =>

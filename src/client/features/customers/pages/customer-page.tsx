@@ -14,6 +14,7 @@ import { formatRand } from '#shared/money.ts';
 import {
   adminBusinessPlanPath,
   adminProjectPath,
+  adminQuotePath,
   adminTicketPath,
   newInvoicePath,
   paths,
@@ -38,6 +39,7 @@ const statusText = (status: string) =>
 
 /** The back-office pages a record opens, where it has one. */
 const recordLinks: Partial<Record<CustomerRecordKind, (reference: string) => string>> = {
+  quotes: adminQuotePath,
   tickets: adminTicketPath,
   projects: adminProjectPath,
   businessPlans: adminBusinessPlanPath,

@@ -1,12 +1,11 @@
-import { FileDown } from 'lucide-react';
 import { formatDate } from '#shared/dates.ts';
 import { formatZAR } from '#shared/money.ts';
 import { ageBucketLabels, ageBuckets, type BucketCents } from '#shared/reports.schemas.ts';
 import { DataTable, numberCell, rowHeading } from '../../../components/data-table.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { agedDebtorsCsvUrl, useAgedDebtors } from '../api/get-aged-debtors.ts';
+import { CsvDownload } from './csv-download.tsx';
 
 function Amounts({ cents, strong }: { cents: BucketCents; strong?: boolean }) {
   return (
@@ -33,13 +32,7 @@ export function AgedDebtorsSection() {
         <h2 id="aged-debtors-heading" className="text-xl font-bold text-ink">
           Aged debtors
         </h2>
-        <Button asChild variant="outline">
-          <a href={agedDebtorsCsvUrl} download>
-            <FileDown aria-hidden="true" />
-            Download CSV
-            <span className="sr-only"> of aged debtors</span>
-          </a>
-        </Button>
+        <CsvDownload href={agedDebtorsCsvUrl} of="aged debtors" />
       </div>
       <QueryState query={query} label="the aged debtors">
         {(report) =>

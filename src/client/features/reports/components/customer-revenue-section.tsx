@@ -1,11 +1,10 @@
-import { FileDown } from 'lucide-react';
 import { DataTable, rowHeading } from '../../../components/data-table.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { vat } from '../../../lib/site.ts';
 import { customerRevenueCsvUrl, useCustomerRevenue } from '../api/get-customer-revenue.ts';
 import { MonthRangeFields, useMonthRange } from './month-range.tsx';
 import { RevenueCells, revenueColumns } from './revenue-cells.tsx';
+import { CsvDownload } from './csv-download.tsx';
 
 /** Each customer's invoices less their credit notes over chosen months, the most revenue first. */
 export function CustomerRevenueSection() {
@@ -19,13 +18,7 @@ export function CustomerRevenueSection() {
       </h2>
       <div className="flex flex-wrap items-end gap-3">
         <MonthRangeFields id="customer-revenue" range={range} />
-        <Button asChild variant="outline">
-          <a href={customerRevenueCsvUrl(from, to)} download>
-            <FileDown aria-hidden="true" />
-            Download CSV
-            <span className="sr-only"> of revenue by customer</span>
-          </a>
-        </Button>
+        <CsvDownload href={customerRevenueCsvUrl(from, to)} of="revenue by customer" />
       </div>
       <QueryState query={query} label="the revenue by customer">
         {(report) =>

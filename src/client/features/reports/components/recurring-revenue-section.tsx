@@ -1,15 +1,14 @@
-import { FileDown } from 'lucide-react';
 import { formatZAR } from '#shared/money.ts';
 import { formatNumber } from '#shared/numbers.ts';
 import type { RecurringRevenue } from '#shared/reports.schemas.ts';
 import { DataTable, numberCell, rowHeading } from '../../../components/data-table.tsx';
 import { MonthBarChart } from '../../../components/month-bar-chart.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { monthTrend } from '../../../lib/month-trend.ts';
 import { vat } from '../../../lib/site.ts';
 import { recurringRevenueCsvUrl, useRecurringRevenue } from '../api/get-recurring-revenue.ts';
+import { CsvDownload } from './csv-download.tsx';
 
 const monthName = new Intl.DateTimeFormat('en-ZA', {
   month: 'long',
@@ -43,13 +42,7 @@ export function RecurringRevenueSection() {
         <h2 id="recurring-revenue-heading" className="text-xl font-bold text-ink">
           Monthly recurring revenue and churn
         </h2>
-        <Button asChild variant="outline">
-          <a href={recurringRevenueCsvUrl} download>
-            <FileDown aria-hidden="true" />
-            Download CSV
-            <span className="sr-only"> of monthly recurring revenue</span>
-          </a>
-        </Button>
+        <CsvDownload href={recurringRevenueCsvUrl} of="monthly recurring revenue" />
       </div>
       <QueryState query={query} label="the monthly recurring revenue">
         {(report) => (

@@ -1,16 +1,15 @@
-import { FileDown } from 'lucide-react';
 import { formatZAR } from '#shared/money.ts';
 import { formatNumber } from '#shared/numbers.ts';
 import type { ServiceRevenue } from '#shared/reports.schemas.ts';
 import { DataTable, rowHeading } from '../../../components/data-table.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { RowBarChart } from '../../../components/row-bar-chart.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { vat } from '../../../lib/site.ts';
 import { serviceRevenueCsvUrl, useServiceRevenue } from '../api/get-service-revenue.ts';
 import { MonthRangeFields, useMonthRange } from './month-range.tsx';
 import { RevenueCells, revenueColumns } from './revenue-cells.tsx';
+import { CsvDownload } from './csv-download.tsx';
 
 const series = [{ key: 'revenue', label: 'Revenue', className: 'bg-brand-600' }] as const;
 
@@ -91,13 +90,7 @@ export function ServiceRevenueSection() {
       </h2>
       <div className="flex flex-wrap items-end gap-3">
         <MonthRangeFields id="service-revenue" range={range} />
-        <Button asChild variant="outline">
-          <a href={serviceRevenueCsvUrl(from, to)} download>
-            <FileDown aria-hidden="true" />
-            Download CSV
-            <span className="sr-only"> of revenue by service</span>
-          </a>
-        </Button>
+        <CsvDownload href={serviceRevenueCsvUrl(from, to)} of="revenue by service" />
       </div>
       <QueryState query={query} label="the revenue by service">
         {(report) =>

@@ -1,17 +1,16 @@
 import { useState } from 'react';
-import { FileDown } from 'lucide-react';
 import { formatDate } from '#shared/dates.ts';
 import { formatZAR } from '#shared/money.ts';
 import type { VatReturn } from '#shared/reports.schemas.ts';
 import { recentVatPeriods, vatPeriodLabel } from '#shared/vat-periods.ts';
 import { DataTable, cell, numberCell, rowHeading } from '../../../components/data-table.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { vat } from '../../../lib/site.ts';
 import { useVatReturn, vatReturnCsvUrl } from '../api/get-vat-return.ts';
+import { CsvDownload } from './csv-download.tsx';
 
 /** Two years of periods: a return may be corrected for a while after it is filed. */
 const periodsOffered = 12;
@@ -104,13 +103,7 @@ export function VatReturnSection() {
           </Select>
         </div>
         {!query.data?.noVatReturn && (
-          <Button asChild variant="outline">
-            <a href={vatReturnCsvUrl(period)} download>
-              <FileDown aria-hidden="true" />
-              Download CSV
-              <span className="sr-only"> of the VAT return</span>
-            </a>
-          </Button>
+          <CsvDownload href={vatReturnCsvUrl(period)} of="the VAT return" />
         )}
       </div>
       <QueryState query={query} label="the VAT return">
