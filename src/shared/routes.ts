@@ -595,6 +595,10 @@ export function isCheckoutContext(pathname: string): boolean {
   return /^\/(checkout|payment|subscription|SimplePayFast)/i.test(pathname);
 }
 
+/** A quote's PDF (the customer's own, or any for an administrator). */
+export const quotePdfPath = (number: string) =>
+  `/api/quotes/${encodeURIComponent(number)}/quote.pdf`;
+
 /** An unpaid order's pro-forma invoice PDF, to pay from (not a tax invoice). */
 export const proFormaPdfPath = (orderReference: string) =>
   `/api/orders/${encodeURIComponent(orderReference)}/pro-forma.pdf`;

@@ -7,6 +7,7 @@ import {
   renderInvoicePdf,
   renderProFormaPdf,
 } from '../../src/server/integrations/pdf/money-documents-pdf.ts';
+import { renderQuotePdf } from '../../src/server/integrations/pdf/quote-pdf.ts';
 import { renderSpeedReportPdf } from '../../src/server/integrations/pdf/speed-report-pdf.ts';
 
 /**
@@ -125,6 +126,23 @@ export function sampleCreditNote(vatRegistered: boolean) {
   });
 }
 
+export function sampleQuote(vatRegistered: boolean) {
+  return renderQuotePdf({
+    number: 'Q-000007',
+    issuedAt: samplePaidAt,
+    validUntil: '2026-04-04',
+    company: sampleCompany(vatRegistered),
+    customer: sampleCustomer,
+    lines,
+    totalCents,
+    vatCents: vatCents(vatRegistered),
+    depositLabel: '50% deposit',
+    depositCents: totalCents / 2,
+    terms: 'The balance is due when the site is launched. Two rounds of changes are included.',
+    accepted: null,
+  });
+}
+
 export function sampleBusinessPlan(vatRegistered: boolean) {
   return businessPlanPdf(
     {
@@ -221,6 +239,7 @@ export const sampleDocuments = {
   invoice: sampleInvoice,
   'pro-forma': sampleProForma,
   'credit-note': sampleCreditNote,
+  quote: sampleQuote,
   'business-plan': sampleBusinessPlan,
   'speed-report': sampleSpeedReport,
 };

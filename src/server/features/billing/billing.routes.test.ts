@@ -13,7 +13,8 @@ import {
 import { signUp } from '../../../../tests/helpers/accounts.ts';
 import { signInAdmin } from '../../../../tests/helpers/admins.ts';
 import { moneyJourneys } from '../../../../tests/helpers/money-journeys.ts';
-import { acceptQuote } from './quotes.service.ts';
+import { pdfText } from '../../../../tests/helpers/pdf-text.ts';
+import { acceptQuote } from './quote-orders.service.ts';
 import { listInvoices } from './team-invoices.service.ts';
 
 /**
@@ -198,8 +199,19 @@ describe('a quote with a deposit', () => {
     expect(mail.text).toContain(`/user/quotes/${quote.number}`);
     expect(mail.text).toContain(`50% deposit of ${formatZAR(750_000)}`);
 
-    // Only its customer reads it.
+    // Only its customer reads it, on the page and as a PDF.
     expect((await call('GET', `/api/quotes/${quote.number}`, other.cookie)).statusCode).toBe(404);
+    const pdfUrl = `/api/quotes/${quote.number}/quote.pdf`;
+    expect((await call('GET', pdfUrl, other.cookie)).statusCode).toBe(404);
+    const pdf = await call('GET', pdfUrl, customer.cookie);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const { text } = await pdfText(pdf.rawPayload);
+    expect(text).toContain(quote.number);
+    expect(text).toContain('50% deposit, on acceptance');
+    expect(text).toContain('Business website, five pages');
+    expect(text).toContain(formatZAR(750_000).replace(/\s/g, ' '));
+    expect(text).toContain('This is not a tax invoice');
+    expect((await call('GET', pdfUrl, staff.cookie)).statusCode).toBe(200);
     const read = await call('GET', `/api/quotes/${quote.number}`, customer.cookie);
     expect(read.json<Quote>().lines).toHaveLength(2);
 

@@ -12,17 +12,13 @@ import {
   raisedInvoiceSchema,
 } from '#shared/billing.schemas.ts';
 import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
+import { downloadSchema } from '#shared/http.schemas.ts';
 import type { AppInstance } from '../../app-instance.ts';
+import { sendPdf } from '../../lib/send-pdf.ts';
+import { requireViewer } from '../../plugins/sessions.ts';
 import { adminScope, userScope } from '../../plugins/signed-in-scopes.ts';
-import {
-  acceptQuote,
-  createQuote,
-  declineQuote,
-  getQuote,
-  listQuotes,
-  projectQuote,
-  raiseBalance,
-} from './quotes.service.ts';
+import { acceptQuote, declineQuote, raiseBalance } from './quote-orders.service.ts';
+import { createQuote, getQuote, listQuotes, projectQuote, quotePdf } from './quotes.service.ts';
 import { createTeamInvoice, listInvoices } from './team-invoices.service.ts';
 
 /**
@@ -122,6 +118,27 @@ export async function billingRoutes(app: AppInstance): Promise<void> {
       async (request) => ({ quote: await projectQuote(deps.db, request.params.reference) }),
     );
   });
+
+  // The quote's PDF, for its customer or an administrator.
+  app.get(
+    '/api/quotes/:number/quote.pdf',
+    {
+      schema: {
+        params: quoteNumberParams,
+        response: {
+          200: { content: { 'application/pdf': { schema: downloadSchema } } },
+          ...errorResponses(400, 401, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request, reply);
+      return sendPdf(
+        reply,
+        await quotePdf(deps, request.params.number, 'admin' in viewer ? {} : viewer),
+      );
+    },
+  );
 
   await userScope(app, (scoped) => {
     scoped.get(

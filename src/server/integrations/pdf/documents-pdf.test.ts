@@ -39,7 +39,7 @@ describe.each([true, false])('documents (VAT-registered: %s)', (vatRegistered) =
     else expect(text).not.toContain('4123456789');
   });
 
-  it.each(['invoice', 'pro-forma', 'credit-note'] as const)(
+  it.each(['invoice', 'pro-forma', 'credit-note', 'quote'] as const)(
     '%s names the customer and how to reach them',
     async (kind) => {
       const { text } = await read(kind, vatRegistered);
@@ -72,6 +72,19 @@ describe.each([true, false])('documents (VAT-registered: %s)', (vatRegistered) =
       expect(text).toContain('VAT (15%) included R 1 395,13');
     }
     expect(text).toContain('Total R 10 696,00');
+  });
+
+  it('has the quote say until when it is valid, its deposit and balance, and its terms', async () => {
+    const { text } = await read('quote', vatRegistered);
+    expect(text).toContain('Quote number Q-000007');
+    expect(text).toContain('VALID to 4 April 2026');
+    expect(text).toContain(
+      `This is not ${vatRegistered ? 'a tax invoice' : 'an invoice'}: ${vatRegistered ? 'a tax invoice' : 'an invoice'} follows each payment.`,
+    );
+    expect(text).toContain('50% deposit, on acceptance R 5 348,00');
+    expect(text).toContain('Balance, on delivery R 5 348,00');
+    expect(text).toContain('The balance is due when the site is launched.');
+    expect(text).toContain('Accept this quote online in your account by 4 April 2026.');
   });
 
   it('has the pro-forma say what is still due, by when and how to pay it', async () => {

@@ -2,7 +2,9 @@ import type { Quote } from '#shared/billing.schemas.ts';
 import { invoiceStatusLabels, quoteStatusLabels } from '#shared/billing.schemas.ts';
 import { formatDate, formatDateTime } from '#shared/dates.ts';
 import { formatRand } from '#shared/money.ts';
+import { quotePdfPath } from '#shared/routes.ts';
 import { DataTable, cell, numberCell, rowHeading } from '../../../components/data-table.tsx';
+import { PdfLink } from '../../../components/pdf-link.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { vat } from '../../../lib/site.ts';
@@ -51,6 +53,7 @@ export function QuoteDocument({ quote }: { quote: Quote }) {
           </>
         )}
       </dl>
+      <PdfLink href={quotePdfPath(quote.number)} label={`Quote ${quote.number} (PDF)`} />
       <DataTable
         label="Quote lines"
         caption={`The lines of quote ${quote.number}`}
