@@ -77,6 +77,7 @@ const rules: Record<string, Rule> = {
   'POST /api/admin/quotes': 'staff',
   'GET /api/admin/quotes/:number': 'staff',
   'POST /api/admin/quotes/:number/balance': 'staff',
+  'POST /api/admin/quotes/:number/withdraw': 'staff',
   'GET /api/admin/projects/:reference/quote': 'staff',
   'GET /api/admin/reports/aged-debtors': 'owner',
   'GET /api/admin/reports/aged-debtors.csv': 'owner',

@@ -358,6 +358,22 @@ describe('a quote with a deposit', () => {
     expect(late.statusCode).toBe(409);
     expect(late.json().error).toBe(`Quote ${declined.number} was declined: ask us for a new one`);
 
+    const withdrawn = await makeQuote();
+    const pulled = await call(
+      'POST',
+      `/api/admin/quotes/${withdrawn.number}/withdraw`,
+      staff.cookie,
+    );
+    expect(pulled.json<Quote>().status).toBe('cancelled');
+    const tooLate = await call('POST', `/api/quotes/${withdrawn.number}/accept`, customer.cookie, {
+      name: 'Thandi Nkosi',
+      acceptTerms: true,
+    });
+    expect(tooLate.statusCode).toBe(409);
+    expect(tooLate.json().error).toBe(
+      `Quote ${withdrawn.number} was withdrawn: ask us for a new one`,
+    );
+
     const tooMuch = await call(
       'POST',
       '/api/admin/quotes',

@@ -17,7 +17,7 @@ import type { AppInstance } from '../../app-instance.ts';
 import { sendPdf } from '../../lib/send-pdf.ts';
 import { requireViewer } from '../../plugins/sessions.ts';
 import { adminScope, userScope } from '../../plugins/signed-in-scopes.ts';
-import { acceptQuote, declineQuote, raiseBalance } from './quote-orders.service.ts';
+import { acceptQuote, closeQuote, raiseBalance } from './quote-orders.service.ts';
 import { createQuote, getQuote, listQuotes, projectQuote, quotePdf } from './quotes.service.ts';
 import { createTeamInvoice, listInvoices } from './team-invoices.service.ts';
 
@@ -104,6 +104,18 @@ export async function billingRoutes(app: AppInstance): Promise<void> {
         reply.status(201).send(await raiseBalance(deps, request.params.number, request.admin)),
     );
 
+    // 409: accepted already.
+    scoped.post(
+      '/api/admin/quotes/:number/withdraw',
+      {
+        schema: {
+          params: quoteNumberParams,
+          response: { 200: quoteSchema, ...errorResponses(...stateChangeErrors, 401, 404, 409) },
+        },
+      },
+      (request) => closeQuote(deps.db, request.params.number, { admin: request.admin }),
+    );
+
     scoped.get(
       '/api/admin/projects/:reference/quote',
       {
@@ -186,7 +198,7 @@ export async function billingRoutes(app: AppInstance): Promise<void> {
           },
         },
       },
-      (request) => declineQuote(deps.db, request.params.number, request.user.id),
+      (request) => closeQuote(deps.db, request.params.number, { userId: request.user.id }),
     );
   });
 }

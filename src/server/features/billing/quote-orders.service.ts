@@ -163,16 +163,37 @@ export async function acceptQuote(
   });
 }
 
-/** The customer declines a quote they have not accepted. */
-export async function declineQuote(db: Db, number: string, userId: string, now = new Date()) {
+/**
+ * A quote not accepted is closed: the customer declines it, or the team withdraws it (audited).
+ * An accepted one stays; closing one closed already changes nothing.
+ */
+export async function closeQuote(
+  db: Db,
+  number: string,
+  by: { userId: string } | { admin: Admin },
+  now = new Date(),
+) {
+  const userId = 'userId' in by ? by.userId : undefined;
   const quote = await findQuote(db, number, userId);
   if (quote.status === 'accepted')
     throw new AppError('CONFLICT', { message: `Quote ${number} is accepted already` });
   if (quote.status === 'sent') {
-    await db
-      .update(quotes)
-      .set({ status: 'declined', declinedAt: now })
-      .where(and(eq(quotes.id, quote.id), eq(quotes.status, 'sent')));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(quotes)
+        .set(userId ? { status: 'declined', declinedAt: now } : { status: 'cancelled' })
+        .where(and(eq(quotes.id, quote.id), eq(quotes.status, 'sent')));
+      if ('admin' in by && quote.userId) {
+        await recordAudit(tx, {
+          adminId: by.admin.id,
+          actor: by.admin.email,
+          action: 'customer.quote_withdrawn',
+          entityType: 'customer',
+          entityId: quote.userId,
+          details: { quote: number },
+        });
+      }
+    });
   }
   return getQuote(db, number, { userId }, now);
 }

@@ -54,3 +54,15 @@ export const useRaiseBalance = (config?: MutationConfig<Raised, string>) =>
       });
     },
   );
+
+/** POST /api/admin/quotes/{number}/withdraw: a quote not accepted is withdrawn. */
+export const useWithdrawQuote = (config?: MutationConfig<Quote, string>) =>
+  useEndpointMutation(
+    (number: string) =>
+      apiRequest('POST', `/api/admin/quotes/${encodeURIComponent(number)}/withdraw`, quoteSchema),
+    config,
+    (queryClient, quote, number) => {
+      refreshLists(queryClient);
+      queryClient.setQueryData([`/api/admin/quotes/${encodeURIComponent(number)}`], quote);
+    },
+  );

@@ -2,6 +2,9 @@ import { Link, useParams } from 'wouter';
 import { formatRand } from '#shared/money.ts';
 import { adminCustomerPath, paths } from '#shared/routes.ts';
 import { QueryState } from '../../../components/query-state.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { useWithdrawQuote } from '../api/send-documents.ts';
 import { useQuote } from '../api/get-quote.ts';
 import { BalanceAction } from '../components/balance-action.tsx';
 import { QuoteDocument } from '../components/quote-document.tsx';
@@ -10,6 +13,16 @@ import { QuoteDocument } from '../components/quote-document.tsx';
 export function AdminQuotePage() {
   const { number = '' } = useParams<{ number: string }>();
   const query = useQuote(number, 'admin');
+  const withdraw = useWithdrawQuote({
+    onSuccess: (quote) =>
+      toast({
+        title: 'Quote withdrawn',
+        description: `Quote ${quote.number} can no longer be accepted.`,
+        variant: 'success',
+      }),
+    onError: (error) =>
+      toast({ title: 'Quote not withdrawn', description: error.message, variant: 'destructive' }),
+  });
   return (
     <>
       <Link
@@ -39,6 +52,17 @@ export function AdminQuotePage() {
                 </p>
               </div>
               <BalanceAction quote={quote} />
+              {quote.status === 'sent' && (
+                <div>
+                  <Button
+                    variant="outline"
+                    disabled={withdraw.isPending}
+                    onClick={() => withdraw.mutate(quote.number)}
+                  >
+                    Withdraw the quote
+                  </Button>
+                </div>
+              )}
               <QuoteDocument quote={quote} />
             </div>
           )}
