@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyAssumptions, type PlanAssumptions } from './business-plans.schemas.ts';
-import { loanInstalment, projectPlan } from './business-plan-projections.ts';
+import { breakEvenText, loanInstalment, projectPlan } from './business-plan-projections.ts';
 import { companyIncomeTax } from './business-plan-tax.ts';
 
 // R100 a unit, 100 units a month, 40% cost of sales; R3 000 salaries, R1 000 rent, R500 other;
@@ -151,6 +151,15 @@ describe('the projection', () => {
   it('has no break-even when it never makes a profit', () => {
     const losing = projectPlan({ ...shop, salariesCents: 1_000_000 });
     expect(losing.breakEvenMonth).toBeNull();
+    expect(breakEvenText(losing)).toBe('Not within 36 months');
     expect(losing.fundingNeed).toBeGreaterThan(0);
+  });
+
+  it('has no break-even on a plan whose figures are all zero: it asks for sales', () => {
+    const empty = projectPlan(emptyAssumptions);
+    expect(empty.breakEvenMonth).toBeNull();
+    expect(empty.hasSales).toBe(false);
+    expect(breakEvenText(empty)).toBe('Add your sales to see it');
+    expect(breakEvenText(projectPlan(shop))).toBe('Month 2');
   });
 });

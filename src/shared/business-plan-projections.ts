@@ -48,8 +48,13 @@ export const projectionLines: { key: keyof ProjectionRow; label: string; strong?
 export interface Projection {
   months: (ProjectionRow & { month: number })[];
   years: (ProjectionRow & { year: number })[];
-  /** First month from which profit before tax never falls below zero again; null: not within 36. */
+  /**
+   * First month from which profit before tax never falls below zero again; null when that is not
+   * within 36 months, or when the plan has no sales yet (all zero is no break-even).
+   */
   breakEvenMonth: number | null;
+  /** Whether any month has sales: a plan without them has nothing to break even on. */
+  hasSales: boolean;
   /** Cash the business needs put in before it pays its own way: the deepest cumulative shortfall
    *  of its trading cash flow (funding left out). */
   fundingNeed: number;
@@ -193,10 +198,12 @@ export function projectPlan(a: PlanAssumptions): Projection {
   });
 
   const lastLoss = months.findLastIndex((m) => m.profitBeforeTax < 0);
+  const hasSales = months.some((m) => m.revenue > 0);
   return {
     months,
     years,
-    breakEvenMonth: lastLoss === PROJECTION_MONTHS - 1 ? null : lastLoss + 2,
+    breakEvenMonth: !hasSales || lastLoss === PROJECTION_MONTHS - 1 ? null : lastLoss + 2,
+    hasSales,
     fundingNeed: 0 - lowestTradingCash,
     lowestCash: Math.min(...months.map((m) => m.closingCash)),
     monthlyLoanInstalment: instalment,
@@ -206,3 +213,11 @@ export function projectPlan(a: PlanAssumptions): Projection {
 function sum(values: number[]): number {
   return values.reduce((total, v) => total + v, 0);
 }
+
+/** How the plan states its break-even: the month, "not within 36 months", or that it needs sales. */
+export const breakEvenText = (projection: Projection): string =>
+  projection.breakEvenMonth
+    ? `Month ${projection.breakEvenMonth}`
+    : projection.hasSales
+      ? 'Not within 36 months'
+      : 'Add your sales to see it';

@@ -21,6 +21,12 @@ test.describe('business plans', () => {
     await expect(page).toHaveURL(/\/user\/business-plans\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { name: 'Loan application 2027' })).toBeVisible();
     await expect(page.getByText('0 of 7 steps done')).toBeVisible();
+    const progress = page.getByRole('progressbar', { name: '0 of 7 steps done' });
+    await expect(progress).toHaveAttribute('aria-valuenow', '0');
+    // An empty bar at the start: nothing of it is filled.
+    expect(await progress.locator('div').evaluate((bar) => bar.getBoundingClientRect().width)).toBe(
+      0,
+    );
 
     // Typing is saved without a button, and survives a reload.
     await page.getByLabel('Business name').fill('Zodwa Foods (Pty) Ltd');
@@ -48,6 +54,8 @@ test.describe('business plans', () => {
 
     // Financials: one product and the costs give the hand-worked projection.
     await page.getByRole('button', { name: 'Financial assumptions' }).click();
+    // All figures zero: no break-even to claim yet.
+    await expect(page.getByText('Add your sales to see it')).toBeVisible();
     await page.getByRole('button', { name: 'Add a product or service' }).click();
     await page.getByLabel('Product or service').fill('Plated meal');
     await page.getByLabel('Price of one, excl. VAT').fill('100');
@@ -65,6 +73,8 @@ test.describe('business plans', () => {
     await expect(profit).toContainText('R 13 000,00');
     await expect(years.getByRole('row', { name: /Income tax/ })).toContainText('R 3 510,00');
     await expect(page.getByText(/Your funding falls short/)).toBeVisible();
+    // The cash chart reads in rand: its highest and lowest month-end cash.
+    await expect(page.getByTestId('cash-axis')).toHaveText(/^R\s?39,1K-R\s?3,5K$/);
     await expect(page.getByText(/All changes saved/)).toBeVisible();
     await expect(page.getByText('3 of 7 steps done')).toBeVisible();
 

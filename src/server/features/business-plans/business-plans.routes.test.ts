@@ -217,7 +217,7 @@ describe('business plans', () => {
       'Not written yet.',
       'Financial assumptions',
       'Three-year summary',
-      'Break-even: month 2',
+      'Break-even: Month 2',
       'Monthly projections: year 3',
       'Profit before tax',
       // Year 1 profit before tax R13 000, tax at 27% R3 510 (worked by hand in the projection test).

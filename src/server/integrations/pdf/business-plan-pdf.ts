@@ -10,6 +10,7 @@ import {
 } from '#shared/business-plans.schemas.ts';
 import { planSectionGuide } from '#shared/business-plan-guide.ts';
 import {
+  breakEvenText,
   projectionLines,
   projectPlan,
   type Projection,
@@ -268,10 +269,7 @@ export async function businessPlanPdf(plan: PlanDocument, company: Company): Pro
   doc.addPage();
   heading(doc, 'Three-year summary');
   const key: [string, string][] = [
-    [
-      'Break-even',
-      projection.breakEvenMonth ? `month ${projection.breakEvenMonth}` : 'not within 36 months',
-    ],
+    ['Break-even', breakEvenText(projection)],
     ['Funding the business needs', formatZAR(projection.fundingNeed)],
     [
       'Lowest cash with the planned funding',

@@ -118,12 +118,21 @@ export function PlanBuilder({
             {completed} of {steps.length} steps done
           </span>
         </div>
-        <progress
-          className="mt-1 h-2 w-full overflow-hidden rounded-full accent-brand-700"
+        {/* A bar of our own: a native <progress> is drawn by each browser its own way, and one
+            at 0 of 7 read as full. */}
+        <div
+          role="progressbar"
           aria-labelledby="plan-progress-label"
-          max={steps.length}
-          value={completed}
-        />
+          aria-valuemin={0}
+          aria-valuemax={steps.length}
+          aria-valuenow={completed}
+          className="mt-1 h-2 w-full overflow-hidden rounded-full bg-gray-200"
+        >
+          <div
+            className="h-full rounded-full bg-brand-700 transition-[width]"
+            style={{ width: `${(completed / steps.length) * 100}%` }}
+          />
+        </div>
       </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">

@@ -1,9 +1,10 @@
 import {
+  breakEvenText,
   projectionLines,
   type Projection,
   type ProjectionRow,
 } from '#shared/business-plan-projections.ts';
-import { formatZAR } from '#shared/money.ts';
+import { formatZAR, formatZARCompact } from '#shared/money.ts';
 import { TableScroll } from '../../../components/table-scroll.tsx';
 
 function Figures({
@@ -60,28 +61,46 @@ function CashChart({ projection }: { projection: Projection }) {
   const height = 160;
   const y = (v: number) => 8 + (1 - (v - lo) / span) * (height - 16);
   const points = cash.map((v, i) => `${(i / (cash.length - 1)) * width},${y(v)}`).join(' ');
+  // Where zero sits on the axis (0 top, 1 bottom): labelled only clear of the top and bottom.
+  const zeroAt = y(0) / height;
   return (
     <figure className="rounded-2xl border border-line p-4">
       <figcaption className="text-sm font-semibold text-ink">
         Cash at month end, 36 months
       </figcaption>
-      <svg
-        viewBox={`0 0 ${width} ${height}`}
-        className="mt-2 h-40 w-full"
-        role="img"
-        aria-label={`Cash at month end runs from ${formatZAR(cash[0]!)} in month 1 to ${formatZAR(cash.at(-1)!)} in month 36, lowest ${formatZAR(lo)}.`}
-        preserveAspectRatio="none"
-      >
-        <line x1="0" x2={width} y1={y(0)} y2={y(0)} stroke="#d0d5dd" strokeWidth="1" />
-        <polyline
-          points={points}
-          fill="none"
-          stroke="#0f5132"
-          strokeWidth="2.5"
-          vectorEffect="non-scaling-stroke"
-        />
-      </svg>
-      <p className="mt-1 flex justify-between text-xs text-muted">
+      <div className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-2">
+        {/* The rand axis: the highest and lowest month-end cash, and zero when it lies well between. */}
+        <div
+          aria-hidden="true"
+          data-testid="cash-axis"
+          className="relative h-40 w-16 text-right text-xs text-muted tabular-nums"
+        >
+          <span className="absolute right-0 top-0">{formatZARCompact(hi)}</span>
+          {zeroAt > 0.15 && zeroAt < 0.85 && (
+            <span className="absolute right-0 -translate-y-1/2" style={{ top: `${zeroAt * 100}%` }}>
+              {formatZARCompact(0)}
+            </span>
+          )}
+          <span className="absolute right-0 bottom-0">{formatZARCompact(lo)}</span>
+        </div>
+        <svg
+          viewBox={`0 0 ${width} ${height}`}
+          className="h-40 w-full"
+          role="img"
+          aria-label={`Cash at month end runs from ${formatZAR(cash[0]!)} in month 1 to ${formatZAR(cash.at(-1)!)} in month 36, lowest ${formatZAR(lo)}.`}
+          preserveAspectRatio="none"
+        >
+          <line x1="0" x2={width} y1={y(0)} y2={y(0)} stroke="#d0d5dd" strokeWidth="1" />
+          <polyline
+            points={points}
+            fill="none"
+            stroke="#0f5132"
+            strokeWidth="2.5"
+            vectorEffect="non-scaling-stroke"
+          />
+        </svg>
+      </div>
+      <p className="mt-1 ml-18 flex justify-between text-xs text-muted">
         <span>Month 1</span>
         <span>Month 36</span>
       </p>
@@ -96,11 +115,7 @@ export function ProjectionView({ projection }: { projection: Projection }) {
       <dl className="grid gap-3 sm:grid-cols-3">
         <div className="rounded-2xl bg-surface p-4">
           <dt className="text-sm text-muted">Break-even</dt>
-          <dd className="text-lg font-bold text-ink">
-            {projection.breakEvenMonth
-              ? `Month ${projection.breakEvenMonth}`
-              : 'Not within 36 months'}
-          </dd>
+          <dd className="text-lg font-bold text-ink">{breakEvenText(projection)}</dd>
         </div>
         <div className="rounded-2xl bg-surface p-4">
           <dt className="text-sm text-muted">Funding the business needs</dt>
