@@ -203,6 +203,8 @@ describe('registering through DNSimple', () => {
     expect(registrations).toHaveLength(1);
     expect(registrations[0]!.body).not.toHaveProperty('period');
     expect(registrations[0]!.body).not.toHaveProperty('premium_price');
+    // The customer chose auto-renew (ours, invoiced ahead and paid first); DNSimple's stays off.
+    expect(registrations[0]!.body).toMatchObject({ auto_renew: false });
     expect(t.dnsimple.bodies.find((b) => b.call.endsWith('/retry-me.com/renewals'))!.body).toEqual({
       period: 1,
     });

@@ -183,7 +183,9 @@ export async function registerDomainOrder(
       years: order.years,
       registrant: toRegistrant(order),
       privacy: order.privacy,
-      autoRenew: order.autoRenew,
+      // Renewals are invoiced by us ahead of expiry and paid first (the customer's auto-renew is
+      // ours); the registrar's own auto-renew stays off, or it renews at our cost, or twice.
+      autoRenew: false,
       premiumPrice: premium?.quoted,
     });
     const step: PendingRegistrarStep = {
