@@ -43,10 +43,12 @@ import { paymentRoutes } from './features/payments/payments.routes.ts';
 import { payfastSimulatorRoutes } from './integrations/payfast/simulator/simulator.routes.ts';
 import { refundRoutes } from './features/payments/refunds.routes.ts';
 import { subscriptionRoutes } from './features/subscriptions/subscriptions.routes.ts';
+import { savedCardRoutes } from './features/saved-cards/saved-cards.routes.ts';
 import { moneyDocumentRoutes } from './features/payments/money-documents.routes.ts';
 import { backOfficeRoutes } from './features/admin/back-office.routes.ts';
 import { jobRoutes } from './features/admin/jobs.routes.ts';
 import { reportRoutes } from './features/reports/reports.routes.ts';
+import { dunningRoutes } from './features/dunning/dunning.routes.ts';
 import { issueSetupToken } from './features/admin-auth/admin-auth.service.ts';
 import { sealClearTotpSecrets } from './features/admin-auth/two-factor.service.ts';
 import { sendMailJob } from './jobs/send-mail.job.ts';
@@ -61,6 +63,7 @@ import {
 import { domainRenewalInvoiceJob } from './jobs/domain-renewal-invoice.job.ts';
 import { refundPaymentJob } from './jobs/refund-payment.job.ts';
 import { cancelSubscriptionJob } from './jobs/cancel-subscription.job.ts';
+import { chargeSavedCardJob } from './jobs/charge-saved-card.job.ts';
 import { closeResolvedTicketJob } from './jobs/close-resolved-ticket.job.ts';
 import { bankTransferRoutes } from './features/payments/bank-transfers.routes.ts';
 import { creditRoutes } from './features/credit/credit.routes.ts';
@@ -69,6 +72,7 @@ import { viewAsRoutes } from './features/view-as/view-as.routes.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
 import { bankTransferReminderJob } from './jobs/bank-transfer-reminder.job.ts';
 import { bankTransferExpiryJob } from './jobs/bank-transfer-expiry.job.ts';
+import { dunningStepJob } from './jobs/dunning-step.job.ts';
 import { nextRetentionRun, retentionJob, retentionKey } from './jobs/retention.job.ts';
 import { backupJob } from './jobs/backup.job.ts';
 import { backupRoutes } from './features/backups/backups.routes.ts';
@@ -172,9 +176,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     'domain-expiry-reminder': domainExpiryReminderJob({ registrar, config }),
     'refund-payment': refundPaymentJob({ config, orderLines: app.orderLines }),
     'cancel-subscription': cancelSubscriptionJob({ config }),
+    'charge-saved-card': chargeSavedCardJob({ config }),
     'close-resolved-ticket': closeResolvedTicketJob(),
     'bank-transfer-reminder': bankTransferReminderJob({ config }),
     'bank-transfer-expiry': bankTransferExpiryJob({ config }),
+    'dunning-step': dunningStepJob({ config, orderLines: app.orderLines }),
     'speed-report': speedReportJob(config.speedReports),
     retention: retentionJob(),
     'owner-alerts': ownerAlertsJob({ config }),
@@ -208,6 +214,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await viewAsRoutes(app);
   await billingRoutes(app);
   await subscriptionRoutes(app);
+  await savedCardRoutes(app);
   moneyDocumentRoutes(app);
   await speedReportRoutes(app);
   await domainRoutes(app);
@@ -217,6 +224,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await backOfficeRoutes(app);
   await jobRoutes(app);
   await reportRoutes(app);
+  await dunningRoutes(app);
   await metricsRoutes(app);
   await backupRoutes(app);
 

@@ -8,6 +8,7 @@ import type { OrderLineRegistry } from './features/orders/order-lines.service.ts
 import { testLineKind } from './features/orders/order-pricing.service.ts';
 import { quoteLineKind, websiteProjectDelivery } from './features/requests/requests.order-lines.ts';
 import { speedReportLineKind } from './features/speed-reports/speed-reports.order-lines.ts';
+import { monthlyServiceSuspension } from './features/subscriptions/subscription-suspension.ts';
 
 /**
  * Every kind of order line, from the features that sell them (decision 020): the composition
@@ -22,7 +23,9 @@ export function orderLineKinds(app: AppInstance): OrderLineRegistry {
     'business-plan': paidPlanDelivery(config),
   });
   return {
-    ...catalogueKinds,
+    // A package with monthly parts is a managed service: dunning suspends its subscription.
+    package: { ...catalogueKinds.package, ...monthlyServiceSuspension },
+    bundle: { ...catalogueKinds.bundle, ...monthlyServiceSuspension },
     ...billingLineKinds(catalogueKinds.package.fulfil),
     'business-registration': businessRegistrationLineKind,
     'speed-report': speedReportLineKind(config.speedReports),

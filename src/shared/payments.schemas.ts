@@ -13,6 +13,13 @@ export const payfastFormSchema = z.object({
 });
 export type PayfastForm = z.infer<typeof payfastFormSchema>;
 
+/**
+ * POST /api/orders/{reference}/payfast: how the card payment starts. `saveCard` is the customer's
+ * consent at checkout to keep the card for renewals (unticked unless they tick it).
+ */
+export const startCardPaymentSchema = z.object({ saveCard: z.boolean().default(false) }).nullish();
+export type StartCardPayment = z.input<typeof startCardPaymentSchema>;
+
 /** GET /api/payments/test: whether the R5.00 test payment is offered here, and through what. */
 export const testPaymentSchema = z.object({
   available: z.boolean(),

@@ -266,6 +266,8 @@ export const routes = {
   },
   userQuote: { path: '/user/quotes/:number', title: 'Your quote', guard: 'user' },
   userOrder: { path: '/user/orders/:reference', title: 'Your order', guard: 'user' },
+  // A dunning mail's signed link: pays its order without signing in.
+  payLink: { path: '/pay', title: 'Pay your order', guard: 'public' },
   paymentDetails: { path: '/payment/details/:reference', title: 'Payment details', guard: 'user' },
   paymentEft: { path: '/payment/eft/:reference', title: 'Pay by bank transfer', guard: 'user' },
   paymentTest: { path: '/payment/test', title: 'Test payment', guard: 'user' },
@@ -388,6 +390,20 @@ export const routes = {
     title: 'Subscriptions',
     guard: 'admin',
     nav: { area: 'admin', label: 'Subscriptions' },
+  },
+  // Staff see who is past due; only owners set the dunning policy.
+  adminPastDue: {
+    path: '/admin/past-due',
+    title: 'Past due',
+    guard: 'admin',
+    nav: { area: 'admin', label: 'Past due' },
+  },
+  adminDunning: {
+    path: '/admin/dunning',
+    title: 'Dunning policy',
+    guard: 'admin',
+    nav: { area: 'admin', label: 'Dunning policy' },
+    ownerOnly: true,
   },
   adminCatalogue: {
     path: '/admin/catalogue',

@@ -31,6 +31,8 @@ export const subscriptionSchema = z.object({
   nextBillingDate: z.string().nullable(),
   /** Charges PayFast reported failed since the last one that went through. */
   failedCharges: z.number(),
+  /** Suspended by dunning (unpaid too long) since then: the team stops the work until paid. */
+  suspendedAt: z.string().nullable(),
   startedAt: z.string(),
   cancelledAt: z.string().nullable(),
   charges: z.array(chargeSchema),

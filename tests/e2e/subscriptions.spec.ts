@@ -49,6 +49,13 @@ test.describe('monthly subscriptions', () => {
     if (shotDir) await page.screenshot({ path: `${shotDir}/payments-360.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
 
+    // A new card on PayFast's card-update page (the simulator's), then back to the payments page.
+    await section.getByRole('button', { name: 'Replace card' }).click();
+    await expect(page.getByRole('heading', { name: 'Update your card' })).toBeVisible();
+    await page.getByRole('button', { name: 'Save new card' }).click();
+    await expect(page).toHaveURL(/\/user\/payments$/);
+    await gotoHydrated(page, '/user/payments');
+
     await section.getByRole('button', { name: 'Cancel subscription' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByText(/PayFast stops charging R\s1\s299,00 a month/)).toBeVisible();

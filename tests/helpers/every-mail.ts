@@ -2,10 +2,12 @@ import type { Config } from '../../src/server/config.ts';
 import * as alertMails from '../../src/server/features/alerts/alert-mails.ts';
 import * as businessPlanMails from '../../src/server/features/business-plans/business-plan-mails.ts';
 import * as domainOrderMails from '../../src/server/features/domains/domain-order-mails.ts';
+import * as dunningMails from '../../src/server/features/dunning/dunning-mails.ts';
 import * as bankTransferMails from '../../src/server/features/payments/bank-transfer-mails.ts';
 import * as paymentMails from '../../src/server/features/payments/payment-mails.ts';
 import * as projectMails from '../../src/server/features/projects/project-mails.ts';
 import * as requestMails from '../../src/server/features/requests/request-mails.ts';
+import * as savedCardMails from '../../src/server/features/saved-cards/saved-card-mails.ts';
 import * as speedReportMails from '../../src/server/features/speed-reports/speed-report-mails.ts';
 import * as subscriptionMails from '../../src/server/features/subscriptions/subscription-mails.ts';
 import * as ticketMails from '../../src/server/features/tickets/ticket-mails.ts';
@@ -15,10 +17,12 @@ export const mailModules = {
   alertMails,
   businessPlanMails,
   domainOrderMails,
+  dunningMails,
   bankTransferMails,
   paymentMails,
   projectMails,
   requestMails,
+  savedCardMails,
   speedReportMails,
   subscriptionMails,
   ticketMails,
@@ -49,6 +53,27 @@ const alert = {
   kind: 'job-failing' as const,
   detail: '3 jobs failed',
   startedAt: when,
+};
+
+const dunningFacts = {
+  name: 'Sipho Dlamini',
+  title: 'Renewal of nkosi.co.za',
+  amountCents: 32_190,
+  dueAt: when,
+  monthly: false,
+  payUrl: 'https://example.co.za/user/orders/SO-ABC123',
+};
+const monthlyFacts = {
+  ...dunningFacts,
+  title: 'Financial management: Bookkeeping',
+  amountCents: 129_900,
+  monthly: true,
+  payUrl: 'https://example.co.za/user/payments',
+};
+const teamFacts = {
+  title: 'Financial management: Bookkeeping',
+  email: 'thandi@example.co.za',
+  amountCents: 129_900,
 };
 
 /**
@@ -227,6 +252,12 @@ export function everyMail(config: Pick<Config, 'site' | 'publicUrl'>) {
       moreOpportunities: 0,
       comparison: null,
     }),
+    'savedCardMails.savedCardDeclinedMail': savedCardMails.savedCardDeclinedMail(config, {
+      name: 'Thandi Nkosi',
+      orderReference: 'SO-7K2M9Q',
+      total: 'R 321,90',
+      reason: 'Your card was not accepted for payment (05)',
+    }),
     'subscriptionMails.monthlyReceiptMail': subscriptionMails.monthlyReceiptMail(config, {
       name: 'Thandi Nkosi',
       title: 'Bookkeeping',
@@ -262,6 +293,27 @@ export function everyMail(config: Pick<Config, 'site' | 'publicUrl'>) {
       { ...ticket, message: 'Where is my invoice?' },
       `${config.publicUrl}/user/tickets/TCK-0001`,
     ),
+    'dunningMails.renewalReminderMail': dunningMails.renewalReminderMail(config, dunningFacts),
+    'dunningMails.paymentOverdueMail': [
+      dunningMails.paymentOverdueMail(config, dunningFacts),
+      dunningMails.paymentOverdueMail(config, monthlyFacts),
+    ],
+    'dunningMails.finalNoticeMail': [
+      dunningMails.finalNoticeMail(config, { ...dunningFacts, domain: true, suspendOn: when }),
+      dunningMails.finalNoticeMail(config, { ...monthlyFacts, domain: false, suspendOn: when }),
+    ],
+    'dunningMails.serviceSuspendedMail': [
+      dunningMails.serviceSuspendedMail(config, { ...dunningFacts, domain: true, cancelOn: when }),
+      dunningMails.serviceSuspendedMail(config, { ...monthlyFacts, domain: false, cancelOn: when }),
+    ],
+    'dunningMails.serviceCancelledUnpaidMail': dunningMails.serviceCancelledUnpaidMail(
+      config,
+      monthlyFacts,
+    ),
+    'dunningMails.dunningTeamMail': [
+      dunningMails.dunningTeamMail(config, { ...teamFacts, event: 'suspended' }),
+      dunningMails.dunningTeamMail(config, { ...teamFacts, event: 'restored' }),
+    ],
     'ticketMails.ticketToStaffMail': ticketMails.ticketToStaffMail(
       config,
       { ...ticket, email: 'thandi@example.co.za', category: 'billing' },

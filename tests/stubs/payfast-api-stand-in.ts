@@ -17,7 +17,7 @@ export interface ApiCall {
 }
 
 /**
- * PayFast's REST refund and subscription-cancel API for tests, answering in PayFast's shapes: the refund query's bare
+ * PayFast's REST refund, subscription-cancel and ad hoc charge API for tests, answering in PayFast's shapes: the refund query's bare
  * object (`status`, `amount_original`, `amount_available_for_refund` in cents, `errors`), and
  * the `{ code, status, data: { response, message } }` envelope for a refund or a refusal. Keeps
  * every call; `fail()` queues faults for the next calls.
@@ -26,6 +26,7 @@ export async function startPayfastApiStandIn() {
   const originals = new Map<string, number>();
   const refunded = new Map<string, number>();
   const subscriptions = new Map<string, 'active' | 'cancelled'>();
+  const cards = new Map<string, 'accepts' | 'declines'>();
   const faults: ApiFault[] = [];
   const calls: ApiCall[] = [];
   const envelope = (code: number, status: string, response: unknown) =>
@@ -62,6 +63,30 @@ export async function startPayfastApiStandIn() {
         }
         subscriptions.set(token, 'cancelled');
         return send(200, envelope(200, 'success', true));
+      }
+      const adhoc = /^\/subscriptions\/([^/]+)\/adhoc$/.exec(url.pathname);
+      if (adhoc && call.method === 'POST') {
+        const card = cards.get(decodeURIComponent(adhoc[1]!));
+        if (card === undefined) return send(404, envelope(404, 'failed', 'Subscription not found'));
+        // PayFast answers a declined card with 200 and "success" (WooCommerce gateway issue #2).
+        if (card === 'declines') {
+          return send(
+            200,
+            JSON.stringify({
+              code: 200,
+              status: 'success',
+              data: { response: '05', message: 'Your card was not accepted for payment (05)' },
+            }),
+          );
+        }
+        return send(
+          200,
+          JSON.stringify({
+            code: 200,
+            status: 'success',
+            data: { response: 'true', message: 'Transaction was successful (00)' },
+          }),
+        );
       }
       const query = /^\/refunds\/query\/([^/]+)$/.exec(url.pathname);
       const create = /^\/refunds\/([^/]+)$/.exec(url.pathname);
@@ -112,6 +137,10 @@ export async function startPayfastApiStandIn() {
       subscriptions.set(token, 'active');
     },
     subscriptionState: (token: string) => subscriptions.get(token),
+    /** A tokenised card PayFast keeps for ad hoc charges, which takes or declines them. */
+    addSavedCard(token: string, card: 'accepts' | 'declines' = 'accepts') {
+      cards.set(token, card);
+    },
     fail(...next: ApiFault[]) {
       faults.push(...next);
     },

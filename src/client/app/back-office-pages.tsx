@@ -5,16 +5,18 @@ import { adminFrame, pageLoader, type PageLoader } from './lazy-page.tsx';
 export const backOfficePages = {
   // The dashboard's order book comes from the orders feature; a change there refreshes its figures.
   adminDashboard: async () => {
-    const [Frame, { AdminDashboardPage }, { OrderBook }] = await Promise.all([
+    const [Frame, { AdminDashboardPage }, { OrderBook }, { MrrAtRisk }] = await Promise.all([
       adminFrame('Dashboard')(),
       import('../features/admin/pages/admin-dashboard-page.tsx'),
       import('../features/orders/components/order-book.tsx'),
+      import('../features/dunning/components/mrr-at-risk.tsx'),
     ]);
     return {
       default: () => (
         <Frame>
           <AdminDashboardPage
             orderBook={(onOrderChanged) => <OrderBook onOrderChanged={onOrderChanged} />}
+            atRisk={<MrrAtRisk />}
           />
         </Frame>
       ),
@@ -27,15 +29,20 @@ export const backOfficePages = {
     adminFrame('Customers'),
   ),
   adminCustomer: async () => {
-    const [Frame, { CustomerPage }, { CustomerCreditPanel }] = await Promise.all([
-      adminFrame('Customer', 'page')(),
-      import('../features/customers/pages/customer-page.tsx'),
-      import('../features/payments/components/customer-credit-lookup.tsx'),
-    ]);
+    const [Frame, { CustomerPage }, { CustomerCreditPanel }, { CustomerDunning }] =
+      await Promise.all([
+        adminFrame('Customer', 'page')(),
+        import('../features/customers/pages/customer-page.tsx'),
+        import('../features/payments/components/customer-credit-lookup.tsx'),
+        import('../features/dunning/components/customer-dunning.tsx'),
+      ]);
     return {
       default: () => (
         <Frame>
-          <CustomerPage credit={(email) => <CustomerCreditPanel email={email} />} />
+          <CustomerPage
+            credit={(email) => <CustomerCreditPanel email={email} />}
+            pastDue={(id) => <CustomerDunning customerId={id} />}
+          />
         </Frame>
       ),
     };
@@ -144,6 +151,16 @@ export const backOfficePages = {
     () => import('../features/coupons/pages/coupons-page.tsx'),
     'CouponsPage',
     adminFrame('Coupons'),
+  ),
+  adminPastDue: pageLoader(
+    () => import('../features/dunning/pages/past-due-page.tsx'),
+    'PastDuePage',
+    adminFrame('Past due'),
+  ),
+  adminDunning: pageLoader(
+    () => import('../features/dunning/pages/dunning-policy-page.tsx'),
+    'DunningPolicyPage',
+    adminFrame('Dunning policy'),
   ),
   adminCatalogue: pageLoader(
     () => import('../features/catalogue/pages/catalogue-page.tsx'),

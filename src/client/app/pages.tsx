@@ -163,6 +163,7 @@ export const pages: Record<RouteId, ComponentType> = {
     () => import('../features/tickets/pages/ticket-reply-page.tsx'),
     'TicketReplyPage',
   ),
+  payLink: lazyPage(() => import('../features/dunning/pages/pay-link-page.tsx'), 'PayLinkPage'),
   authDebug: lazyPage(() => import('../features/auth/pages/auth-debug-page.tsx'), 'AuthDebugPage'),
 
   userDashboard: customerArea('userDashboard'),
@@ -220,6 +221,8 @@ export const pages: Record<RouteId, ComponentType> = {
   adminSubscriptions: backOffice('adminSubscriptions'),
   adminCatalogue: backOffice('adminCatalogue'),
   adminCoupons: backOffice('adminCoupons'),
+  adminPastDue: backOffice('adminPastDue'),
+  adminDunning: backOffice('adminDunning'),
   adminDnsimple: backOffice('adminDnsimple'),
   adminDatabase: backOffice('adminDatabase'),
   adminOutbox: backOffice('adminOutbox'),

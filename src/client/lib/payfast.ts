@@ -49,9 +49,12 @@ export function postToPayfast(form: PayfastForm): Promise<void> {
   });
 }
 
-/** Pays one of the caller's orders: the server signs the form, the browser goes to PayFast. */
-export const payOrder = async (orderReference: string) =>
-  postToPayfast(await startOrderPayment(orderReference));
+/**
+ * Pays one of the caller's orders: the server signs the form, the browser goes to PayFast
+ * (asking it to keep the card when the customer ticked "Save my card for renewals").
+ */
+export const payOrder = async (orderReference: string, options?: { saveCard: boolean }) =>
+  postToPayfast(await startOrderPayment(orderReference, options));
 
 /**
  * Starts a trip to PayFast from a button: `busy` while the form is being made (the page then

@@ -145,7 +145,7 @@ export type MailAttachment =
  * the mail is delivered and never stored, so no one reading the outbox can use the link.
  */
 export type MailLinkToken = {
-  kind: 'user_token' | 'admin_invitation' | 'ticket_link';
+  kind: 'user_token' | 'admin_invitation' | 'ticket_link' | 'pay_link';
   id: string;
 };
 

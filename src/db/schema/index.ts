@@ -15,3 +15,5 @@ export * from './payfast-simulator.ts';
 export * from './alerts.ts';
 export * from './customers.ts';
 export * from './coupons.ts';
+export * from './dunning.ts';
+export * from './saved-cards.ts';

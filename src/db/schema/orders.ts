@@ -15,6 +15,7 @@ import { users } from './accounts.ts';
 import { serviceRequests } from './catalogue.ts';
 import { domainOrders } from './domains.ts';
 import { quotes } from './billing.ts';
+import { savedCards } from './saved-cards.ts';
 
 /** A customer's purchase; money in cents, VAT included in the total. */
 export const orders = pgTable(
@@ -129,6 +130,10 @@ export const payments = pgTable(
     externalId: text('external_id'),
     /** Paid for an order that was already paid (two tabs, a second card): money to give back. */
     overpayment: boolean('overpayment').notNull().default(false),
+    /** The customer asked at checkout to keep the card for renewals (tokenisation). */
+    saveCard: boolean('save_card').notNull().default(false),
+    /** An ad hoc charge of this saved card (a renewal charged on its due date). */
+    savedCardId: uuid('saved_card_id').references(() => savedCards.id, { onDelete: 'set null' }),
     /** A later month's charge of a subscription (PayFast's recurring billing). */
     subscriptionId: uuid('subscription_id').references(() => subscriptions.id, {
       onDelete: 'set null',
@@ -176,6 +181,8 @@ export const subscriptions = pgTable(
     /** Charges PayFast reported FAILED since the last one that went through. */
     failedCharges: integer('failed_charges').notNull().default(0),
     lastFailedAt: timestamp('last_failed_at', { withTimezone: true }),
+    /** Suspended by dunning (unpaid past the policy's days): the team stops the work until paid. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },

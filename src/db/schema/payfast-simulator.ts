@@ -41,6 +41,10 @@ export const payfastSimulatorSubscriptions = payfastSimulator.table('subscriptio
   form: jsonb('form').$type<Record<string, string>>().notNull(),
   runDate: text('run_date').notNull(),
   cyclesComplete: integer('cycles_complete').notNull().default(0),
+  /** Whether the card behind a token takes ad hoc charges or is declined (tests switch it). */
+  card: text('card', { enum: ['accepts', 'declines'] })
+    .notNull()
+    .default('accepts'),
   status: text('status', { enum: ['active', 'cancelled'] })
     .notNull()
     .default('active'),

@@ -39,6 +39,15 @@ export const jobTypes = {
   // PayFast's subscription API down: tried like a refund (about 9 hours), then the subscription
   // goes back to active and the company is told.
   'cancel-subscription': { payload: z.object({ subscriptionId: z.uuid() }), maxAttempts: 12 },
+  // A renewal charged to the customer's saved card (PayFast ad hoc): no answer is tried again
+  // like a refund (about 9 hours); a declined card fails the payment at once.
+  'charge-saved-card': { payload: z.object({ orderId: z.uuid() }), maxAttempts: 12 },
+  // One step of a dunning case (features/dunning), queued at its time when the case opens and
+  // keyed by case and step; the step itself is marked done in its own transaction, so it runs once.
+  'dunning-step': {
+    payload: z.object({ caseId: z.uuid(), step: z.string().min(1).max(40) }),
+    maxAttempts: 5,
+  },
   // An order awaiting a bank transfer: a reminder before EFT_KEEP_DAYS end, then it is cancelled.
   'bank-transfer-reminder': { payload: z.object({ paymentId: z.uuid() }), maxAttempts: 5 },
   'bank-transfer-expiry': { payload: z.object({ paymentId: z.uuid() }), maxAttempts: 5 },

@@ -2,7 +2,9 @@ import { useState, type ReactNode } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useLocation } from 'wouter';
 import {
+  AlarmClock,
   BarChart3,
+  CalendarClock,
   Contact,
   Database,
   FileSpreadsheet,
@@ -56,6 +58,8 @@ const icons: Record<NavRouteId<'admin'>, SideNavIcon> = {
   adminSubscriptions: Repeat,
   adminCatalogue: Tags,
   adminCoupons: TicketPercent,
+  adminPastDue: AlarmClock,
+  adminDunning: CalendarClock,
   adminDnsimple: Server,
   adminDatabase: Database,
   adminOutbox: Mail,

@@ -146,6 +146,7 @@ describe('roles', () => {
     /^(GET|POST) \/api\/admin\/(bank-transfers|bank-statements|credit|customers\/[^/]+\/credit)/,
     /^(GET|POST) \/api\/admin\/backups/,
     /^(POST|PUT) \/api\/admin\/coupons/,
+    /^(GET|PUT) \/api\/admin\/dunning\//,
   ];
   const isOwnerOnly = (route: string) => ownerOnly.some((pattern) => pattern.test(route));
 

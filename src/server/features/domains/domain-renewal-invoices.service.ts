@@ -1,12 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { domainOrderEvents, domainOrders, users } from '#db/schema/index.ts';
+import { domainOrderEvents, domainOrders, orders, users } from '#db/schema/index.ts';
 import { formatDate } from '#shared/dates.ts';
 import { formatZAR } from '#shared/money.ts';
 import type { Config } from '../../config.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
 import type { Registrar } from '../../integrations/registrar/registrar.ts';
+import { openDunningCase } from '../dunning/dunning-cases.service.ts';
 import { createOrder } from '../orders/orders.service.ts';
+import { scheduleSavedCardCharge } from '../saved-cards/saved-card-charges.service.ts';
 import { domainRenewalInvoiceMail } from './domain-order-mails.ts';
 import { priceRenewal } from './domain-line-pricing.service.ts';
 import { domainRenewalLine } from './domains.order-lines.ts';
@@ -20,7 +22,8 @@ export interface RenewalInvoiceDeps {
 /**
  * The domain-renewal-invoice job, 14 days before `expiresAt`: a domain still active with that
  * expiry and auto-renew on gets a 1-year renewal order (awaiting payment, payable from the
- * dashboard like any unpaid order) and its owner an e-mail with the payment link. Once per
+ * dashboard like any unpaid order) and its owner an e-mail with the payment link — or, when the
+ * owner keeps a saved card, the order is charged to it at once (charge-saved-card job). Once per
  * expiry (recorded in the domain's history, in the order's transaction); nothing when the
  * customer already has a renewal open.
  */
@@ -90,6 +93,26 @@ export async function invoiceDomainRenewal(
       toStatus: 'active',
       note: `${note}: order ${order.reference}, ${formatZAR(price.totalCents)}`,
     });
+    // Chased until paid by the owners' domain policy (features/dunning), due on the expiry.
+    const [stored] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.reference, order.reference));
+    await openDunningCase(tx, {
+      kind: 'domain',
+      userId: registration.userId,
+      orderId: stored!.id,
+      title: `Renewal of ${registration.domain}`,
+      amountCents: price.totalCents,
+      dueAt: registration.expiresAt!,
+    });
+    // A customer who keeps a card for renewals is charged today; the receipt (or the decline) is
+    // the mail they get, not a request to pay.
+    const charged = await scheduleSavedCardCharge(tx, {
+      reference: order.reference,
+      userId: registration.userId,
+    });
+    if (charged) return;
     const [owner] = await tx.select().from(users).where(eq(users.id, registration.userId));
     const registrant = registration.registrant as Record<string, string | undefined>;
     await queueMail(tx, {

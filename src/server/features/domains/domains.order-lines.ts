@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { domainOrders } from '#db/schema/index.ts';
 import type { Registrar } from '../../integrations/registrar/registrar.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { LineInput, OrderLineKind, PricedLine } from '../orders/order-lines.service.ts';
@@ -13,6 +15,7 @@ import {
   createDomainOrder,
   createDomainRenewal,
   markDomainOrderPaid,
+  recordEvent,
 } from './domain-orders.service.ts';
 
 /**
@@ -108,6 +111,31 @@ const release: NonNullable<OrderLineKind<'domain'>['release']> = async (tx, line
   }
 };
 
+/**
+ * A renewal left unpaid past the domain policy's days (dunning): the domain is simply not renewed.
+ * The registration's history says so, for the team; paying later still renews it while the
+ * registry allows, so nothing needs restoring.
+ */
+const suspendRenewal: NonNullable<OrderLineKind<'domain-renewal'>['suspend']> = async (
+  tx,
+  line,
+  { order },
+) => {
+  if (!line.domainOrderId) return;
+  const [renewal] = await tx
+    .select({ renews: domainOrders.renewsOrderId, status: domainOrders.status })
+    .from(domainOrders)
+    .where(eq(domainOrders.id, line.domainOrderId));
+  if (!renewal?.renews || renewal.status !== 'pending_payment') return;
+  await recordEvent(
+    tx,
+    renewal.renews,
+    'active',
+    'active',
+    `Not renewed: order ${order.reference} is unpaid past the dunning policy`,
+  );
+};
+
 export function domainLineKinds(deps: {
   checker: DomainChecker;
   registrar: Registrar['provider'];
@@ -177,6 +205,7 @@ export function domainLineKinds(deps: {
       fulfil,
       undo,
       release,
+      suspend: suspendRenewal,
     },
     'domain-transfer': {
       async price(db, line) {

@@ -104,6 +104,14 @@ export interface OrderLineKind<T extends LineType> {
   undo?(tx: Tx, line: OrderLine, context: LineContext): Promise<void>;
   /** What an unpaid order given up lets go for one of these lines (a domain's hold). */
   release?(tx: Tx, line: OrderLine, context: LineContext): Promise<void>;
+  /**
+   * What going unpaid past the dunning policy's days stops for one of these lines (issue 30 §3):
+   * a managed monthly service is marked suspended for the team. A kind without it keeps what
+   * was paid for (a report, a plan). In the dunning step's transaction; idempotent.
+   */
+  suspend?(tx: Tx, line: OrderLine, context: LineContext): Promise<void>;
+  /** What a payment restores of what `suspend` stopped, in the payment's transaction. */
+  unsuspend?(tx: Tx, line: OrderLine, context: LineContext): Promise<void>;
 }
 
 /** Every line type with its kind: a type without one does not compile. */
@@ -168,4 +176,24 @@ export async function releaseOrderLines(
 ): Promise<void> {
   const { lines, context } = await linesOf(tx, order);
   for (const line of lines) await kindOf(registry, line.type)?.release?.(tx, line, context);
+}
+
+/** What an order unpaid too long stops (dunning's suspension), line by line, in the caller's transaction. */
+export async function suspendOrderLines(
+  tx: Tx,
+  registry: OrderLineRegistry,
+  order: OrderRow,
+): Promise<void> {
+  const { lines, context } = await linesOf(tx, order);
+  for (const line of lines) await kindOf(registry, line.type)?.suspend?.(tx, line, context);
+}
+
+/** What a payment restores of a suspension, line by line, in the payment's transaction. */
+export async function unsuspendOrderLines(
+  tx: Tx,
+  registry: OrderLineRegistry,
+  order: OrderRow,
+): Promise<void> {
+  const { lines, context } = await linesOf(tx, order);
+  for (const line of lines) await kindOf(registry, line.type)?.unsuspend?.(tx, line, context);
 }

@@ -29,8 +29,10 @@ import {
   lockCustomerOrders,
   replacedBy,
 } from '../orders/cart-attempts.service.ts';
+import { closeDunningCases } from '../dunning/dunning-cases.service.ts';
 import { fulfilOrderLines } from '../orders/order-lines.service.ts';
 import { moveOrder } from '../orders/order-status.service.ts';
+import { keepSavedCard } from '../saved-cards/saved-cards.service.ts';
 import { openSubscription } from '../subscriptions/subscriptions.service.ts';
 import { creditLabel, issueInvoice } from './invoices.service.ts';
 import {
@@ -187,6 +189,8 @@ export async function payOrderIfCovered(
   }
   // What the lines start, each by its kind (a domain registered, a quote paid, a project opened…).
   await fulfilOrderLines(tx, deps.orderLines, paid);
+  // A renewal chased by dunning is settled: its steps stop and a suspension is lifted.
+  await closeDunningCases(tx, deps, { orderId: paid.id });
   // The other tries of the same cart are no longer owed.
   await closeOtherTries(tx, deps.orderLines, paid);
   // Nothing more is expected for it (a card attempt left open, the bank transfer it waited for).
@@ -246,6 +250,15 @@ export async function settlePaidPayment(
     })
     .where(eq(payments.id, payment.id))
     .returning();
+  // The customer agreed at checkout to keep the card: the notification carries its token.
+  if (payment.saveCard && notification.recurringToken && owner?.userId) {
+    await keepSavedCard(tx, {
+      userId: owner.userId,
+      method: payment.method,
+      token: notification.recurringToken,
+      now: paidPayment!.paidAt ?? payment.createdAt,
+    });
+  }
   const gross = notification.amounts.grossCents ?? payment.amountCents;
   if (!payable) {
     await keepOverpayment(tx, deps.config, {

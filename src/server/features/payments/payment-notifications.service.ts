@@ -229,11 +229,15 @@ async function applyConfirmed(
     .where(eq(payments.id, payment.id))
     .for('update');
   // A later month of a subscription names the first payment and carries the token.
-  const monthly = await applySubscriptionNotification(tx, config, {
-    payment: current!,
-    method,
-    notification,
-  });
+  const monthly = await applySubscriptionNotification(
+    tx,
+    { config, orderLines },
+    {
+      payment: current!,
+      method,
+      notification,
+    },
+  );
   if (monthly) return monthly;
   const [seen] = await tx
     .select({ id: payments.id })

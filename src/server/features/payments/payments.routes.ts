@@ -4,6 +4,7 @@ import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
 import { plainTextSchema } from '#shared/http.schemas.ts';
 import {
   payfastFormSchema,
+  startCardPaymentSchema,
   paymentCancelSchema,
   paymentDebugSchema,
   paymentDetailSchema,
@@ -20,7 +21,6 @@ import { createOrder } from '../orders/orders.service.ts';
 import {
   notifies,
   type NotifyingPaymentMethod,
-  type PaymentStart,
 } from '../../integrations/payment-methods/payment-method.ts';
 import { paymentMethods } from '../../integrations/payment-methods/payment-methods.ts';
 import {
@@ -33,13 +33,8 @@ import {
   getPayment,
   listPayments,
   startPayment,
+  toForm,
 } from './payments.service.ts';
-
-/** The browser's form for a method's payment page (the card methods all start so). */
-const toForm = ({ reference, started }: { reference: string; started: PaymentStart }) => {
-  if (started.kind !== 'redirect-form') throw new Error('a card payment starts with a form');
-  return { action: started.action, reference, fields: Object.fromEntries(started.fields) };
-};
 
 /** Unchecked ITNs beyond which the notify route answers 503 instead of storing more. */
 export const maxItnBacklog = 500;
@@ -127,6 +122,7 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
       {
         schema: {
           params: orderReferenceParams,
+          body: startCardPaymentSchema,
           // 409: the order is not awaiting payment.
           response: {
             200: payfastFormSchema,
@@ -140,6 +136,7 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
             orderReference: request.params.reference,
             userId: request.user.id,
             method: 'payfast',
+            saveCard: request.body?.saveCard ?? false,
           }),
         ),
     );

@@ -42,6 +42,12 @@ export interface PaymentDeps {
 /** Above this total (incl. VAT) a tax invoice must be the full one (VAT Act s20(4)). */
 const fullTaxInvoiceAboveCents = 500_000;
 
+/** The browser's form for a method's payment page (the card methods all start so). */
+export const toForm = ({ reference, started }: { reference: string; started: PaymentStart }) => {
+  if (started.kind !== 'redirect-form') throw new Error('a card payment starts with a form');
+  return { action: started.action, reference, fields: Object.fromEntries(started.fields) };
+};
+
 /**
  * Starts paying what is due on one of the customer's orders with a payment method: what the
  * customer does next (PayFast: a signed form to post to its payment page; a bank transfer: the
@@ -49,7 +55,13 @@ const fullTaxInvoiceAboveCents = 500_000;
  */
 export async function startPayment(
   { db, config }: PaymentDeps,
-  input: { orderReference: string; userId: string; method: PaymentMethodId },
+  input: {
+    orderReference: string;
+    userId: string;
+    method: PaymentMethodId;
+    /** The customer ticked "Save my card for renewals" (kept only where the method keeps cards). */
+    saveCard?: boolean;
+  },
 ): Promise<{ reference: string; started: PaymentStart }> {
   const method = (paymentMethods(config) as Record<string, PaymentMethod | undefined>)[
     input.method
@@ -91,6 +103,8 @@ export async function startPayment(
   }
   const dueCents = order.totalCents - (await paidTowards(db, order.id));
   const reference = newReference('PAY', 8);
+  // A monthly order already leaves a token (its subscription); a card is saved on a once-off one.
+  const saveCard = Boolean(input.saveCard && method.savedCards && !recurring);
   const started = method.start({
     reference,
     orderReference: order.reference,
@@ -98,6 +112,7 @@ export async function startPayment(
     customer: { fullName: customer?.fullName ?? '', email: customer?.email ?? '' },
     description: items.map((i) => i.title).join('; '),
     recurring,
+    saveCard,
     returnUrl: `${config.publicUrl}/payment/success?reference=${reference}`,
     cancelUrl: `${config.publicUrl}/payment/cancel?reference=${reference}`,
     notifyUrl: `${config.publicUrl}/api/payments/${method.id}/notify`,
@@ -116,6 +131,7 @@ export async function startPayment(
         orderId: order.id,
         method: method.id,
         amountCents: dueCents,
+        saveCard,
         fields: started.kind === 'redirect-form' ? started.fields : instructionFields(started),
         expiresAt: started.kind === 'instructions' ? started.payBy : null,
       })

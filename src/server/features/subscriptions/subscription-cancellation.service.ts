@@ -23,8 +23,9 @@ import { listSubscriptions } from './subscription-lists.service.ts';
 /**
  * Marks an active subscription `cancelling` and queues the job that asks PayFast to stop it (one
  * transaction); `owner` limits it to the customer's own. Answers the row, for an audit entry.
+ * Dunning's last step calls it too.
  */
-async function startCancellation(
+export async function startCancellation(
   tx: Tx,
   reference: string,
   owner?: string,

@@ -17,6 +17,7 @@ function summary(row: SubscriptionRow) {
     status: row.status,
     nextBillingDate: row.status === 'cancelled' ? null : row.nextBillingDate,
     failedCharges: row.failedCharges,
+    suspendedAt: iso(row.suspendedAt),
     startedAt: row.createdAt.toISOString(),
     cancelledAt: iso(row.cancelledAt),
   };

@@ -17,6 +17,8 @@ import {
 } from '../../integrations/payment-methods/payment-method.ts';
 import { invoiceNumber } from '../../integrations/pdf/money-documents-pdf.ts';
 import { newReference } from '../../lib/references.ts';
+import { closeDunningCases, openDunningCase } from '../dunning/dunning-cases.service.ts';
+import type { OrderLineRegistry } from '../orders/order-lines.service.ts';
 import { moveOrder } from '../orders/order-status.service.ts';
 import { issueInvoice } from '../payments/invoices.service.ts';
 import { nextMonth, saToday } from '#shared/dates.ts';
@@ -114,7 +116,7 @@ type Verdict = { accepted: true; reason: string };
  */
 export async function applySubscriptionNotification(
   tx: Tx,
-  config: SubscriptionDeps['config'],
+  { config, orderLines }: Pick<SubscriptionDeps, 'config'> & { orderLines: OrderLineRegistry },
   input: {
     payment: PaymentRow;
     method: Pick<PaymentMethod, 'id' | 'provider' | 'label'>;
@@ -162,6 +164,16 @@ export async function applySubscriptionNotification(
       .update(subscriptions)
       .set({ failedCharges: failed, lastFailedAt: sql`now()` })
       .where(eq(subscriptions.id, subscription.id));
+    // The reminders, final notice, suspension and end that follow (features/dunning).
+    await openDunningCase(tx, {
+      kind: 'monthly',
+      userId: subscription.userId,
+      orderId: subscription.orderId,
+      subscriptionId: subscription.id,
+      title: subscription.title,
+      amountCents: subscription.amountCents,
+      dueAt: new Date(),
+    });
     const about = {
       reference: subscription.reference,
       title: subscription.title,
@@ -209,6 +221,8 @@ export async function applySubscriptionNotification(
     .update(subscriptions)
     .set({ nextBillingDate, failedCharges: 0 })
     .where(eq(subscriptions.id, subscription.id));
+  // PayFast's retry went through: the month's dunning ends and a suspension is lifted.
+  await closeDunningCases(tx, { config, orderLines }, { subscriptionId: subscription.id });
   if (customer) {
     await queueMail(tx, {
       to: customer.email,

@@ -47,5 +47,6 @@ export function createEftMethod(config: EftConfig): RecordedPaymentMethod {
         new PaymentMethodRefusedError('A bank transfer is refunded to account credit only'),
       ),
     recurring: null,
+    savedCards: null,
   };
 }

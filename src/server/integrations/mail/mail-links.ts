@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import {
   adminInvitations,
+  payLinks,
   supportTicketLinks,
   userTokens,
   type MailLinkToken,
@@ -26,6 +27,8 @@ const armers: Record<
     db.update(adminInvitations).set({ tokenHash: hash }).where(eq(adminInvitations.id, id)),
   ticket_link: (db, id, hash) =>
     db.update(supportTicketLinks).set({ tokenHash: hash }).where(eq(supportTicketLinks.id, id)),
+  pay_link: (db, id, hash) =>
+    db.update(payLinks).set({ tokenHash: hash }).where(eq(payLinks.id, id)),
 };
 
 interface StoredMail {

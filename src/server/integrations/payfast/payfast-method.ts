@@ -8,6 +8,7 @@ import {
   type PaymentNotification,
   type PaymentOutcome,
   type RefusedNotification,
+  type SavedCardCharges,
 } from '../payment-methods/payment-method.ts';
 import { payfastAmount, payfastAmountToCents } from './amounts.ts';
 import { isInPayfastRanges, isPayfastSource } from './itn-source.ts';
@@ -18,7 +19,7 @@ import {
   signRedirectForm,
   signatureString,
 } from './signature.ts';
-import { cancelSubscription } from './subscriptions-api.ts';
+import { cancelSubscription, chargeToken } from './subscriptions-api.ts';
 
 const field = (fields: [string, string][], name: string) =>
   fields.find(([key]) => key === name)?.[1]?.trim() ?? '';
@@ -89,12 +90,21 @@ const payfastFailure: ClassifyError = (error) =>
 export function createPayfastMethod(config: PayfastConfig): PaymentMethod {
   const method = payfastPort(config);
   const recurring = observePort('payfast', method.recurring, payfastFailure, 'recurring.');
-  return observePort('payfast', { ...method, recurring }, payfastFailure);
+  const savedCards = observePort('payfast', method.savedCards, payfastFailure, 'savedCards.');
+  return observePort('payfast', { ...method, recurring, savedCards }, payfastFailure);
 }
 
 type PayfastPort = NotifyingPaymentMethod & {
   readonly recurring: { cancel(token: string): Promise<void> };
+  readonly savedCards: SavedCardCharges;
 };
+
+/**
+ * PayFast's hosted card-update page of a token, on the payment page's host (live, sandbox, or
+ * the simulator's path on this site): `…/eng/recurring/update/{token}?return=…`.
+ */
+export const replaceCardUrl = (processUrl: string, token: string, returnUrl: string): string =>
+  `${processUrl.replace(/\/eng\/process$/, '')}/eng/recurring/update/${encodeURIComponent(token)}?return=${encodeURIComponent(returnUrl)}`;
 
 function payfastPort(config: PayfastConfig): PayfastPort {
   return {
@@ -118,6 +128,8 @@ function payfastPort(config: PayfastConfig): PayfastPort {
           amount: payfastAmount(request.totalCents),
           item_name: `Order ${request.orderReference}`,
           item_description: request.description.slice(0, 255),
+          // Tokenisation: PayFast keeps the card and its ITN carries the token, with no schedule.
+          ...(request.saveCard && !request.recurring ? { subscription_type: '2' } : {}),
           // The first month is in `amount`; PayFast bills the next ones itself.
           ...(request.recurring
             ? {
@@ -186,5 +198,9 @@ function payfastPort(config: PayfastConfig): PayfastPort {
     refundTerms: (externalId) => refundTerms(config, externalId),
     refund: (input) => createRefund(config, { ...input, pfPaymentId: input.externalId }),
     recurring: { cancel: (token) => cancelSubscription(config, token) },
+    savedCards: {
+      charge: (input) => chargeToken(config, input),
+      replaceCardUrl: (token, returnUrl) => replaceCardUrl(config.processUrl, token, returnUrl),
+    },
   };
 }

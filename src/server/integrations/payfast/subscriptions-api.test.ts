@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPayfastApiStandIn } from '../../../../tests/stubs/payfast-api-stand-in.ts';
 import { apiSignature, PayfastApiRefusedError, PayfastApiUnavailableError } from './api.ts';
-import { cancelSubscription } from './subscriptions-api.ts';
+import { md5 } from './signature.ts';
+import { cancelSubscription, chargeToken } from './subscriptions-api.ts';
 
 let api: Awaited<ReturnType<typeof startPayfastApiStandIn>>;
 const config = () => ({
@@ -60,5 +61,73 @@ describe('PayFast subscription API client', () => {
     }
     await cancelSubscription(config(), '5a3c0ef1-0000-4000-8000-000000000001');
     expect(api.subscriptionState('5a3c0ef1-0000-4000-8000-000000000001')).toBe('cancelled');
+  });
+});
+
+describe('PayFast ad hoc charge of a saved card', () => {
+  // The tokenisation token and charge of PayFast's PHP SDK (lib/Services/Subscriptions.php
+  // `adhoc` and tests/Services/SubscriptionsTest.php `testAdhoc`): 500 cents, "Test adhoc".
+  const adhocToken = '290ac9a6-25f1-cce4-5801-67a644068818';
+  const charge = { token: adhocToken, amountCents: 500, itemName: 'Test adhoc' };
+
+  it('signs the SDK example as PayFast documents: amount in cents among the sorted fields', () => {
+    const timestamp = '2026-11-26T21:16:15+0200';
+    const headers = { 'merchant-id': '10018867', version: 'v1', timestamp };
+    // Written out by hand: sorted names, PHP urlencode, the passphrase among them.
+    const expected = md5(
+      'amount=500&item_name=Test+adhoc&merchant-id=10018867&passphrase=2uU_k5q_vRS_' +
+        '&timestamp=2026-11-26T21%3A16%3A15%2B0200&version=v1',
+    );
+    expect(expected).toBe('26293bc61475bfb6985279366d6d1a13');
+    expect(apiSignature({ ...headers, amount: 500, item_name: 'Test adhoc' }, '2uU_k5q_vRS_')).toBe(
+      expected,
+    );
+  });
+
+  it('posts amount in cents, item_name and our reference to /subscriptions/{token}/adhoc', async () => {
+    api.addSavedCard(adhocToken);
+    await chargeToken(config(), { ...charge, paymentReference: 'PAY-ADHOC001' });
+    const call = api.calls.at(-1)!;
+    expect(call).toMatchObject({
+      method: 'POST',
+      path: `/subscriptions/${adhocToken}/adhoc`,
+      query: { testing: 'true' },
+      body: { amount: 500, item_name: 'Test adhoc', m_payment_id: 'PAY-ADHOC001' },
+    });
+    expect(call.headers.signature).toBe(
+      apiSignature(
+        {
+          'merchant-id': '10018867',
+          version: 'v1',
+          timestamp: String(call.headers.timestamp),
+          amount: 500,
+          item_name: 'Test adhoc',
+          m_payment_id: 'PAY-ADHOC001',
+        },
+        '2uU_k5q_vRS_',
+      ),
+    );
+  });
+
+  it('takes PayFast’s 200 "success" with response "05" as a declined card, not a charge', async () => {
+    api.addSavedCard('decl-0000-4000-8000-000000000005', 'declines');
+    await expect(
+      chargeToken(config(), {
+        ...charge,
+        token: 'decl-0000-4000-8000-000000000005',
+        paymentReference: 'PAY-ADHOC002',
+      }),
+    ).rejects.toThrow(
+      new PayfastApiRefusedError(
+        'PayFast declined the card: Your card was not accepted for payment (05)',
+      ),
+    );
+  });
+
+  it('takes a 5xx as no answer, for the job to try again', async () => {
+    api.fail({ status: 502, body: 'Bad Gateway', contentType: 'text/plain' });
+    await expect(
+      chargeToken(config(), { ...charge, paymentReference: 'PAY-ADHOC003' }),
+    ).rejects.toThrow(PayfastApiUnavailableError);
   });
 });

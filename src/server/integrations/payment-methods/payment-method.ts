@@ -18,6 +18,8 @@ export interface PaymentRequest {
   description: string;
   /** Charged again every month after this first payment, when the order has monthly lines. */
   recurring: { amountCents: number; firstBillingDate: string } | null;
+  /** The customer agreed to keep the card for renewals (a once-off payment only). */
+  saveCard: boolean;
   returnUrl: string;
   cancelUrl: string;
   notifyUrl: string;
@@ -117,6 +119,25 @@ interface PaymentMethodBase {
   }): Promise<void>;
   /** Recurring agreements, for methods that charge again by themselves. */
   readonly recurring: { cancel(token: string): Promise<void> } | null;
+  /** Cards kept for later charges (a token from a first payment), for methods that keep them. */
+  readonly savedCards: SavedCardCharges | null;
+}
+
+/** What a method that keeps cards does with one: charge it now, or let the buyer replace it. */
+export interface SavedCardCharges {
+  /**
+   * Charges `amountCents` to the card now; the method's notification for `paymentReference`
+   * follows as for any payment. Throws PaymentMethodRefusedError when the card is declined (or the
+   * token is gone), PaymentMethodUnavailableError when there is no answer yet (to try again).
+   */
+  charge(input: {
+    token: string;
+    amountCents: number;
+    itemName: string;
+    paymentReference: string;
+  }): Promise<void>;
+  /** The method's own page where the buyer replaces the card behind a token, then comes back. */
+  replaceCardUrl(token: string, returnUrl: string): string;
 }
 
 /** A method that tells us of each charge itself (PayFast's ITN). */

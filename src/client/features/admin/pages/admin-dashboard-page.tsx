@@ -38,11 +38,14 @@ function Figure({
 /**
  * The back office's figures and newest sign-ups over the order book, which the orders feature
  * supplies: `orderBook` gets the callback that reads the figures again when an order moves on.
+ * `atRisk` is the owners' monthly revenue at risk, from the dunning feature.
  */
 export function AdminDashboardPage({
   orderBook,
+  atRisk,
 }: {
   orderBook: (onOrderChanged: () => void) => ReactNode;
+  atRisk: ReactNode;
 }) {
   const query = useDashboard();
   const queryClient = useQueryClient();
@@ -66,6 +69,7 @@ export function AdminDashboardPage({
                 Overpayment below and refund it.
               </p>
             )}
+            {atRisk}
             <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
               <Figure
                 label="Orders today"

@@ -23,6 +23,7 @@ const jobLabels: Record<string, string> = {
   'register-domain': 'Register a domain',
   'refund-payment': 'Refund a card payment at PayFast',
   'cancel-subscription': 'Cancel a subscription at PayFast',
+  'charge-saved-card': 'Charge a renewal to a saved card at PayFast',
   'speed-report': 'Measure a website speed report',
   retention: 'Anonymise records past their retention',
   backup: 'Back up the database',

@@ -291,9 +291,16 @@ function AuditTrail({ audit }: { audit: CustomerDetail['audit'] }) {
 
 /**
  * One customer with everything they have with us. `credit` is the owners' credit panel (balance,
- * statement, adjustment), composed by the app from the payments feature.
+ * statement, adjustment), composed by the app from the payments feature; `pastDue` their dunning
+ * cases with each step, from the dunning feature.
  */
-export function CustomerPage({ credit }: { credit: (email: string) => ReactNode }) {
+export function CustomerPage({
+  credit,
+  pastDue,
+}: {
+  credit: (email: string) => ReactNode;
+  pastDue: (customerId: string) => ReactNode;
+}) {
   const { id = '' } = useParams<{ id: string }>();
   const query = useCustomer(id);
   usePageName(query.data?.customer.name);
@@ -321,6 +328,9 @@ export function CustomerPage({ credit }: { credit: (email: string) => ReactNode 
                 {customerRecordLabels[kind]} ({data.records[kind].length})
               </a>
             ))}
+            <a href="#customer-past-due" className="text-brand-700 hover:underline">
+              Past due
+            </a>
             <a href="#customer-notes" className="text-brand-700 hover:underline">
               Notes ({data.notes.length})
             </a>
@@ -336,6 +346,12 @@ export function CustomerPage({ credit }: { credit: (email: string) => ReactNode 
           {customerRecordKinds.map((kind) => (
             <RecordsSection key={kind} kind={kind} records={data.records[kind]} />
           ))}
+          <section aria-labelledby="customer-past-due" className="grid gap-3">
+            <h2 id="customer-past-due" className="text-lg font-bold text-ink">
+              Past due
+            </h2>
+            {pastDue(data.customer.id)}
+          </section>
           <Notes customerId={data.customer.id} notes={data.notes} />
           <AuditTrail audit={data.audit} />
         </div>

@@ -83,8 +83,13 @@ export function CheckoutPayment({
   const creditCents = credit.data ? Math.max(0, randToCents(credit.data.balance)) : 0;
   const useCents = withCredit ? creditCents : 0;
   const beforePay = useBeforePaySteps();
-  const { busy, error, method, pay } = useCheckoutPayment(items, coupon, useCents, () =>
-    runBeforePay(beforePay),
+  const [saveCard, setSaveCard] = useState(false);
+  const { busy, error, method, pay } = useCheckoutPayment(
+    items,
+    coupon,
+    useCents,
+    () => runBeforePay(beforePay),
+    saveCard,
   );
   const signedOut = !isLoading && !user;
 
@@ -117,6 +122,20 @@ export function CheckoutPayment({
         />
       )}
       <div>
+        {useCents < totalCents && (
+          <label className="mb-3 flex items-start gap-2 text-sm text-ink">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 accent-brand-700"
+              checked={saveCard}
+              onChange={(event) => setSaveCard(event.target.checked)}
+            />
+            <span>
+              Save my card for renewals (domains and yearly services are charged to it on their due
+              date; remove it any time in Payments)
+            </span>
+          </label>
+        )}
         <div className="flex flex-wrap gap-3">
           {useCents > 0 && useCents >= totalCents ? (
             <Button

@@ -33,6 +33,8 @@ export function useCheckoutPayment(
   creditCents: number,
   /** What must happen first (the invoice details typed on the checkout are checked and saved). */
   beforePay: () => Promise<void>,
+  /** The customer ticked "Save my card for renewals" (card payments only). */
+  saveCard = false,
 ) {
   const [, navigate] = useLocation();
   const payFromCredit = usePayFromCredit();
@@ -93,7 +95,7 @@ export function useCheckoutPayment(
           });
           return leaveCheckout(paths.userDashboard);
         }
-        if (chosen === 'card') return await payOrder(order.reference);
+        if (chosen === 'card') return await payOrder(order.reference, { saveCard });
         if (chosen === 'eft') {
           await startBankTransfer(order.reference);
           return leaveCheckout(bankTransferPath(order.reference));

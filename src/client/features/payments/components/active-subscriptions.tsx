@@ -16,8 +16,12 @@ export function ActiveSubscriptions() {
             {s.title}: <span className="tabular-nums">{formatZAR(randToCents(s.amount))}</span> a
             month
             {s.nextBillingDate ? `, next on ${formatDate(s.nextBillingDate)}` : ''}
-            {s.failedCharges > 0 && (
-              <span className="ml-1 font-semibold text-red-800">(last payment failed)</span>
+            {s.suspendedAt ? (
+              <span className="ml-1 font-semibold text-red-800">(suspended until paid)</span>
+            ) : (
+              s.failedCharges > 0 && (
+                <span className="ml-1 font-semibold text-red-800">(last payment failed)</span>
+              )
             )}
           </li>
         ))}

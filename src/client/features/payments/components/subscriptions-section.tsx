@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { useCancelSubscription } from '../api/cancel-subscription.ts';
 import { useMySubscriptions } from '../api/get-my-subscriptions.ts';
+import { useReplaceSubscriptionCard } from '../api/replace-subscription-card.ts';
 
 const statusLabels: Record<SubscriptionStatus, string> = {
   active: 'Active',
@@ -51,6 +52,16 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
     onError: (error) =>
       toast({ title: 'Could not cancel', description: error.message, variant: 'destructive' }),
   });
+  // PayFast's own page takes the new card, then comes back to /user/payments.
+  const replaceCard = useReplaceSubscriptionCard({
+    onSuccess: ({ url }) => location.assign(url),
+    onError: (error) =>
+      toast({
+        title: 'Could not open the card page',
+        description: error.message,
+        variant: 'destructive',
+      }),
+  });
   return (
     <Card>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -79,11 +90,21 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
           </dd>
         </div>
       </dl>
-      {subscription.failedCharges > 0 && subscription.status !== 'cancelled' && (
+      {subscription.suspendedAt && subscription.status !== 'cancelled' ? (
         <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-900">
-          The last {subscription.failedCharges === 1 ? 'payment' : 'payments'} did not go through.
-          Please check your card in your PayFast account; your service carries on meanwhile.
+          <strong>Suspended since {formatDate(subscription.suspendedAt)}:</strong> our team has
+          paused this service because the monthly payment did not go through. Make sure your card is
+          valid and has funds, or replace it below: PayFast charges it again, and the service is
+          restored as soon as a payment goes through.
         </p>
+      ) : (
+        subscription.failedCharges > 0 &&
+        subscription.status !== 'cancelled' && (
+          <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-900">
+            The last {subscription.failedCharges === 1 ? 'payment' : 'payments'} did not go through.
+            Please replace your card below; your service carries on meanwhile.
+          </p>
+        )
       )}
       <h4 className="mt-5 text-sm font-semibold text-ink">Payments</h4>
       <ul className="mt-2 divide-y divide-line text-sm">
@@ -106,6 +127,16 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
           </li>
         ))}
       </ul>
+      {subscription.status === 'active' && (
+        <Button
+          variant="outline"
+          className="mt-4 mr-3"
+          disabled={replaceCard.isPending}
+          onClick={() => replaceCard.mutate(subscription.reference)}
+        >
+          Replace card
+        </Button>
+      )}
       {subscription.status === 'active' && (
         <ConfirmDialog
           trigger={

@@ -88,7 +88,11 @@ export function AdminSubscriptionsPage() {
                     </td>
                     <td className={cell}>{s.title}</td>
                     <td className={cell}>
-                      {s.failedCharges > 0 && s.status !== 'cancelled' ? (
+                      {s.suspendedAt && s.status !== 'cancelled' ? (
+                        <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-red-900">
+                          Suspended · {formatDate(s.suspendedAt)}
+                        </span>
+                      ) : s.failedCharges > 0 && s.status !== 'cancelled' ? (
                         <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-red-900">
                           {s.failedCharges} failed
                           {s.lastFailedAt ? ` · ${formatDate(s.lastFailedAt)}` : ''}

@@ -5,11 +5,12 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useMyPayments } from '../api/get-my-payments.ts';
 import { PaymentRow } from '../components/payment-row.tsx';
+import { SavedCardsSection } from '../components/saved-cards-section.tsx';
 import { SubscriptionsSection } from '../components/subscriptions-section.tsx';
 
 /**
- * /user/payments: the monthly subscriptions, then every card payment with its status and a link
- * to its details.
+ * /user/payments: the cards kept for renewals, the monthly subscriptions, then every card payment
+ * with its status and a link to its details.
  */
 export function PaymentsPage() {
   const payments = useMyPayments();
@@ -17,6 +18,7 @@ export function PaymentsPage() {
     <>
       <h1 className="text-3xl font-extrabold text-ink">Payments</h1>
       <div className="mt-6">
+        <SavedCardsSection />
         <SubscriptionsSection />
         {payments.isPending ? (
           <Spinner label="Loading your payments" />

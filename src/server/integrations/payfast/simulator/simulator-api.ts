@@ -14,10 +14,11 @@ import { apiSignature } from '../api.ts';
 import { escapeHtml } from '../../../lib/html.ts';
 import { AppError } from '../../../plugins/errors.ts';
 import { simulatorPage, simulatorRand } from './simulator-page.ts';
+import { savedCardRow, simulatorSavedCards } from './simulator-saved-cards.ts';
 import { nextMonth } from '#shared/dates.ts';
 
 /** PayFast's API answer envelope: `{ code, status, data: { response, message } }`. */
-const apiAnswer = z.object({
+export const apiAnswer = z.object({
   code: z.number(),
   status: z.string(),
   data: z.object({ response: z.union([z.boolean(), z.string()]), message: z.string() }),
@@ -80,7 +81,7 @@ function bankDetailsProblem(body: Record<string, unknown>): string | null {
     ? null
     : `This refund is paid out to a bank account: ${missing.join(', ')} missing or not valid`;
 }
-const apiJson = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
+export const apiJson = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
 const refundBody = z
   .object({
     amount: z.union([z.number(), z.string()]).optional(),
@@ -91,7 +92,7 @@ const refundBody = z
   .optional();
 
 /** PayFast's refusal envelope. */
-const failed = (code: number, response: string) => ({
+export const failed = (code: number, response: string) => ({
   code,
   status: 'failed',
   data: { response, message: '' },
@@ -103,7 +104,7 @@ type Signed = { headers: Record<string, unknown>; body?: unknown; query: unknown
  * Whether a call carries the merchant's id and PayFast's API signature over headers, query and
  * body — the sandbox's `testing` left out, as PayFast's docs and its SDK sign without it.
  */
-const merchantSignature =
+export const merchantSignature =
   ({ passphrase, merchantId }: Pick<PayfastConfig, 'passphrase' | 'merchantId'>) =>
   (request: Signed) => {
     const header = (name: string) => String(request.headers[name] ?? '');
@@ -124,7 +125,7 @@ const merchantSignature =
   };
 
 /** Sends a subscription's ITN (the simulator's sendItn). */
-type SendItn = (
+export type SendItn = (
   form: Record<string, string>,
   sent: {
     status: 'COMPLETE' | 'FAILED' | 'CANCELLED';
@@ -138,6 +139,7 @@ export async function simulatorApi(app: AppInstance, sendItn: SendItn): Promise<
   await simulatorRefundApi(app);
   await simulatorSubscriptionApi(app);
   await simulatorSubscriptionBilling(app, sendItn);
+  await simulatorSavedCards(app, sendItn);
 }
 
 /**
@@ -387,15 +389,16 @@ async function simulatorSubscriptionBilling(app: AppInstance, sendItn: SendItn):
         .limit(50);
       const button = (token: string, outcome: string, label: string) =>
         `<form method="post" action="/payfast-simulator/subscriptions/${escapeHtml(token)}/bill" style="display:inline"><input type="hidden" name="outcome" value="${outcome}"><button type="submit" style="padding:8px 12px;margin:4px 4px 0 0;border:1px solid #334155;border-radius:6px;background:#fff;cursor:pointer">${label}</button></form>`;
-      const rows = held.map(
-        (s) =>
-          `<li style="padding:12px 0;border-top:1px solid #e2e8f0"><strong>${escapeHtml(s.form.item_name ?? '')}</strong><br>${simulatorRand(s.form.recurring_amount)} per month · next charge ${escapeHtml(s.runDate)} · ${s.status}<br>${
-            s.status === 'active'
-              ? button(s.token, 'complete', 'Bill next month') +
-                button(s.token, 'fail', 'Fail next month') +
-                button(s.token, 'cancel', 'Cancel as the buyer')
-              : ''
-          }</li>`,
+      const rows = held.map((s) =>
+        s.form.subscription_type === '2'
+          ? savedCardRow(s)
+          : `<li style="padding:12px 0;border-top:1px solid #e2e8f0"><strong>${escapeHtml(s.form.item_name ?? '')}</strong><br>${simulatorRand(s.form.recurring_amount)} per month · next charge ${escapeHtml(s.runDate)} · ${s.status}<br>${
+              s.status === 'active'
+                ? button(s.token, 'complete', 'Bill next month') +
+                  button(s.token, 'fail', 'Fail next month') +
+                  button(s.token, 'cancel', 'Cancel as the buyer')
+                : ''
+            }</li>`,
       );
       return reply
         .type('text/html')
@@ -431,6 +434,9 @@ async function simulatorSubscriptionBilling(app: AppInstance, sendItn: SendItn):
       }
       if (subscription.status !== 'active') {
         throw new AppError('CONFLICT', { message: 'This subscription is cancelled' });
+      }
+      if (subscription.form.subscription_type === '2') {
+        throw new AppError('CONFLICT', { message: 'A saved card is charged ad hoc, not billed' });
       }
       const status = ({ complete: 'COMPLETE', fail: 'FAILED', cancel: 'CANCELLED' } as const)[
         request.body.outcome

@@ -15,3 +15,13 @@ export function simulatorPage(title: string, body: string): string {
 <div style="background:#b91c1c;color:#fff;text-align:center;padding:10px;font-weight:bold">Test payment — no money moves</div>
 <main style="max-width:480px;margin:32px auto;background:#fff;border-radius:12px;padding:24px">${body}</main></body></html>`;
 }
+
+/**
+ * Where the simulator sends the customer back: a URL on this site becomes its path, so the browser
+ * stays on the host it opened the site on (localhost, 127.0.0.1, a LAN name) and keeps its session.
+ */
+export function backOnThisHost(url: string | undefined, publicUrl: string): string {
+  const target = new URL(url || '/', publicUrl);
+  if (target.origin !== new URL(publicUrl).origin) return target.href;
+  return `${target.pathname}${target.search}${target.hash}`;
+}

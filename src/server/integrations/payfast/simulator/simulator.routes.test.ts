@@ -244,3 +244,48 @@ describe('the simulator payment page', () => {
     expect(amountRows({ amount: '2413.00' })).not.toContain('2413.00');
   });
 });
+
+describe('the simulator’s saved cards', () => {
+  it('checks an ad hoc charge’s signature over the amount in cents, as PayFast’s SDK example signs it', async () => {
+    // The merchant, token and charge of PayFast's PHP SDK tests (tests/Services/SubscriptionsTest.php
+    // `testAdhoc`: 500 cents, "Test adhoc"); its signature is worked out by hand in
+    // subscriptions-api.test.ts.
+    const sdkMerchant = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: 'memory://',
+      LOG_LEVEL: 'silent',
+      CLIENT_DIR: './tests/no-client-build',
+      PAYFAST_MODE: 'simulator',
+      PAYFAST_MERCHANT_ID: '10018867',
+      PAYFAST_MERCHANT_KEY: '46f0cd694581a',
+      PAYFAST_PASSPHRASE: '2uU_k5q_vRS_',
+    });
+    const simulator = await buildApp(sdkMerchant, { database: db.database, logger: false });
+    try {
+      const adhoc = (signature: string, amount: number | string) =>
+        simulator.inject({
+          method: 'POST',
+          url: '/payfast-simulator/api/subscriptions/290ac9a6-25f1-cce4-5801-67a644068818/adhoc?testing=true',
+          headers: {
+            'merchant-id': '10018867',
+            version: 'v1',
+            timestamp: '2026-11-26T21:16:15+0200',
+            signature,
+          },
+          payload: { amount, item_name: 'Test adhoc' },
+        });
+      // Signature accepted: the answer is about the token, which this simulator never kept.
+      const signed = await adhoc('26293bc61475bfb6985279366d6d1a13', 500);
+      expect(signed.statusCode).toBe(404);
+      expect(signed.json()).toMatchObject({
+        status: 'failed',
+        data: { response: 'Subscription not found' },
+      });
+      // The same charge in rand is another request: its signature does not match.
+      const inRand = await adhoc('26293bc61475bfb6985279366d6d1a13', '5.00');
+      expect(inRand.statusCode).toBe(401);
+    } finally {
+      await simulator.close();
+    }
+  });
+});

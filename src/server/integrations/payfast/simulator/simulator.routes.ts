@@ -11,8 +11,8 @@ import type { AppInstance } from '../../../app-instance.ts';
 import { payfastAmount, payfastAmountToCents } from '../amounts.ts';
 import { itnParamString, itnSignature, redirectFormSignatureValid } from '../signature.ts';
 import { escapeHtml } from '../../../lib/html.ts';
-import { formatDate } from '#shared/dates.ts';
-import { simulatorPage as page, simulatorRand } from './simulator-page.ts';
+import { formatDate, saToday } from '#shared/dates.ts';
+import { backOnThisHost, simulatorPage as page, simulatorRand } from './simulator-page.ts';
 import { simulatorApi } from './simulator-api.ts';
 import { createSecureToken } from '../../../lib/secure-token.ts';
 
@@ -25,16 +25,6 @@ const refused = {
   },
 };
 const formErrors = errorResponses(400, 403, 413, 415);
-
-/**
- * Where the simulator sends the customer back: a URL on this site becomes its path, so the browser
- * stays on the host it opened the site on (localhost, 127.0.0.1, a LAN name) and keeps its session.
- */
-export function backOnThisHost(url: string | undefined, publicUrl: string): string {
-  const target = new URL(url || '/', publicUrl);
-  if (target.origin !== new URL(publicUrl).origin) return target.href;
-  return `${target.pathname}${target.search}${target.hash}`;
-}
 
 /**
  * The ITN PayFast posts for a once-off payment, in PayFast's field order with every field present
@@ -105,6 +95,9 @@ export function simulatedItn(
 export function amountRows(form: Record<string, string>): string {
   const row = (term: string, value: string) =>
     `<dt>${term}</dt><dd style="margin:0;font-weight:bold">${value}</dd>`;
+  if (form.subscription_type === '2') {
+    return `${row('Amount', simulatorRand(form.amount))}${row('Card', 'kept for later charges')}`;
+  }
   if (form.subscription_type !== '1') return row('Amount', simulatorRand(form.amount));
   const every = form.frequency === '3' ? 'per month' : 'each period';
   const from = form.billing_date ? `, from ${escapeHtml(formatDate(form.billing_date))}` : '';
@@ -158,8 +151,9 @@ export async function payfastSimulatorRoutes(app: AppInstance): Promise<void> {
 ${amountRows(form)}
 </dl>
 <div style="display:grid;gap:10px;margin-top:20px">${button('complete', 'Complete payment', '#166534')}${
-          // Instant EFT: a once-off payment PayFast refunds into a bank account (BANK_PAYOUT).
-          form.subscription_type === '1'
+          // Instant EFT: a once-off payment PayFast refunds into a bank account (BANK_PAYOUT); a
+          // card is needed to keep one.
+          form.subscription_type === '1' || form.subscription_type === '2'
             ? ''
             : button('complete-eft', 'Pay by Instant EFT', '#1e40af')
         }${button('fail', 'Fail payment', '#b91c1c')}${button('cancel', 'Cancel', '#475569')}</div>`,
@@ -190,10 +184,15 @@ ${amountRows(form)}
       if (outcome === 'cancel') return reply.redirect(back(form.cancel_url), 303);
       const paid = outcome === 'complete' || outcome === 'complete-eft';
       const status = paid ? 'COMPLETE' : 'FAILED';
-      // A subscription's first charge: the simulator holds it from now on, under a new token.
+      // A subscription's first charge, or a card kept for ad hoc charges (tokenisation, type 2):
+      // the simulator holds it from now on, under a new token the ITN carries.
       const subscription =
-        form.subscription_type === '1' && status === 'COMPLETE'
-          ? { token: randomUUID(), billingDate: form.billing_date ?? '', amount: form.amount ?? '' }
+        (form.subscription_type === '1' || form.subscription_type === '2') && status === 'COMPLETE'
+          ? {
+              token: randomUUID(),
+              billingDate: form.billing_date ?? saToday(),
+              amount: form.amount ?? '',
+            }
           : undefined;
       if (subscription) {
         await db
