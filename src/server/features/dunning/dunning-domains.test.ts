@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   dunningCases,
@@ -30,7 +30,8 @@ import { listPastDue } from './dunning-lists.service.ts';
 let t: DnsimpleTestApp;
 let base: string;
 let customer: { cookie: string; email: string };
-let mailsSeen = new Date(0);
+/** The mails already looked at, by id (a timestamp in ms would miss PostgreSQL's microseconds). */
+const mailsSeen = new Set<string>();
 
 beforeAll(async () => {
   const port = await freePort();
@@ -110,10 +111,11 @@ async function newMails() {
   const rows = await db()
     .select()
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.to, customer.email), gt(mailOutbox.createdAt, mailsSeen)))
+    .where(eq(mailOutbox.to, customer.email))
     .orderBy(asc(mailOutbox.createdAt));
-  mailsSeen = rows.at(-1)?.createdAt ?? mailsSeen;
-  return rows;
+  const fresh = rows.filter((row) => !mailsSeen.has(row.id));
+  for (const row of fresh) mailsSeen.add(row.id);
+  return fresh;
 }
 
 const history = async (orderId: string) =>
