@@ -121,7 +121,10 @@ test.describe('checkout with the PayFast simulator', () => {
     await addDomainToCart(page, `naledi-nails-${Date.now()}`);
     await page.getByLabel('Coupon code').fill(code.toLowerCase());
     await page.getByRole('button', { name: 'Apply' }).click();
-    await expect(page.getByRole('status')).toContainText(`${code} applied: R 5,70 off.`);
+    // The coupon field's own status line (the "Added to cart" toast is a status too).
+    await expect(page.getByRole('status').filter({ hasText: `${code} applied` })).toContainText(
+      `${code} applied: R 5,70 off.`,
+    );
     // The order summary: the discount line, and the total it leaves.
     await expect(page.getByText(`Coupon ${code}: 5% off .co.za domains`)).toBeVisible();
     await expect(page.getByText('R 108,30')).toBeVisible();
