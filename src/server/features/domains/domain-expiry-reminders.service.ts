@@ -1,9 +1,11 @@
 /** Reminders before a registration runs out, scheduled when it is activated or renewed. */
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
-import { domainOrderEvents, domainOrders } from '#db/schema/index.ts';
+import { domainOrderEvents, domainOrders, orderItems, orders } from '#db/schema/index.ts';
 import { autoRenewInvoiceDays, domainReminderDays } from '#shared/domain.schemas.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
+import { paidTowards } from '../credit/credit-ledger.service.ts';
+import { activeSavedCard } from '../saved-cards/saved-cards.service.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { domainExpiryMail } from './domain-order-mails.ts';
 import {
@@ -66,7 +68,34 @@ export async function remindDomainExpiry(
     await queueMail(tx, {
       to: registrant.email,
       userId: order.userId,
-      ...domainExpiryMail(deps.config, order, registrant.firstName),
+      ...domainExpiryMail(deps.config, order, registrant.firstName, await whatComesNext(tx, order)),
     });
   });
+}
+
+/** The renewal order waiting for payment, if any, and the card a renewal would be charged to. */
+async function whatComesNext(tx: Tx, registration: { id: string; userId: string | null }) {
+  const [open] = await tx
+    .select({ order: orders })
+    .from(domainOrders)
+    .innerJoin(orderItems, eq(orderItems.domainOrderId, domainOrders.id))
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        eq(domainOrders.renewsOrderId, registration.id),
+        eq(domainOrders.status, 'pending_payment'),
+        eq(orders.status, 'pending_payment'),
+      ),
+    )
+    .limit(1);
+  const card = registration.userId ? await activeSavedCard(tx, registration.userId) : null;
+  return {
+    renewal: open
+      ? {
+          orderReference: open.order.reference,
+          dueCents: open.order.totalCents - (await paidTowards(tx, open.order.id)),
+        }
+      : null,
+    savedCard: card?.label ?? null,
+  };
 }

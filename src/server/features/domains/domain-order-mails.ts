@@ -1,5 +1,6 @@
 import { vatWording } from '#shared/vat-wording.ts';
 import { formatDate } from '#shared/dates.ts';
+import { formatZAR } from '#shared/money.ts';
 import type { Config } from '../../config.ts';
 import { renderMail, type RenderedMail } from '../../integrations/mail/mail-template.ts';
 
@@ -92,22 +93,42 @@ export function domainStuckAdminMail(
   });
 }
 
+/**
+ * An expiry reminder, saying what happens next: the open renewal order to pay, the saved card the
+ * renewal will be charged to, the renewal order still to come, or how to renew by hand.
+ */
 export function domainExpiryMail(
   config: MailConfig,
   order: { domain: string; expiresAt: Date | null; autoRenew: boolean },
   firstName: string,
+  next: {
+    renewal: { orderReference: string; dueCents: number } | null;
+    savedCard: string | null;
+  } = { renewal: null, savedCard: null },
 ): RenderedMail {
   const on = formatDate(order.expiresAt!);
+  const { renewal, savedCard } = next;
+  const myDomains = { label: 'My domains', url: `${config.publicUrl}/user/domains` };
   return renderMail(config, {
     subject: `${order.domain} expires on ${on}`,
     greeting: `Hi ${firstName},`,
     paragraphs: [
       `Your domain ${order.domain} is registered until ${on}. After that it stops working: the website and e-mail on it go dark, and the name can be lost.`,
-      order.autoRenew
-        ? 'It is set to renew automatically. We e-mail you a renewal order 14 days before that date; the registrar renews the domain once it is paid. To let it go, switch off auto-renew on My domains.'
-        : 'It is not set to renew automatically. Renew it from My domains: choose the years, pay, and the registrar renews it.',
+      !order.autoRenew
+        ? 'It is not set to renew automatically. Renew it from My domains: choose the years, pay, and the registrar renews it.'
+        : renewal
+          ? `Its renewal order ${renewal.orderReference} for ${formatZAR(renewal.dueCents)} is waiting for payment. Pay it before that date and the registrar renews the domain at once.`
+          : savedCard
+            ? `It is set to renew automatically: 14 days before that date we charge the renewal to your saved card (${savedCard}), and the registrar renews the domain. To let it go, switch off auto-renew on My domains.`
+            : 'It is set to renew automatically. We e-mail you a renewal order 14 days before that date; the registrar renews the domain once it is paid. To let it go, switch off auto-renew on My domains.',
     ],
-    action: { label: 'My domains', url: `${config.publicUrl}/user/domains` },
+    action:
+      order.autoRenew && renewal
+        ? {
+            label: 'Pay the renewal',
+            url: `${config.publicUrl}/user/orders/${renewal.orderReference}`,
+          }
+        : myDomains,
   });
 }
 

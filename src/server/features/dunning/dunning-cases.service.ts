@@ -190,3 +190,17 @@ export async function caseReferences(db: Db | Tx, rows: DunningCaseRow[]) {
     subscription: new Map(subscriptionRows.map((row) => [row.id, row.reference])),
   };
 }
+
+/**
+ * Whether dunning ended this subscription unpaid: its "Cancelled unpaid" mail has told the
+ * customer already, so PayFast's confirmation of the end needs no second mail.
+ */
+export async function endedByDunning(tx: Db | Tx, subscriptionId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ steps: dunningCases.steps })
+    .from(dunningCases)
+    .where(
+      and(eq(dunningCases.subscriptionId, subscriptionId), eq(dunningCases.status, 'cancelled')),
+    );
+  return rows.some((row) => row.steps.some((step) => step.kind === 'cancel' && step.doneAt));
+}

@@ -108,20 +108,38 @@ export function serviceCancelledUnpaidMail(
   });
 }
 
-/** To the team: a managed service is suspended (stop the work), or restored (resume it). */
+/**
+ * To the team: a managed service is suspended (stop the work), restored (resume it), or ended
+ * unpaid (close it down for good).
+ */
 export function dunningTeamMail(
   config: MailConfig,
-  input: { event: 'suspended' | 'restored'; title: string; email: string; amountCents: number },
+  input: {
+    event: 'suspended' | 'restored' | 'cancelled';
+    title: string;
+    email: string;
+    amountCents: number;
+  },
 ): RenderedMail {
-  const suspended = input.event === 'suspended';
+  const amount = formatZAR(input.amountCents);
+  const told = {
+    suspended: {
+      verb: 'Suspend',
+      paragraph: `${input.title} for ${input.email} is suspended: ${amount} is past due. Stop the work until it is paid; the customer has been told.`,
+    },
+    restored: {
+      verb: 'Resume',
+      paragraph: `${input.email} paid ${amount}: ${input.title} is restored. Resume the work.`,
+    },
+    cancelled: {
+      verb: 'End',
+      paragraph: `${input.title} for ${input.email} is cancelled: ${amount} was never paid. End the work and hand back what is the customer's; the customer has been told.`,
+    },
+  }[input.event];
   return renderMail(config, {
-    subject: `${suspended ? 'Suspend' : 'Resume'}: ${input.title} for ${input.email}`.slice(0, 150),
+    subject: `${told.verb}: ${input.title} for ${input.email}`.slice(0, 150),
     greeting: 'Hello team,',
-    paragraphs: [
-      suspended
-        ? `${input.title} for ${input.email} is suspended: ${formatZAR(input.amountCents)} is past due. Stop the work until it is paid; the customer has been told.`
-        : `${input.email} paid ${formatZAR(input.amountCents)}: ${input.title} is restored. Resume the work.`,
-    ],
+    paragraphs: [told.paragraph],
     action: { label: 'Open past due', url: `${config.publicUrl}/admin/past-due` },
   });
 }

@@ -13,6 +13,7 @@ import type { RenderedMail } from '../../integrations/mail/mail-template.ts';
 import { paidTowards, releaseOrderMoney } from '../credit/credit-ledger.service.ts';
 import { releaseOrderLines, suspendOrderLines } from '../orders/order-lines.service.ts';
 import { moveOrder } from '../orders/order-status.service.ts';
+import { retrySavedCardCharge as retrySavedCard } from '../saved-cards/saved-card-charges.service.ts';
 import { startCancellation } from '../subscriptions/subscription-cancellation.service.ts';
 import type { DunningCaseRow, DunningDeps } from './dunning-cases.service.ts';
 import { newPayLink } from './pay-links.service.ts';
@@ -142,6 +143,12 @@ async function carryOut(
     ? await tx.select().from(users).where(eq(users.id, row.userId))
     : [];
   const monthly = row.subscriptionId !== null;
+  // A renewal whose saved-card charge was refused is charged again at each reminder (the card may
+  // have been replaced since); the charge's own receipt or refusal mail tells the customer.
+  const reminding = step.kind === 'reminder' || step.kind === 'retry';
+  if (reminding && !monthly && customer && (await retrySavedCard(tx, order, step.step))) {
+    return 'Saved card charged again';
+  }
   // An order case asks what is still due on it (a part payment, credit applied); a month, its charge.
   const amountCents = monthly
     ? row.amountCents
@@ -207,7 +214,17 @@ async function carryOut(
       return domain ? 'Not renewed while unpaid' : 'Suspended; the team is told to stop the work';
     case 'cancel':
       await mailCustomer(serviceCancelledUnpaidMail(config, facts));
-      return monthly ? cancelSubscription(tx, row.subscriptionId!) : cancelOrder(tx, deps, order);
+      if (!monthly) return cancelOrder(tx, deps, order);
+      await queueMail(tx, {
+        to: config.site.contactEmail,
+        ...dunningTeamMail(config, {
+          event: 'cancelled',
+          title: row.title,
+          email: customer?.email ?? 'deleted account',
+          amountCents,
+        }),
+      });
+      return cancelSubscription(tx, row.subscriptionId!);
   }
 }
 

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
 import { orderEvents, orders, payments, users } from '#db/schema/index.ts';
 import { formatZAR } from '#shared/money.ts';
@@ -39,6 +39,38 @@ export async function scheduleSavedCardCharge(
     'charge-saved-card',
     { orderId: row.id },
     { key: `charge-saved-card:${row.id}` },
+  );
+  return true;
+}
+
+/**
+ * A dunning retry of an order whose saved-card charge was refused: the card is charged again
+ * (its own job, keyed by the step so each retry charges once), when the customer still keeps a
+ * card. Returns whether a charge was queued; without one the step reminds by mail instead.
+ */
+export async function retrySavedCardCharge(
+  tx: Tx,
+  order: { id: string; userId: string | null },
+  step: string,
+): Promise<boolean> {
+  if (!order.userId || !(await activeSavedCard(tx, order.userId))) return false;
+  const [refused] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, order.id),
+        eq(payments.status, 'failed'),
+        isNotNull(payments.savedCardId),
+      ),
+    )
+    .limit(1);
+  if (!refused) return false;
+  await enqueueJob(
+    tx,
+    'charge-saved-card',
+    { orderId: order.id },
+    { key: `charge-saved-card:${order.id}:${step}` },
   );
   return true;
 }

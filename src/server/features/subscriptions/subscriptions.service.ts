@@ -17,7 +17,11 @@ import {
 } from '../../integrations/payment-methods/payment-method.ts';
 import { invoiceNumber } from '../../integrations/pdf/money-documents-pdf.ts';
 import { newReference } from '../../lib/references.ts';
-import { closeDunningCases, openDunningCase } from '../dunning/dunning-cases.service.ts';
+import {
+  closeDunningCases,
+  endedByDunning,
+  openDunningCase,
+} from '../dunning/dunning-cases.service.ts';
 import type { OrderLineRegistry } from '../orders/order-lines.service.ts';
 import { moveOrder } from '../orders/order-status.service.ts';
 import { issueInvoice } from '../payments/invoices.service.ts';
@@ -282,7 +286,8 @@ async function renewalOrder(
 
 /**
  * Marks a subscription ended (PayFast's CANCELLED ITN, or its API's yes to our cancel) and tells
- * the customer, once: whichever of the two comes second finds it ended already.
+ * the customer, once: whichever of the two comes second finds it ended already, and an end by
+ * dunning was told in its own mail.
  */
 export async function endSubscription(
   tx: Db | Tx,
@@ -295,6 +300,7 @@ export async function endSubscription(
     .where(and(eq(subscriptions.id, subscription.id), sql`${subscriptions.status} <> 'cancelled'`))
     .returning({ id: subscriptions.id });
   if (!ended || !subscription.userId) return;
+  if (await endedByDunning(tx, subscription.id)) return;
   const [customer] = await tx.select().from(users).where(eq(users.id, subscription.userId));
   if (!customer) return;
   await queueMail(tx, {
