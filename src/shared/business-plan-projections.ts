@@ -25,10 +25,29 @@ export interface ProjectionRow {
   closingCash: number;
   /** What is owed on the loan at the end of the period. */
   loanBalance: number;
+  /** Cash flow statement: trading (interest and tax included), assets bought, funding. */
+  operatingCashFlow: number;
+  investingCashFlow: number;
+  financingCashFlow: number;
+  /** Balance sheet at the period's end: customers' invoices (VAT included) not yet collected. */
+  receivables: number;
+  /** The period's VAT, paid to SARS the month after. */
+  vatOwed: number;
+  ownerCapital: number;
+  /** Profit after tax of every month so far. */
+  retainedEarnings: number;
+  totalAssets: number;
+  totalLiabilitiesAndEquity: number;
 }
 
-/** The lines the plan's tables show, in order (the page and the PDF). */
-export const projectionLines: { key: keyof ProjectionRow; label: string; strong?: boolean }[] = [
+interface StatementLine {
+  key: keyof ProjectionRow;
+  label: string;
+  strong?: boolean;
+}
+
+/** The profit and loss statement's lines, in order (the page and the PDF). */
+export const profitAndLossLines: StatementLine[] = [
   { key: 'revenue', label: 'Revenue' },
   { key: 'costOfSales', label: 'Cost of sales' },
   { key: 'grossProfit', label: 'Gross profit', strong: true },
@@ -38,11 +57,27 @@ export const projectionLines: { key: keyof ProjectionRow; label: string; strong?
   { key: 'profitBeforeTax', label: 'Profit before tax', strong: true },
   { key: 'incomeTax', label: 'Income tax' },
   { key: 'profitAfterTax', label: 'Profit after tax', strong: true },
-  { key: 'vatPayable', label: 'VAT payable' },
-  { key: 'cashIn', label: 'Cash in' },
-  { key: 'cashOut', label: 'Cash out' },
-  { key: 'netCashFlow', label: 'Net cash flow' },
+];
+
+/** The cash flow statement's lines: where the period's cash came from and went. */
+export const cashFlowLines: StatementLine[] = [
+  { key: 'operatingCashFlow', label: 'Operating activities' },
+  { key: 'investingCashFlow', label: 'Investing activities' },
+  { key: 'financingCashFlow', label: 'Financing activities' },
+  { key: 'netCashFlow', label: 'Net cash flow', strong: true },
   { key: 'closingCash', label: 'Cash at period end', strong: true },
+];
+
+/** The balance sheet's lines at the period's end. */
+export const balanceSheetLines: StatementLine[] = [
+  { key: 'closingCash', label: 'Cash' },
+  { key: 'receivables', label: 'Owed by customers' },
+  { key: 'totalAssets', label: 'Total assets', strong: true },
+  { key: 'vatOwed', label: 'VAT owed to SARS' },
+  { key: 'loanBalance', label: 'Loan' },
+  { key: 'ownerCapital', label: "Owner's capital" },
+  { key: 'retainedEarnings', label: 'Retained earnings' },
+  { key: 'totalLiabilitiesAndEquity', label: 'Total liabilities and equity', strong: true },
 ];
 
 export interface Projection {
@@ -62,6 +97,26 @@ export interface Projection {
   lowestCash: number;
   monthlyLoanInstalment: number;
 }
+
+/** What a period adds up (a year is the sum of its months); the rest are as at its end. */
+const flowKeys = [
+  'revenue',
+  'costOfSales',
+  'grossProfit',
+  'operatingCosts',
+  'startupCosts',
+  'loanInterest',
+  'profitBeforeTax',
+  'incomeTax',
+  'profitAfterTax',
+  'vatPayable',
+  'cashIn',
+  'cashOut',
+  'netCashFlow',
+  'operatingCashFlow',
+  'investingCashFlow',
+  'financingCashFlow',
+] as const satisfies (keyof ProjectionRow)[];
 
 const percentOf = (cents: number, percent: number) => Math.round((cents * percent) / 100);
 const vatOn = (cents: number, registered: boolean) =>
@@ -96,6 +151,9 @@ export function projectPlan(a: PlanAssumptions): Projection {
   let yearProfit = 0;
   let vatDue = 0;
   let cash = 0;
+  let retainedEarnings = 0;
+  let collectedSoFar = 0;
+  let invoicedSoFar = 0;
   let tradingCash = 0;
   let lowestTradingCash = 0;
   const revenueByMonth: number[] = [];
@@ -120,6 +178,7 @@ export function projectPlan(a: PlanAssumptions): Projection {
       loanPayment = Math.min(instalment, loanBalance + loanInterest);
       loanBalance -= loanPayment - loanInterest;
     }
+    const capitalRepaid = loanPayment - loanInterest;
 
     const grossProfit = revenue - costOfSales;
     const operatingCosts = salaries + premises;
@@ -151,6 +210,12 @@ export function projectPlan(a: PlanAssumptions): Projection {
     const cashOut = tradingOut + loanPayment;
     vatDue = vatPayable;
     cash += cashIn - cashOut;
+    const profitAfterTax = profitBeforeTax - incomeTax;
+    retainedEarnings += profitAfterTax;
+    invoicedSoFar += revenueByMonth[month - 1]!;
+    collectedSoFar += collected;
+    const financingCashFlow = funding - capitalRepaid;
+    const receivables = invoicedSoFar - collectedSoFar;
     tradingCash += collected - tradingOut;
     lowestTradingCash = Math.min(lowestTradingCash, tradingCash);
 
@@ -164,37 +229,37 @@ export function projectPlan(a: PlanAssumptions): Projection {
       loanInterest,
       profitBeforeTax,
       incomeTax,
-      profitAfterTax: profitBeforeTax - incomeTax,
+      profitAfterTax,
       vatPayable,
       cashIn,
       cashOut,
       netCashFlow: cashIn - cashOut,
       closingCash: cash,
       loanBalance,
+      // Interest is paid from trading; start-up costs are expensed, so nothing is invested.
+      operatingCashFlow: cashIn - cashOut - financingCashFlow,
+      investingCashFlow: 0,
+      financingCashFlow,
+      receivables,
+      vatOwed: vatDue,
+      ownerCapital: a.ownerFundingCents,
+      retainedEarnings,
+      totalAssets: cash + receivables,
+      totalLiabilitiesAndEquity: vatDue + loanBalance + a.ownerFundingCents + retainedEarnings,
     });
   }
 
   const years = [1, 2, 3].map((year) => {
     const slice = months.slice((year - 1) * 12, year * 12);
     const total = (key: keyof ProjectionRow) => sum(slice.map((m) => m[key]));
+    const { month: _month, ...yearEnd } = slice.at(-1)!;
+    void _month;
     return {
+      // Balance sheet lines as at the year's end; the flows of the year summed.
+      ...yearEnd,
       year,
-      revenue: total('revenue'),
-      costOfSales: total('costOfSales'),
-      grossProfit: total('grossProfit'),
-      operatingCosts: total('operatingCosts'),
-      startupCosts: total('startupCosts'),
-      loanInterest: total('loanInterest'),
-      profitBeforeTax: total('profitBeforeTax'),
-      incomeTax: total('incomeTax'),
-      profitAfterTax: total('profitAfterTax'),
-      vatPayable: total('vatPayable'),
-      cashIn: total('cashIn'),
-      cashOut: total('cashOut'),
-      netCashFlow: total('netCashFlow'),
-      closingCash: slice.at(-1)!.closingCash,
-      loanBalance: slice.at(-1)!.loanBalance,
-    };
+      ...Object.fromEntries(flowKeys.map((key) => [key, total(key)])),
+    } as ProjectionRow & { year: number };
   });
 
   const lastLoss = months.findLastIndex((m) => m.profitBeforeTax < 0);

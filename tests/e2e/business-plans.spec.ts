@@ -68,10 +68,21 @@ test.describe('business plans', () => {
     await page.getByLabel('Once-off start-up costs').fill('5000');
     await page.getByLabel(/Qualifies as a small business corporation/).uncheck();
     await expect(page.getByRole('definition').filter({ hasText: 'Month 2' })).toBeVisible();
-    const years = page.getByRole('region', { name: 'Projection by year' });
+    const years = page.getByRole('region', { name: 'Profit and loss by year' });
     const profit = years.getByRole('row', { name: /Profit before tax/ });
     await expect(profit).toContainText('R 13 000,00');
     await expect(years.getByRole('row', { name: /Income tax/ })).toContainText('R 3 510,00');
+    // The balance sheet balances each year, and the ratios say what a lender would.
+    const sheet = page.getByRole('region', { name: 'Balance sheet by year' });
+    const totals = (name: RegExp) =>
+      sheet.getByRole('row', { name }).getByRole('cell').allTextContents();
+    expect(await totals(/Total assets/)).toEqual(await totals(/Total liabilities and equity/));
+    await expect(
+      page.getByRole('region', { name: 'Key ratios by year' }).getByRole('row', {
+        name: /Gross margin/,
+      }),
+    ).toContainText('60,0%');
+    await expect(page.getByText('No loan repayments fall in this year.').first()).toBeVisible();
     await expect(page.getByText(/Your funding falls short/)).toBeVisible();
     // The cash chart reads in rand: its highest and lowest month-end cash.
     await expect(page.getByTestId('cash-axis')).toHaveText(/^R\s?39,1K-R\s?3,5K$/);

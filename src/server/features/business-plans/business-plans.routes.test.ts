@@ -206,7 +206,7 @@ describe('business plans', () => {
       'attachment; filename="Loan application.pdf"',
     );
     const { pages, text } = await pdfText(response.rawPayload);
-    expect(pages).toBeGreaterThanOrEqual(13); // cover, contents, 6 sections, assumptions, summary, 3 months
+    expect(pages).toBeGreaterThanOrEqual(14); // cover, contents, 6 sections, assumptions, summary, statements, 3 months
     for (const expected of [
       'BUSINESS PLAN',
       'Zodwa Foods',
@@ -218,7 +218,12 @@ describe('business plans', () => {
       'Financial assumptions',
       'Three-year summary',
       'Break-even: Month 2',
-      'Monthly projections: year 3',
+      'Cash flow, balance sheet and ratios',
+      'Operating activities',
+      'Total liabilities and equity',
+      'Debt service cover',
+      'Year 1: No loan repayments fall in this year.',
+      'Monthly statements: year 3',
       'Profit before tax',
       // Year 1 profit before tax R13 000, tax at 27% R3 510 (worked by hand in the projection test).
       'R 13 000',

@@ -10,11 +10,15 @@ import {
 } from '#shared/business-plans.schemas.ts';
 import { planSectionGuide } from '#shared/business-plan-guide.ts';
 import {
+  balanceSheetLines,
   breakEvenText,
-  projectionLines,
+  cashFlowLines,
+  profitAndLossLines,
   projectPlan,
   type Projection,
+  type ProjectionRow,
 } from '#shared/business-plan-projections.ts';
+import { lenderVerdict, percentText, planRatios, ratioText } from '#shared/business-plan-ratios.ts';
 import {
   COMPANY_TAX_RATE_PERCENT,
   SMALL_BUSINESS_CORPORATION_TABLE,
@@ -40,6 +44,21 @@ function heading(doc: PDFKit.PDFDocument, text: string) {
   doc.fillColor(brand).font('Helvetica-Bold').fontSize(18).text(text, { width: 495 });
   doc.moveDown(0.6);
 }
+
+const yearly = { label: 165, value: 110, font: 10 };
+
+function subheading(doc: PDFKit.PDFDocument, text: string, size = 11) {
+  doc.fillColor(ink).font('Helvetica-Bold').fontSize(size).text(text);
+  doc.moveDown(0.2);
+}
+
+/** A statement's lines as table rows, for these periods (whole rand). */
+const rows = (lines: typeof profitAndLossLines, periods: ProjectionRow[]) =>
+  lines.map((r) => ({
+    label: r.label,
+    strong: r.strong,
+    values: periods.map((period) => wholeRand(period[r.key])),
+  }));
 
 function table(
   doc: PDFKit.PDFDocument,
@@ -157,7 +176,8 @@ function charts(doc: PDFKit.PDFDocument, p: Projection) {
 
 /**
  * The plan as a document a bank reads: cover, contents, the written sections, the assumptions,
- * the three-year summary with charts and the monthly tables (A4, the monthly pages landscape).
+ * the three-year summary with charts, the cash flow statement, balance sheet and ratios, and the
+ * monthly statements (A4, the monthly pages landscape).
  */
 export async function businessPlanPdf(plan: PlanDocument, company: Company): Promise<Buffer> {
   const sections = { ...emptySections, ...plan.sections };
@@ -197,7 +217,8 @@ export async function businessPlanPdf(plan: PlanDocument, company: Company): Pro
     ...Object.values(planSectionGuide).map((g) => g.title),
     'Financial assumptions',
     'Three-year summary',
-    'Monthly projections',
+    'Cash flow, balance sheet and ratios',
+    'Monthly statements',
   ];
   contents.forEach((entry, i) =>
     doc
@@ -281,42 +302,71 @@ export async function businessPlanPdf(plan: PlanDocument, company: Company): Pro
     doc.font('Helvetica').text(value);
   }
   doc.moveDown(1);
+  subheading(doc, 'Profit and loss');
+  table(doc, ['Year 1', 'Year 2', 'Year 3'], rows(profitAndLossLines, projection.years), yearly);
+  charts(doc, projection);
+
+  // The cash flow statement and the balance sheet, from the same figures, and the ratios
+  doc.addPage();
+  heading(doc, 'Cash flow, balance sheet and ratios');
+  subheading(doc, 'Cash flow');
+  table(doc, ['Year 1', 'Year 2', 'Year 3'], rows(cashFlowLines, projection.years), yearly);
+  subheading(doc, 'Balance sheet at year end');
+  table(doc, ['Year 1', 'Year 2', 'Year 3'], rows(balanceSheetLines, projection.years), yearly);
+  const ratios = planRatios(projection, a);
+  subheading(doc, 'Key ratios');
   table(
     doc,
     ['Year 1', 'Year 2', 'Year 3'],
-    projectionLines.map((r) => ({
-      label: r.key === 'closingCash' ? 'Cash at year end' : r.label,
-      strong: r.strong,
-      values: projection.years.map((y) => wholeRand(y[r.key])),
-    })),
-    { label: 165, value: 110, font: 10 },
+    [
+      { label: 'Gross margin', values: ratios.map((r) => percentText(r.grossMarginPercent)) },
+      { label: 'Net margin', values: ratios.map((r) => percentText(r.netMarginPercent)) },
+      { label: 'Current ratio', values: ratios.map((r) => ratioText(r.currentRatio)) },
+      { label: 'Debt service cover', values: ratios.map((r) => ratioText(r.debtServiceCover)) },
+    ],
+    yearly,
   );
-  charts(doc, projection);
+  for (const r of ratios) {
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(9)
+      .fillColor(ink)
+      .text(`Year ${r.year}: `, { continued: true });
+    doc.font('Helvetica').text(lenderVerdict(r));
+    doc.moveDown(0.3);
+  }
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor(muted)
+    .text(
+      'Operating cash flow includes VAT, interest and tax paid; financing is the funding received less loan capital repaid. Start-up costs are expensed in month 1, so the business holds no equipment and invests nothing. Assets equal liabilities and equity in every month.',
+    );
 
-  // Monthly tables, a year a page
+  // Monthly statements, a year a page
   for (const year of [1, 2, 3]) {
     doc.addPage({
       size: 'A4',
       layout: 'landscape',
-      margins: { top: 40, left: 40, right: 40, bottom: 80 },
+      margins: { top: 40, left: 40, right: 40, bottom: 60 },
     });
     doc
       .fillColor(brand)
       .font('Helvetica-Bold')
       .fontSize(14)
-      .text(`Monthly projections: year ${year}`);
-    doc.moveDown(0.5);
+      .text(`Monthly statements: year ${year}`);
+    doc.moveDown(0.3);
     const months = projection.months.slice((year - 1) * 12, year * 12);
-    table(
-      doc,
-      months.map((m) => `M${m.month}`),
-      projectionLines.map((r) => ({
-        label: r.label,
-        strong: r.strong,
-        values: months.map((m) => wholeRand(m[r.key])),
-      })),
-      { label: 106, value: 54, font: 7 },
-    );
+    const columns = months.map((m) => `M${m.month}`);
+    const monthly = { label: 106, value: 54, font: 7 };
+    for (const [title, lines] of [
+      ['Profit and loss', profitAndLossLines],
+      ['Cash flow', cashFlowLines],
+      ['Balance sheet', balanceSheetLines],
+    ] as const) {
+      subheading(doc, title, 8);
+      table(doc, columns, rows(lines, months), monthly);
+    }
     doc
       .font('Helvetica')
       .fontSize(7)

@@ -199,7 +199,7 @@ export function PlanBuilder({
               <Card>
                 <h2 className="text-2xl font-bold text-ink">The 36-month projection</h2>
                 <div className="mt-4">
-                  <ProjectionView projection={projection} />
+                  <ProjectionView projection={projection} assumptions={draft.assumptions} />
                 </div>
               </Card>
             </>

@@ -1,20 +1,48 @@
 import {
+  balanceSheetLines,
   breakEvenText,
-  projectionLines,
+  cashFlowLines,
+  profitAndLossLines,
   type Projection,
   type ProjectionRow,
 } from '#shared/business-plan-projections.ts';
+import type { PlanAssumptions } from '#shared/business-plans.schemas.ts';
+import {
+  lenderVerdict,
+  percentText,
+  planRatios,
+  ratioText,
+  type YearRatios,
+} from '#shared/business-plan-ratios.ts';
 import { formatZAR, formatZARCompact } from '#shared/money.ts';
 import { TableScroll } from '../../../components/table-scroll.tsx';
+
+type Lines = typeof profitAndLossLines;
+
+const statements: { title: string; lines: Lines; note: string }[] = [
+  { title: 'Profit and loss', lines: profitAndLossLines, note: 'Excluding VAT.' },
+  {
+    title: 'Cash flow',
+    lines: cashFlowLines,
+    note: 'Operating: trading, VAT, interest and tax. Financing: funding in, loan capital repaid.',
+  },
+  {
+    title: 'Balance sheet',
+    lines: balanceSheetLines,
+    note: 'At the end of each period; start-up costs are expensed, so the business holds no equipment.',
+  },
+];
 
 function Figures({
   caption,
   columns,
   values,
+  lines,
 }: {
   caption: string;
   columns: string[];
   values: ProjectionRow[];
+  lines: Lines;
 }) {
   return (
     <TableScroll label={caption}>
@@ -33,9 +61,9 @@ function Figures({
           </tr>
         </thead>
         <tbody className="divide-y divide-line">
-          {projectionLines.map((row) => (
+          {lines.map((row) => (
             <tr key={row.key} className={row.strong ? 'font-semibold text-ink' : 'text-ink'}>
-              <th scope="row" className="px-3 py-1.5 text-left font-medium whitespace-nowrap">
+              <th scope="row" className="min-w-28 px-3 py-1.5 text-left font-medium">
                 {row.label}
               </th>
               {values.map((v, i) => (
@@ -108,8 +136,71 @@ function CashChart({ projection }: { projection: Projection }) {
   );
 }
 
+const slug = (title: string) => `statement-${title.toLowerCase().replace(/\W+/g, '-')}`;
+
+/** The ratios a lender reads, per year, each year with the verdict in words. */
+function Ratios({ ratios }: { ratios: YearRatios[] }) {
+  const rows: { label: string; value: (r: YearRatios) => string }[] = [
+    { label: 'Gross margin', value: (r) => percentText(r.grossMarginPercent) },
+    { label: 'Net margin', value: (r) => percentText(r.netMarginPercent) },
+    { label: 'Current ratio', value: (r) => ratioText(r.currentRatio) },
+    { label: 'Debt service cover', value: (r) => ratioText(r.debtServiceCover) },
+  ];
+  return (
+    <section aria-labelledby="statement-ratios" className="grid gap-2">
+      <h3 id="statement-ratios" className="font-semibold text-ink">
+        Key ratios
+      </h3>
+      <TableScroll label="Key ratios by year">
+        <table className="w-full text-right text-sm">
+          <caption className="sr-only">Key ratios by year</caption>
+          <thead className="bg-surface text-muted">
+            <tr>
+              <th scope="col" className="px-3 py-2 text-left">
+                <span className="sr-only">Ratio</span>
+              </th>
+              {ratios.map((r) => (
+                <th key={r.year} scope="col" className="px-3 py-2 whitespace-nowrap">
+                  Year {r.year}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line">
+            {rows.map((row) => (
+              <tr key={row.label}>
+                <th scope="row" className="px-3 py-1.5 text-left font-medium whitespace-nowrap">
+                  {row.label}
+                </th>
+                {ratios.map((r) => (
+                  <td key={r.year} className="px-3 py-1.5 whitespace-nowrap">
+                    {row.value(r)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+      <ul className="grid gap-1 text-sm text-ink">
+        {ratios.map((r) => (
+          <li key={r.year}>
+            <strong>Year {r.year}:</strong> {lenderVerdict(r)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** What the assumptions work out to: key figures, years, chart and (on request) every month. */
-export function ProjectionView({ projection }: { projection: Projection }) {
+export function ProjectionView({
+  projection,
+  assumptions,
+}: {
+  projection: Projection;
+  assumptions: PlanAssumptions;
+}) {
   return (
     <div className="grid gap-4">
       <dl className="grid gap-3 sm:grid-cols-3">
@@ -143,20 +234,38 @@ export function ProjectionView({ projection }: { projection: Projection }) {
           {formatZAR(-projection.lowestCash)}.
         </p>
       )}
-      <Figures
-        caption="Projection by year"
-        columns={['Year 1', 'Year 2', 'Year 3']}
-        values={projection.years}
-      />
+      {statements.map((statement) => (
+        <section
+          key={statement.title}
+          aria-labelledby={slug(statement.title)}
+          className="grid gap-2"
+        >
+          <h3 id={slug(statement.title)} className="font-semibold text-ink">
+            {statement.title}
+          </h3>
+          <Figures
+            caption={`${statement.title} by year`}
+            columns={['Year 1', 'Year 2', 'Year 3']}
+            values={projection.years}
+            lines={statement.lines}
+          />
+          <p className="text-xs text-muted">{statement.note}</p>
+        </section>
+      ))}
+      <Ratios ratios={planRatios(projection, assumptions)} />
       <CashChart projection={projection} />
       <details className="rounded-2xl border border-line p-4">
         <summary className="cursor-pointer font-semibold text-brand-700">Every month (36)</summary>
-        <div className="mt-3">
-          <Figures
-            caption="Projection by month"
-            columns={projection.months.map((m) => `Month ${m.month}`)}
-            values={projection.months}
-          />
+        <div className="mt-3 grid gap-4">
+          {statements.map((statement) => (
+            <Figures
+              key={statement.title}
+              caption={`${statement.title} by month`}
+              columns={projection.months.map((m) => `Month ${m.month}`)}
+              values={projection.months}
+              lines={statement.lines}
+            />
+          ))}
         </div>
       </details>
       <p className="text-xs text-muted">
