@@ -73,6 +73,7 @@ async function seedCatalogue(tx: Tx): Promise<void> {
           delivery: pkg.delivery,
           bestFor: pkg.bestFor ?? null,
           features: pkg.features,
+          pausable: pkg.pausable ?? false,
         })
         .onConflictDoUpdate({ target: servicePackages.id, set: owned });
       const shippedBefore = correctedFeatures[pkg.id];

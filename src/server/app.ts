@@ -63,6 +63,7 @@ import {
 import { domainRenewalInvoiceJob } from './jobs/domain-renewal-invoice.job.ts';
 import { refundPaymentJob } from './jobs/refund-payment.job.ts';
 import { cancelSubscriptionJob } from './jobs/cancel-subscription.job.ts';
+import { pushSubscriptionAmountJob } from './jobs/push-subscription-amount.job.ts';
 import { chargeSavedCardJob } from './jobs/charge-saved-card.job.ts';
 import { closeResolvedTicketJob } from './jobs/close-resolved-ticket.job.ts';
 import { bankTransferRoutes } from './features/payments/bank-transfers.routes.ts';
@@ -176,6 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     'domain-expiry-reminder': domainExpiryReminderJob({ registrar, config }),
     'refund-payment': refundPaymentJob({ config, orderLines: app.orderLines }),
     'cancel-subscription': cancelSubscriptionJob({ config }),
+    'push-subscription-amount': pushSubscriptionAmountJob({ config }),
     'charge-saved-card': chargeSavedCardJob({ config }),
     'close-resolved-ticket': closeResolvedTicketJob(),
     'bank-transfer-reminder': bankTransferReminderJob({ config }),

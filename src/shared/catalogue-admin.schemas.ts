@@ -62,6 +62,8 @@ export const packageEditSchema = z.object({
       z.array(z.string()).min(1, 'List at least one feature').max(12, 'List at most 12 features'),
     ),
   active: z.boolean(),
+  /** Whether subscribers may pause a monthly package; left as it is when not sent. */
+  pausable: z.boolean().optional(),
 });
 export type PackageEditInput = z.input<typeof packageEditSchema>;
 export type PackageEdit = z.output<typeof packageEditSchema>;
@@ -122,6 +124,8 @@ export const adminCatalogueSchema = z.object({
           bestFor: z.string().nullable(),
           features: z.array(z.string()),
           active: z.boolean(),
+          /** Its subscribers may pause it (a monthly package; decision 029). */
+          pausable: z.boolean(),
         }),
       ),
       addOns: z.array(

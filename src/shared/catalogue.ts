@@ -22,6 +22,8 @@ export interface CataloguePackage {
   bestFor?: string;
   featured?: boolean;
   features: string[];
+  /** A monthly package its customers may pause (seeded once; the owner decides after). */
+  pausable?: boolean;
 }
 
 export interface CatalogueAddOn {
@@ -203,6 +205,7 @@ export const catalogue: CatalogueService[] = [
         priceCents: 129_900,
         pricing: 'fixed',
         billing: 'monthly',
+        pausable: true,
         deliveryDays: 5,
         delivery: 'Set up within 5 business days',
         features: [
@@ -218,6 +221,7 @@ export const catalogue: CatalogueService[] = [
         priceCents: 229_900,
         pricing: 'fixed',
         billing: 'monthly',
+        pausable: true,
         deliveryDays: 5,
         delivery: 'Set up within 5 business days',
         featured: true,
@@ -234,6 +238,7 @@ export const catalogue: CatalogueService[] = [
         priceCents: 399_900,
         pricing: 'fixed',
         billing: 'monthly',
+        pausable: true,
         deliveryDays: 5,
         delivery: 'Set up within 5 business days',
         features: [

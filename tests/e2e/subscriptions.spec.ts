@@ -6,7 +6,7 @@ import { signUp } from './fixtures/sessions.ts';
 const shotDir = process.env.SUBSCRIPTION_SHOTS_DIR;
 
 test.describe('monthly subscriptions', () => {
-  test('buy bookkeeping monthly: PayFast bills the next month, each with its invoice, then cancel', async ({
+  test('buy bookkeeping monthly: PayFast bills the next month, each with its invoice; pause, change package, cancel', async ({
     page,
     consoleErrors,
   }) => {
@@ -41,8 +41,24 @@ test.describe('monthly subscriptions', () => {
 
     await gotoHydrated(page, '/user/payments');
     await expect(section.getByRole('link', { name: /^INV-\d{6} \(PDF\)$/ })).toHaveCount(2);
+
+    // Pause (PayFast skips the months) and resume; then Bookkeeping and VAT from the next charge.
+    await section.getByLabel('Pause for').selectOption('2');
+    await section.getByRole('button', { name: 'Pause', exact: true }).click();
+    await expect(section.getByText('Paused:', { exact: true })).toBeVisible();
+    await section.getByRole('button', { name: 'Resume now' }).click();
+    await expect(section.getByText('Paused:', { exact: true })).toHaveCount(0);
+    await section.getByLabel(/^Change package from/).selectOption('finance-bookkeeping-vat');
+    await section.getByRole('button', { name: 'Change package' }).click();
+    await expect(section.getByText(/^Package change from /)).toBeVisible();
+    await expect(
+      section.getByText(/New package: Financial management: Bookkeeping and VAT/),
+    ).toBeVisible();
+    await section.getByText('Changes', { exact: true }).click();
+    await expect(section.getByText(/· Resumed: charged again from/)).toBeVisible();
     await expectNoAxeViolations(page);
     await expectNothingOverflows(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
     if (shotDir) await page.screenshot({ path: `${shotDir}/payments-1280.png`, fullPage: true });
     await page.setViewportSize({ width: 360, height: 800 });
     await expectNothingOverflows(page);

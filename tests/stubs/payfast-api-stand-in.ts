@@ -17,7 +17,7 @@ export interface ApiCall {
 }
 
 /**
- * PayFast's REST refund, subscription-cancel and ad hoc charge API for tests, answering in PayFast's shapes: the refund query's bare
+ * PayFast's REST refund, subscription (cancel, pause, unpause, update) and ad hoc charge API for tests, answering in PayFast's shapes: the refund query's bare
  * object (`status`, `amount_original`, `amount_available_for_refund` in cents, `errors`), and
  * the `{ code, status, data: { response, message } }` envelope for a refund or a refusal. Keeps
  * every call; `fail()` queues faults for the next calls.
@@ -25,7 +25,8 @@ export interface ApiCall {
 export async function startPayfastApiStandIn() {
   const originals = new Map<string, number>();
   const refunded = new Map<string, number>();
-  const subscriptions = new Map<string, 'active' | 'cancelled'>();
+  const subscriptions = new Map<string, 'active' | 'paused' | 'cancelled'>();
+  const amounts = new Map<string, number>();
   const cards = new Map<string, 'accepts' | 'declines'>();
   const faults: ApiFault[] = [];
   const calls: ApiCall[] = [];
@@ -62,6 +63,27 @@ export async function startPayfastApiStandIn() {
           return send(400, envelope(400, 'failed', 'Subscription is already cancelled'));
         }
         subscriptions.set(token, 'cancelled');
+        return send(200, envelope(200, 'success', true));
+      }
+      // Pause / unpause / update: a refusal is 200 with status "failed", as PayFast's PHP SDK's
+      // tests allow for pause and unpause.
+      const change = /^\/subscriptions\/([^/]+)\/(pause|unpause|update)$/.exec(url.pathname);
+      if (change && call.method === (change[2] === 'update' ? 'PATCH' : 'PUT')) {
+        const token = decodeURIComponent(change[1]!);
+        const state = subscriptions.get(token);
+        if (state === undefined)
+          return send(404, envelope(404, 'failed', 'Subscription not found'));
+        const refuse = (why: string) => send(200, envelope(200, 'failed', why));
+        if (state === 'cancelled') return refuse('Subscription is cancelled');
+        if (change[2] === 'pause') {
+          if (state === 'paused') return refuse('Subscription is already paused');
+          subscriptions.set(token, 'paused');
+        } else if (change[2] === 'unpause') {
+          if (state !== 'paused') return refuse('Subscription is not paused');
+          subscriptions.set(token, 'active');
+        } else {
+          amounts.set(token, Number(call.body?.amount));
+        }
         return send(200, envelope(200, 'success', true));
       }
       const adhoc = /^\/subscriptions\/([^/]+)\/adhoc$/.exec(url.pathname);
@@ -137,6 +159,8 @@ export async function startPayfastApiStandIn() {
       subscriptions.set(token, 'active');
     },
     subscriptionState: (token: string) => subscriptions.get(token),
+    /** The amount in cents the last update gave a subscription. */
+    subscriptionAmount: (token: string) => amounts.get(token),
     /** A tokenised card PayFast keeps for ad hoc charges, which takes or declines them. */
     addSavedCard(token: string, card: 'accepts' | 'declines' = 'accepts') {
       cards.set(token, card);

@@ -37,6 +37,8 @@ export const servicePackages = pgTable('service_packages', {
   features: jsonb('features').$type<string[]>().notNull(),
   sort: integer('sort').notNull(),
   active: boolean('active').notNull().default(true),
+  /** A monthly package its customers may pause (decision 029); the owner decides. */
+  pausable: boolean('pausable').notNull().default(false),
 });
 
 export const serviceAddOns = pgTable('service_add_ons', {

@@ -183,10 +183,64 @@ export const subscriptions = pgTable(
     lastFailedAt: timestamp('last_failed_at', { withTimezone: true }),
     /** Suspended by dunning (unpaid past the policy's days): the team stops the work until paid. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /**
+     * Paused by the customer: the charges from `pausedFrom` (the billing date it skipped first)
+     * until `resumesOn` (the next billing date meanwhile) are skipped.
+     */
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    pausedFrom: text('paused_from'),
+    resumesOn: text('resumes_on'),
+    /** What each month bills since a change of package or price; null: the first order's lines. */
+    lines: jsonb('lines').$type<SubscriptionLine[]>(),
+    /** A change of package or price waiting for its first billing date (decision 029). */
+    pendingChange: jsonb('pending_change').$type<PendingSubscriptionChange>(),
+    /** What the payment method was last told to charge each month; null: `amountCents`. */
+    methodAmountCents: integer('method_amount_cents'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
   (table) => [index('subscriptions_user_idx').on(table.userId, table.createdAt)],
+);
+
+/** One line of a subscription's monthly bill, as a renewal order's line is written. */
+export interface SubscriptionLine {
+  type: string;
+  title: string;
+  packageId: string | null;
+  quantity: number;
+  unitPriceCents: number;
+  totalCents: number;
+  parts: { name: string; unitCents: number; billing: 'once' | 'monthly' | 'yearly' }[];
+}
+
+export interface PendingSubscriptionChange {
+  /** The customer's change of package, or the owner's move to a new catalogue price. */
+  kind: 'package' | 'price';
+  amountCents: number;
+  title: string;
+  lines: SubscriptionLine[];
+  /** YYYY-MM-DD: the first billing date charged at the new amount. */
+  startsOn: string;
+}
+
+/**
+ * What happened to a subscription besides its charges (pause, resume, changes of package or
+ * price, their push to the payment method), for the customer's and the team's history.
+ */
+export const subscriptionEvents = pgTable(
+  'subscription_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actor: text('actor', { enum: ['customer', 'owner', 'system'] }).notNull(),
+    /** The sentence the history shows, e.g. "Paused for 2 months; charged again from 15 March 2027". */
+    note: text('note').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (table) => [index('subscription_events_subscription_idx').on(table.subscriptionId, table.at)],
 );
 
 /**

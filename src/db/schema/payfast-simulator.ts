@@ -48,6 +48,8 @@ export const payfastSimulatorSubscriptions = payfastSimulator.table('subscriptio
   status: text('status', { enum: ['active', 'cancelled'] })
     .notNull()
     .default('active'),
+  /** Billing days still to skip after the subscription API's pause (0: not paused). */
+  pausedCycles: integer('paused_cycles').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

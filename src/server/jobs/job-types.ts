@@ -39,6 +39,12 @@ export const jobTypes = {
   // PayFast's subscription API down: tried like a refund (about 9 hours), then the subscription
   // goes back to active and the company is told.
   'cancel-subscription': { payload: z.object({ subscriptionId: z.uuid() }), maxAttempts: 12 },
+  // A subscription's new monthly amount told to PayFast once its last charge at the old amount is
+  // in (decision 029): no answer is tried again like a cancel; a refusal is told to the company.
+  'push-subscription-amount': {
+    payload: z.object({ subscriptionId: z.uuid() }),
+    maxAttempts: 12,
+  },
   // A renewal charged to the customer's saved card (PayFast ad hoc): no answer is tried again
   // like a refund (about 9 hours); a declined card fails the payment at once.
   'charge-saved-card': { payload: z.object({ orderId: z.uuid() }), maxAttempts: 12 },

@@ -51,6 +51,7 @@ async function runner(sendMail: JobHandlers['send-mail']): Promise<JobRunner> {
       'domain-expiry-reminder': unexpected,
       'refund-payment': unexpected,
       'cancel-subscription': unexpected,
+      'push-subscription-amount': unexpected,
       'charge-saved-card': unexpected,
       'close-resolved-ticket': unexpected,
       'bank-transfer-reminder': unexpected,

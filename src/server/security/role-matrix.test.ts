@@ -23,6 +23,8 @@ const rules: Record<string, Rule> = {
   'GET /api/admin/catalogue': 'owner',
   'PUT /api/admin/catalogue/services/:slug': 'owner',
   'PUT /api/admin/catalogue/packages/:id': 'owner',
+  'GET /api/admin/catalogue/packages/:id/price-move': 'owner',
+  'POST /api/admin/catalogue/packages/:id/price-move': 'owner',
   'PUT /api/admin/catalogue/add-ons/:id': 'owner',
   'PUT /api/admin/catalogue/tlds/:tld': 'owner',
   'GET /api/admin/service-requests': 'staff',

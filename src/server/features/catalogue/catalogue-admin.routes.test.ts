@@ -258,6 +258,50 @@ describe('catalogue editing (owners)', () => {
     expect(row!.name).toBe(shipped('finance-bookkeeping').name);
   });
 
+  it('lets the owner decide who may pause a monthly package (decision 029), audited and kept by the seed', async () => {
+    const pausable = async (id: string) =>
+      (
+        await t.app.database.db
+          .select({ pausable: servicePackages.pausable })
+          .from(servicePackages)
+          .where(eq(servicePackages.id, id))
+      )[0]!.pausable;
+    // Shipped: bookkeeping may pause, mailboxes may not; a save without the flag keeps it.
+    expect(await pausable('finance-bookkeeping-vat')).toBe(true);
+    expect(await pausable('email-team')).toBe(false);
+    await send('PUT', '/api/admin/catalogue/packages/email-team', owner, packageEdit('email-team'));
+    expect(await pausable('email-team')).toBe(false);
+    const saved = await send(
+      'PUT',
+      '/api/admin/catalogue/packages/email-team',
+      owner,
+      packageEdit('email-team', { pausable: true }),
+    );
+    expect(saved.statusCode).toBe(200);
+    const [entry] = await t.app.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, 'email-team'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(entry!.details).toEqual({ pausable: [false, true] });
+    await t.app.database.db.delete(appMeta).where(eq(appMeta.key, 'seed_version'));
+    await seedDatabase(t.app.database.db);
+    expect(await pausable('email-team')).toBe(true);
+    const listed = (await send('GET', '/api/admin/catalogue', owner)).json<{
+      services: { packages: { id: string; pausable: boolean }[] }[];
+    }>();
+    expect(
+      listed.services.flatMap((s) => s.packages).find((p) => p.id === 'email-team')!.pausable,
+    ).toBe(true);
+    await send(
+      'PUT',
+      '/api/admin/catalogue/packages/email-team',
+      owner,
+      packageEdit('email-team', { pausable: false }),
+    );
+  });
+
   it('corrects a feature list shipped with wrong wording, unless the owner edited it', async () => {
     const db = t.app.database.db;
     const features = async (id: string) =>

@@ -101,7 +101,12 @@ export async function catalogueAdminRoutes(app: AppInstance): Promise<void> {
             active: service.active,
             packages: packageRows
               .filter((p) => p.serviceSlug === service.slug)
-              .map((p) => ({ ...packageView(p), bestFor: p.bestFor, active: p.active })),
+              .map((p) => ({
+                ...packageView(p),
+                bestFor: p.bestFor,
+                active: p.active,
+                pausable: p.pausable,
+              })),
             addOns: addOnRows
               .filter((a) => a.serviceSlug === service.slug)
               .map((a) => ({ ...addOnView(a), active: a.active })),
@@ -170,8 +175,12 @@ export async function catalogueAdminRoutes(app: AppInstance): Promise<void> {
               message: `There is no package "${request.params.id}"`,
             });
           }
-          const { price, ...rest } = request.body;
-          const after = { priceCents: randToCents(price), ...rest };
+          const { price, pausable, ...rest } = request.body;
+          const after = {
+            priceCents: randToCents(price),
+            ...rest,
+            ...(pausable === undefined ? {} : { pausable }),
+          };
           await tx.update(servicePackages).set(after).where(eq(servicePackages.id, before.id));
           await audit(tx, request, {
             action: 'catalogue.package_updated',

@@ -51,8 +51,12 @@ export function monthlyCharge(lines: OrderLine[]): {
   return {
     lines: monthly,
     totalCents: monthly.reduce((sum, line) => sum + line.totalCents, 0),
-    title: monthly
-      .map((line) => (line.quantity > 1 ? `${line.quantity} × ${line.title}` : line.title))
-      .join('; '),
+    title: linesTitle(monthly),
   };
 }
+
+/** How a month's lines read as the subscription's title: "2 × Custom e-mail: 5 mailboxes; …". */
+export const linesTitle = (lines: Pick<MonthlyLine, 'quantity' | 'title'>[]) =>
+  lines
+    .map((line) => (line.quantity > 1 ? `${line.quantity} × ${line.title}` : line.title))
+    .join('; ');

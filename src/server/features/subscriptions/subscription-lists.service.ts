@@ -1,10 +1,20 @@
 /** The subscriptions as the customer and the back office list them, with their charges. */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
-import { invoices, orders, payments, subscriptions, users } from '#db/schema/index.ts';
+import type { Db, Tx } from '#db/client.ts';
+import {
+  invoices,
+  orders,
+  payments,
+  servicePackages,
+  services,
+  subscriptionEvents,
+  subscriptions,
+  users,
+} from '#db/schema/index.ts';
 import { centsToRand } from '#shared/money.ts';
 import type { AdminSubscription, Subscription } from '#shared/subscriptions.schemas.ts';
 import { invoiceNumber } from '../../integrations/pdf/money-documents-pdf.ts';
+import { currentLines, nextCharges } from './subscription-plan.ts';
 import type { SubscriptionRow } from './subscriptions.service.ts';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -20,12 +30,58 @@ function summary(row: SubscriptionRow) {
     suspendedAt: iso(row.suspendedAt),
     startedAt: row.createdAt.toISOString(),
     cancelledAt: iso(row.cancelledAt),
+    pausedUntil: row.pausedAt ? row.resumesOn : null,
+    pendingChange: row.pendingChange && {
+      kind: row.pendingChange.kind,
+      title: row.pendingChange.title,
+      amount: centsToRand(row.pendingChange.amountCents),
+      startsOn: row.pendingChange.startsOn,
+    },
+  };
+}
+
+/**
+ * What the customer may do with a running subscription: pause it (every package of it allows),
+ * and the monthly packages of its services it may move to, at today's prices.
+ */
+async function choices(db: Db | Tx, row: SubscriptionRow) {
+  if (row.status !== 'active') return { pausable: false, packageOptions: [] };
+  const lines = await currentLines(db, row);
+  const ids = lines.map((line) => line.packageId).filter((id): id is string => id !== null);
+  if (ids.length === 0) return { pausable: false, packageOptions: [] };
+  const own = await db.select().from(servicePackages).where(inArray(servicePackages.id, ids));
+  const siblings = await db
+    .select({ pkg: servicePackages, service: services })
+    .from(servicePackages)
+    .innerJoin(services, eq(services.slug, servicePackages.serviceSlug))
+    .where(
+      and(
+        inArray(
+          servicePackages.serviceSlug,
+          own.map((pkg) => pkg.serviceSlug),
+        ),
+        eq(servicePackages.billing, 'monthly'),
+        eq(servicePackages.pricing, 'fixed'),
+        eq(servicePackages.active, true),
+      ),
+    )
+    .orderBy(asc(servicePackages.sort));
+  const billed = row.pendingChange?.lines ?? lines;
+  return {
+    pausable: own.length === new Set(ids).size && own.every((pkg) => pkg.pausable),
+    packageOptions: siblings.map(({ pkg, service }) => ({
+      id: pkg.id,
+      name: pkg.name,
+      service: service.name,
+      amount: centsToRand(pkg.priceCents),
+      current: billed.some((line) => line.packageId === pkg.id),
+    })),
   };
 }
 
 /** The caller's subscriptions with every charge (newest first), or one of them by reference. */
 export async function listSubscriptions(
-  db: Db,
+  db: Db | Tx,
   filter: { userId: string; reference?: string },
 ): Promise<Subscription[]> {
   const rows = await db
@@ -51,8 +107,28 @@ export async function listSubscriptions(
       ),
     )
     .orderBy(desc(payments.createdAt), asc(payments.reference));
-  return rows.map((row) => ({
+  const history = await db
+    .select()
+    .from(subscriptionEvents)
+    .where(
+      inArray(
+        subscriptionEvents.subscriptionId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(desc(subscriptionEvents.at), desc(subscriptionEvents.id));
+  const options = await Promise.all(rows.map((row) => choices(db, row)));
+  return rows.map((row, i) => ({
     ...summary(row),
+    ...options[i]!,
+    nextCharges: nextCharges(row).map((charge) => ({
+      date: charge.date,
+      amount: centsToRand(charge.amountCents),
+      note: charge.note,
+    })),
+    history: history
+      .filter((event) => event.subscriptionId === row.id)
+      .map((event) => ({ at: event.at.toISOString(), actor: event.actor, note: event.note })),
     charges: charges
       .filter((charge) => charge.payment.subscriptionId === row.id)
       .map(({ payment, orderReference, invoice }) => ({

@@ -99,3 +99,39 @@ export function cancellationRefusedAdminMail(
     action: { label: 'Open subscriptions', url: `${config.publicUrl}/admin/subscriptions` },
   });
 }
+
+/** To the company: a subscription was paused, resumed or changed (what to stop, start or deliver). */
+export function subscriptionChangedAdminMail(
+  config: MailConfig,
+  input: { reference: string; email: string; what: string },
+): RenderedMail {
+  return renderMail(config, {
+    subject: `Subscription ${input.reference} changed`,
+    greeting: 'Hello team,',
+    paragraphs: [`Subscription ${input.reference} (customer ${input.email}): ${input.what}`],
+    action: { label: 'Open subscriptions', url: `${config.publicUrl}/admin/subscriptions` },
+  });
+}
+
+/** A catalogue price change reaches the customer's subscription, with the promised notice. */
+export function priceChangeNoticeMail(
+  config: MailConfig,
+  input: {
+    name: string;
+    title: string;
+    reference: string;
+    oldAmountCents: number;
+    newAmountCents: number;
+    startsOn: string;
+  },
+): RenderedMail {
+  return renderMail(config, {
+    subject: `New monthly price from ${formatDate(input.startsOn)}: ${input.title}`.slice(0, 150),
+    greeting: `Hi ${firstName(input.name)},`,
+    paragraphs: [
+      `The monthly price of ${input.title} (subscription ${input.reference}) changes from ${formatZAR(input.oldAmountCents)} to ${formatZAR(input.newAmountCents)}, VAT included, from the charge on ${formatDate(input.startsOn)}.`,
+      'Charges before that day stay at the old price. If you would rather not continue, you can change the package or cancel on your payments page before then.',
+    ],
+    action: subscriptionsLink(config),
+  });
+}

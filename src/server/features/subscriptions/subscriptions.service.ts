@@ -26,7 +26,13 @@ import type { OrderLineRegistry } from '../orders/order-lines.service.ts';
 import { moveOrder } from '../orders/order-status.service.ts';
 import { issueInvoice } from '../payments/invoices.service.ts';
 import { nextMonth, saToday } from '#shared/dates.ts';
-import { monthlyCharge } from './monthly-charge.ts';
+import { monthlyCharge, type MonthlyLine } from './monthly-charge.ts';
+import {
+  currentLines,
+  dueAmountCents,
+  dueChange,
+  queueAmountPushIfDue,
+} from './subscription-plan.ts';
 import {
   monthlyPaymentFailedAdminMail,
   monthlyPaymentFailedMail,
@@ -102,10 +108,11 @@ export async function monthlyAmountFor(
 ): Promise<number | null> {
   if (!token) return null;
   const [row] = await db
-    .select({ amountCents: subscriptions.amountCents })
+    .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.token, token), eq(subscriptions.orderId, payment.orderId)));
-  return row?.amountCents ?? null;
+  // From a change's first billing date only its amount matches (decision 029).
+  return row ? dueAmountCents(row) : null;
 }
 
 type Verdict = { accepted: true; reason: string };
@@ -154,13 +161,20 @@ export async function applySubscriptionNotification(
   const [customer] = subscription.userId
     ? await tx.select().from(users).where(eq(users.id, subscription.userId))
     : [];
+  // The month charged: a change due from this billing date bills its amount and lines.
+  const change = dueChange(subscription);
+  const month = {
+    amountCents: change?.amountCents ?? subscription.amountCents,
+    title: change?.title ?? subscription.title,
+    lines: change?.lines ?? (await currentLines(tx, subscription)),
+  };
   if (notification.outcome === 'failed') {
     await tx.insert(payments).values({
       reference: newReference('PAY', 8),
       orderId: subscription.orderId,
       subscriptionId: subscription.id,
       status: 'failed',
-      amountCents: subscription.amountCents,
+      amountCents: month.amountCents,
       ...charge,
     });
     const failed = subscription.failedCharges + 1;
@@ -174,14 +188,14 @@ export async function applySubscriptionNotification(
       userId: subscription.userId,
       orderId: subscription.orderId,
       subscriptionId: subscription.id,
-      title: subscription.title,
-      amountCents: subscription.amountCents,
+      title: month.title,
+      amountCents: month.amountCents,
       dueAt: new Date(),
     });
     const about = {
       reference: subscription.reference,
-      title: subscription.title,
-      amountCents: subscription.amountCents,
+      title: month.title,
+      amountCents: month.amountCents,
     };
     if (customer) {
       await queueMail(tx, {
@@ -203,13 +217,13 @@ export async function applySubscriptionNotification(
   if (notification.outcome !== 'paid') {
     return { accepted: true, reason: `${notification.statusText}: nothing to change yet` };
   }
-  const order = await renewalOrder(tx, config, subscription);
+  const order = await renewalOrder(tx, config, subscription, month);
   await tx.insert(payments).values({
     reference: newReference('PAY', 8),
     orderId: order.id,
     subscriptionId: subscription.id,
     status: 'paid',
-    amountCents: subscription.amountCents,
+    amountCents: month.amountCents,
     ...charge,
     paidAt: sql`now()`,
   });
@@ -221,10 +235,29 @@ export async function applySubscriptionNotification(
   );
   const invoice = await issueInvoice(tx, config.supplier, paid, method.label);
   const nextBillingDate = nextMonth(subscription.nextBillingDate);
-  await tx
+  const [updated] = await tx
     .update(subscriptions)
-    .set({ nextBillingDate, failedCharges: 0 })
-    .where(eq(subscriptions.id, subscription.id));
+    .set({
+      nextBillingDate,
+      failedCharges: 0,
+      // A pause is over once a charge is in again.
+      pausedAt: null,
+      pausedFrom: null,
+      resumesOn: null,
+      // The change is now what every month bills.
+      ...(change
+        ? {
+            amountCents: change.amountCents,
+            title: change.title,
+            lines: change.lines,
+            pendingChange: null,
+          }
+        : {}),
+    })
+    .where(eq(subscriptions.id, subscription.id))
+    .returning();
+  // The last charge at the old price is in: the method may now be told the new one.
+  await queueAmountPushIfDue(tx, updated!);
   // PayFast's retry went through: the month's dunning ends and a suspension is lifted.
   await closeDunningCases(tx, { config, orderLines }, { subscriptionId: subscription.id });
   if (customer) {
@@ -234,8 +267,8 @@ export async function applySubscriptionNotification(
       attachments: [{ kind: 'invoice', orderReference: paid.reference }],
       ...monthlyReceiptMail(config, {
         name: customer.fullName,
-        title: subscription.title,
-        amountCents: subscription.amountCents,
+        title: month.title,
+        amountCents: month.amountCents,
         orderReference: paid.reference,
         invoice: invoiceNumber(invoice),
         nextBillingDate,
@@ -248,27 +281,30 @@ export async function applySubscriptionNotification(
   };
 }
 
-/** A month's order: the first order's monthly lines at the subscribed price, one invoice of its own. */
+/**
+ * A month's order: the subscription's monthly lines (the first order's, or those of its last
+ * change of package or price) at the amount charged, one invoice of its own.
+ */
 async function renewalOrder(
   tx: Tx,
   config: SubscriptionDeps['config'],
   subscription: SubscriptionRow,
+  month: { amountCents: number; lines: MonthlyLine[] },
 ) {
-  const charge = monthlyCharge(await orderLines(tx, subscription.orderId));
-  const vatCents = config.site.vatRegistered ? vatFromInclusive(subscription.amountCents) : 0;
+  const vatCents = config.site.vatRegistered ? vatFromInclusive(month.amountCents) : 0;
   const [order] = await tx
     .insert(orders)
     .values({
       reference: newReference('SO', 6),
       userId: subscription.userId,
-      subtotalCents: subscription.amountCents - vatCents,
+      subtotalCents: month.amountCents - vatCents,
       vatCents,
-      totalCents: subscription.amountCents,
+      totalCents: month.amountCents,
     })
     .returning();
-  // The lines as first ordered; a subscription's price is the one PayFast charges, so if the
-  // catalogue moved meanwhile the lines still add up to it (it was fixed at checkout).
-  for (const line of charge.lines) {
+  // A subscription's price is the one PayFast charges, fixed at checkout or by a change, so the
+  // lines add up to it even when the catalogue has moved meanwhile.
+  for (const line of month.lines) {
     await tx.insert(orderItems).values({
       orderId: order!.id,
       type: line.type,

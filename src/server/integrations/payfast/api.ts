@@ -46,7 +46,7 @@ const apiTimestamp = (now: Date) => {
 /** One signed call to PayFast's REST API; the parsed JSON body of a 2xx answer. */
 export async function callApi(
   config: ApiConfig,
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
   path: string,
   body?: Record<string, string | number>,
 ): Promise<unknown> {

@@ -7,6 +7,7 @@ import {
   type PaymentMethod,
   type PaymentNotification,
   type PaymentOutcome,
+  type RecurringAgreements,
   type RefusedNotification,
   type SavedCardCharges,
 } from '../payment-methods/payment-method.ts';
@@ -19,7 +20,13 @@ import {
   signRedirectForm,
   signatureString,
 } from './signature.ts';
-import { cancelSubscription, chargeToken } from './subscriptions-api.ts';
+import {
+  cancelSubscription,
+  chargeToken,
+  pauseSubscription,
+  unpauseSubscription,
+  updateSubscriptionAmount,
+} from './subscriptions-api.ts';
 
 const field = (fields: [string, string][], name: string) =>
   fields.find(([key]) => key === name)?.[1]?.trim() ?? '';
@@ -95,7 +102,7 @@ export function createPayfastMethod(config: PayfastConfig): PaymentMethod {
 }
 
 type PayfastPort = NotifyingPaymentMethod & {
-  readonly recurring: { cancel(token: string): Promise<void> };
+  readonly recurring: RecurringAgreements;
   readonly savedCards: SavedCardCharges;
 };
 
@@ -197,7 +204,12 @@ function payfastPort(config: PayfastConfig): PayfastPort {
 
     refundTerms: (externalId) => refundTerms(config, externalId),
     refund: (input) => createRefund(config, { ...input, pfPaymentId: input.externalId }),
-    recurring: { cancel: (token) => cancelSubscription(config, token) },
+    recurring: {
+      cancel: (token) => cancelSubscription(config, token),
+      pause: (token, months) => pauseSubscription(config, token, months),
+      resume: (token) => unpauseSubscription(config, token),
+      changeAmount: (token, amountCents) => updateSubscriptionAmount(config, token, amountCents),
+    },
     savedCards: {
       charge: (input) => chargeToken(config, input),
       replaceCardUrl: (token, returnUrl) => replaceCardUrl(config.processUrl, token, returnUrl),

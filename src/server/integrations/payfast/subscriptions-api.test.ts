@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPayfastApiStandIn } from '../../../../tests/stubs/payfast-api-stand-in.ts';
 import { apiSignature, PayfastApiRefusedError, PayfastApiUnavailableError } from './api.ts';
 import { md5 } from './signature.ts';
-import { cancelSubscription, chargeToken } from './subscriptions-api.ts';
+import {
+  cancelSubscription,
+  chargeToken,
+  pauseSubscription,
+  unpauseSubscription,
+  updateSubscriptionAmount,
+} from './subscriptions-api.ts';
 
 let api: Awaited<ReturnType<typeof startPayfastApiStandIn>>;
 const config = () => ({
@@ -129,5 +135,90 @@ describe('PayFast ad hoc charge of a saved card', () => {
     await expect(
       chargeToken(config(), { ...charge, paymentReference: 'PAY-ADHOC003' }),
     ).rejects.toThrow(PayfastApiUnavailableError);
+  });
+});
+
+describe('PayFast pause, unpause and update of a subscription', () => {
+  // PayFast's PHP SDK (lib/Services/Subscriptions.php): pause is PUT …/pause with `cycles`,
+  // unpause PUT …/unpause, update PATCH …/update with `amount` (cents), `cycles`, `frequency`,
+  // `run_date`; its tests (tests/Services/SubscriptionsTest.php) pause this token for 1 cycle and
+  // accept "success" or "failed" as the answer's status.
+  const sdkToken = '2afa4575-5628-051a-d0ed-4e071b56a7b0';
+
+  it('signs the SDK’s pause example: cycles among the sorted fields', () => {
+    const timestamp = '2026-11-27T10:00:00+0200';
+    const expected = md5(
+      'cycles=1&merchant-id=10018867&passphrase=2uU_k5q_vRS_' +
+        '&timestamp=2026-11-27T10%3A00%3A00%2B0200&version=v1',
+    );
+    expect(expected).toBe('e1abfd101574e79c803f839c939adbe0');
+    expect(
+      apiSignature(
+        { 'merchant-id': '10018867', version: 'v1', timestamp, cycles: 1 },
+        '2uU_k5q_vRS_',
+      ),
+    ).toBe(expected);
+  });
+
+  it('pauses with PUT …/pause and cycles, unpauses with PUT …/unpause (no body)', async () => {
+    api.addSubscription(sdkToken);
+    await pauseSubscription(config(), sdkToken, 1);
+    expect(api.calls.at(-1)).toMatchObject({
+      method: 'PUT',
+      path: `/subscriptions/${sdkToken}/pause`,
+      query: { testing: 'true' },
+      body: { cycles: 1 },
+    });
+    expect(api.subscriptionState(sdkToken)).toBe('paused');
+    await unpauseSubscription(config(), sdkToken);
+    expect(api.calls.at(-1)).toMatchObject({
+      method: 'PUT',
+      path: `/subscriptions/${sdkToken}/unpause`,
+      body: null,
+    });
+    expect(api.subscriptionState(sdkToken)).toBe('active');
+  });
+
+  it('takes a 200 whose status is "failed" (pausing a paused one) as a refusal with PayFast’s words', async () => {
+    await pauseSubscription(config(), sdkToken, 2);
+    await expect(pauseSubscription(config(), sdkToken, 1)).rejects.toThrow(
+      new PayfastApiRefusedError(
+        'PayFast did not pause the subscription: Subscription is already paused',
+      ),
+    );
+    await unpauseSubscription(config(), sdkToken);
+    await expect(unpauseSubscription(config(), sdkToken)).rejects.toThrow(PayfastApiRefusedError);
+  });
+
+  it('updates the amount in cents with PATCH …/update, signed over the body', async () => {
+    await updateSubscriptionAmount(config(), sdkToken, 139_900);
+    const call = api.calls.at(-1)!;
+    expect(call).toMatchObject({
+      method: 'PATCH',
+      path: `/subscriptions/${sdkToken}/update`,
+      body: { amount: 139_900 },
+    });
+    expect(call.headers.signature).toBe(
+      apiSignature(
+        {
+          'merchant-id': '10018867',
+          version: 'v1',
+          timestamp: String(call.headers.timestamp),
+          amount: 139_900,
+        },
+        '2uU_k5q_vRS_',
+      ),
+    );
+    expect(api.subscriptionAmount(sdkToken)).toBe(139_900);
+  });
+
+  it('takes no answer (a cut line, a 504) as transient', async () => {
+    api.fail('drop', { status: 504, body: 'Gateway Timeout', contentType: 'text/plain' });
+    await expect(updateSubscriptionAmount(config(), sdkToken, 100)).rejects.toThrow(
+      PayfastApiUnavailableError,
+    );
+    await expect(pauseSubscription(config(), sdkToken, 1)).rejects.toThrow(
+      PayfastApiUnavailableError,
+    );
   });
 });

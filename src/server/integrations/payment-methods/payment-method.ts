@@ -118,9 +118,25 @@ interface PaymentMethodBase {
     bankAccount?: BankAccount | undefined;
   }): Promise<void>;
   /** Recurring agreements, for methods that charge again by themselves. */
-  readonly recurring: { cancel(token: string): Promise<void> } | null;
+  readonly recurring: RecurringAgreements | null;
   /** Cards kept for later charges (a token from a first payment), for methods that keep them. */
   readonly savedCards: SavedCardCharges | null;
+}
+
+/**
+ * What the shop asks of a recurring agreement the method runs (its handle, `token`). Each throws
+ * PaymentMethodRefusedError when the method says no (already paused, cancelled, unknown), and
+ * PaymentMethodUnavailableError when there is no answer yet.
+ */
+export interface RecurringAgreements {
+  /** No more charges, ever. */
+  cancel(token: string): Promise<void>;
+  /** Skips the next `months` charges; the method charges again by itself after them. */
+  pause(token: string, months: number): Promise<void>;
+  /** Ends a pause now: the next charge is the next billing date. */
+  resume(token: string): Promise<void>;
+  /** Charges `amountCents` from the next charge on. */
+  changeAmount(token: string, amountCents: number): Promise<void>;
 }
 
 /** What a method that keeps cards does with one: charge it now, or let the buyer replace it. */

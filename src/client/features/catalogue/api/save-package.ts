@@ -3,6 +3,7 @@ import { catalogueSavedSchema, type PackageEdit } from '#shared/catalogue-admin.
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useEndpointMutation, type MutationConfig } from '../../../lib/react-query.ts';
 import { adminCatalogueQueryOptions } from './get-admin-catalogue.ts';
+import { priceMoveOfferQueryOptions } from './price-move.ts';
 
 interface PackageSave {
   id: string;
@@ -22,7 +23,9 @@ export function useSavePackage(
   mutationConfig: MutationConfig<{ id: string; saved: true }, PackageSave> = {},
 ) {
   const queryClient = useQueryClient();
-  return useEndpointMutation(savePackage, mutationConfig, () => {
+  return useEndpointMutation(savePackage, mutationConfig, (_client, _saved, { id }) => {
     void queryClient.invalidateQueries(adminCatalogueQueryOptions);
+    // A new price may leave running subscriptions at the old one: the move is offered again.
+    void queryClient.invalidateQueries(priceMoveOfferQueryOptions(id));
   });
 }

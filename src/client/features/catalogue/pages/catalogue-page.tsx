@@ -32,6 +32,7 @@ import { useSaveAddOn } from '../api/save-add-on.ts';
 import { useSavePackage } from '../api/save-package.ts';
 import { useSaveService } from '../api/save-service.ts';
 import { useSaveTldPrices } from '../api/save-tld-prices.ts';
+import { PriceMovePanel } from '../components/price-move-panel.tsx';
 
 const billingWords = { once: '', monthly: ' per month', yearly: ' per year' } as const;
 const money = (rand: number) => formatZAR(randToCents(rand));
@@ -75,6 +76,7 @@ function PackageForm({ pkg }: { pkg: AdminCataloguePackage }) {
       bestFor: pkg.bestFor ?? '',
       features: pkg.features.join('\n'),
       active: pkg.active,
+      pausable: pkg.pausable,
     },
   });
   const { errors } = form.formState;
@@ -138,7 +140,16 @@ function PackageForm({ pkg }: { pkg: AdminCataloguePackage }) {
         />
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3 sm:col-span-2">
-        <Checkbox id={`${id}-active`} label="On sale" {...form.register('active')} />
+        <span className="flex flex-wrap gap-x-6">
+          <Checkbox id={`${id}-active`} label="On sale" {...form.register('active')} />
+          {pkg.billing === 'monthly' && (
+            <Checkbox
+              id={`${id}-pausable`}
+              label="Customers may pause it"
+              {...form.register('pausable')}
+            />
+          )}
+        </span>
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving…' : `Save ${pkg.name}`}
         </Button>
@@ -148,9 +159,13 @@ function PackageForm({ pkg }: { pkg: AdminCataloguePackage }) {
 }
 
 function PackageRow({ pkg }: { pkg: AdminCataloguePackage }) {
+  const [open, setOpen] = useState(false);
   return (
     <li>
-      <details className="group rounded-lg border border-line px-4 py-3 open:bg-white">
+      <details
+        className="group rounded-lg border border-line px-4 py-3 open:bg-white"
+        onToggle={(event) => setOpen(event.currentTarget.open)}
+      >
         <summary className="flex cursor-pointer flex-wrap items-center gap-x-3 gap-y-1">
           <span className="font-semibold text-ink">{pkg.name}</span>
           <span className="tabular-nums">
@@ -162,6 +177,7 @@ function PackageRow({ pkg }: { pkg: AdminCataloguePackage }) {
           <OnSaleBadge active={pkg.active} />
         </summary>
         <PackageForm pkg={pkg} />
+        {pkg.billing === 'monthly' && <PriceMovePanel pkg={pkg} open={open} />}
       </details>
     </li>
   );

@@ -12,6 +12,11 @@ import { toast } from '../../../components/ui/use-toast.ts';
 import { useCancelSubscription } from '../api/cancel-subscription.ts';
 import { useMySubscriptions } from '../api/get-my-subscriptions.ts';
 import { useReplaceSubscriptionCard } from '../api/replace-subscription-card.ts';
+import {
+  NextCharges,
+  SubscriptionControls,
+  SubscriptionHistory,
+} from './subscription-controls.tsx';
 
 const statusLabels: Record<SubscriptionStatus, string> = {
   active: 'Active',
@@ -106,6 +111,8 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
           </p>
         )
       )}
+      <NextCharges subscription={subscription} />
+      <SubscriptionControls subscription={subscription} />
       <h4 className="mt-5 text-sm font-semibold text-ink">Payments</h4>
       <ul className="mt-2 divide-y divide-line text-sm">
         {subscription.charges.map((charge) => (
@@ -153,6 +160,7 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
           stay paid, and their invoices stay here.
         </ConfirmDialog>
       )}
+      <SubscriptionHistory subscription={subscription} />
     </Card>
   );
 }

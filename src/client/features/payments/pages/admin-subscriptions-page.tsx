@@ -105,6 +105,13 @@ export function AdminSubscriptionsPage() {
                     </td>
                     <td className={cell}>
                       {s.nextBillingDate ? formatDate(s.nextBillingDate) : '—'}
+                      {s.pausedUntil && <span className="block text-xs text-muted">Paused</span>}
+                      {s.pendingChange && (
+                        <span className="block text-xs text-muted">
+                          {formatZAR(randToCents(s.pendingChange.amount))} from{' '}
+                          {formatDate(s.pendingChange.startsOn)}
+                        </span>
+                      )}
                     </td>
                     <td className={numberCell}>{formatZAR(randToCents(s.amount))}</td>
                     <td className={cell}>

@@ -9,7 +9,7 @@ import { apiErrorSchema, errorResponses } from '#shared/errors.ts';
 import { htmlPageSchema, redirectSchema } from '#shared/http.schemas.ts';
 import type { AppInstance } from '../../../app-instance.ts';
 import type { PayfastConfig } from '../../../config.ts';
-import { payfastAmountToCents } from '../amounts.ts';
+import { payfastAmount, payfastAmountToCents } from '../amounts.ts';
 import { apiSignature } from '../api.ts';
 import { escapeHtml } from '../../../lib/html.ts';
 import { AppError } from '../../../plugins/errors.ts';
@@ -279,8 +279,8 @@ const subscriptionFetchAnswer = z.object({
 });
 
 /**
- * PayFast's subscription API as the simulator answers it: fetch (GET …/fetch) and cancel
- * (PUT …/cancel) of a subscription it holds, with PayFast's signed headers and envelopes; a
+ * PayFast's subscription API as the simulator answers it: fetch (GET …/fetch), cancel
+ * (PUT …/cancel), pause, unpause and update of a subscription it holds, with PayFast's signed headers and envelopes; a
  * cancelled subscription cannot be cancelled again.
  */
 async function simulatorSubscriptionApi(app: AppInstance): Promise<void> {
@@ -357,12 +357,92 @@ async function simulatorSubscriptionApi(app: AppInstance): Promise<void> {
       return { code: 200, status: 'success', data: { response: true, message: '' } };
     },
   );
+
+  /**
+   * Pause, unpause and update, as PayFast's PHP SDK calls them (`Subscriptions::pause` with
+   * `cycles`, `unpause`, `update` with `amount` in cents, `cycles`, `frequency`, `run_date`).
+   * A refusal is PayFast's envelope with `status: "failed"`: 400 for a cancelled subscription, a
+   * pause of a paused one, an unpause of a running one, or a field that is not a whole number.
+   */
+  const change = (
+    method: 'PUT' | 'PATCH',
+    action: string,
+    body: z.ZodType,
+    apply: (
+      subscription: NonNullable<Awaited<ReturnType<typeof held>>>,
+      body: Record<string, unknown>,
+    ) => string | Partial<typeof payfastSimulatorSubscriptions.$inferInsert>,
+  ) =>
+    app.route({
+      method,
+      url: `/payfast-simulator/api/subscriptions/:token/${action}`,
+      schema: { params, querystring, body, response: { 200: apiJson(apiAnswer), ...errors } },
+      handler: async (request, reply) => {
+        if (!signedByMerchant(request)) {
+          return reply.status(401).send(failed(401, 'Merchant authorization failed.'));
+        }
+        const { token } = request.params as { token: string };
+        const subscription = await held(token);
+        if (!subscription) return reply.status(404).send(failed(404, 'Subscription not found'));
+        if (subscription.status === 'cancelled') {
+          return reply.status(400).send(failed(400, 'Subscription is cancelled'));
+        }
+        const set = apply(subscription, (request.body ?? {}) as Record<string, unknown>);
+        if (typeof set === 'string') return reply.status(400).send(failed(400, set));
+        await db
+          .update(payfastSimulatorSubscriptions)
+          .set(set)
+          .where(eq(payfastSimulatorSubscriptions.token, token));
+        return { code: 200, status: 'success', data: { response: true, message: '' } };
+      },
+    });
+  const whole = z.union([z.number(), z.string()]).optional();
+  const count = (value: unknown) => (/^\d+$/.test(String(value)) ? Number(value) : null);
+  change('PUT', 'pause', z.object({ cycles: whole }).loose().optional(), (subscription, body) => {
+    if (subscription.pausedCycles > 0) return 'Subscription is already paused';
+    const cycles = body.cycles === undefined ? 1 : count(body.cycles);
+    if (!cycles) return 'cycles must be a whole number of at least 1';
+    return { pausedCycles: cycles };
+  });
+  change('PUT', 'unpause', z.unknown().optional(), (subscription) =>
+    subscription.pausedCycles === 0 ? 'Subscription is not paused' : { pausedCycles: 0 },
+  );
+  change(
+    'PATCH',
+    'update',
+    z
+      .object({ amount: whole, cycles: whole, frequency: whole, run_date: z.string().optional() })
+      .loose()
+      .optional(),
+    (subscription, body) => {
+      const form = { ...subscription.form };
+      if (body.amount !== undefined) {
+        const cents = count(body.amount);
+        if (!cents) return 'amount must be a whole number of cents';
+        form.recurring_amount = payfastAmount(cents);
+      }
+      if (body.cycles !== undefined) {
+        const cycles = count(body.cycles);
+        if (cycles === null) return 'cycles must be a whole number';
+        form.cycles = String(cycles);
+      }
+      if (body.frequency !== undefined) {
+        const frequency = count(body.frequency);
+        if (!frequency || frequency > 6) return 'frequency must be 1 to 6';
+        form.frequency = String(frequency);
+      }
+      const runDate = body.run_date === undefined ? subscription.runDate : String(body.run_date);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(runDate)) return 'run_date must be YYYY-MM-DD';
+      return { form, runDate };
+    },
+  );
 }
 
 const billBody = z.object({ outcome: z.enum(['complete', 'fail', 'cancel']) });
 const billAnswer = z.object({
   pfPaymentId: z.string(),
-  status: z.enum(['COMPLETE', 'FAILED', 'CANCELLED']),
+  /** PAUSED: the billing day passed without a charge (no ITN). */
+  status: z.enum(['COMPLETE', 'FAILED', 'CANCELLED', 'PAUSED']),
   /** The notify URL's HTTP status, null when it could not be reached. */
   delivered: z.number().nullable(),
   runDate: z.string(),
@@ -437,6 +517,18 @@ async function simulatorSubscriptionBilling(app: AppInstance, sendItn: SendItn):
       }
       if (subscription.form.subscription_type === '2') {
         throw new AppError('CONFLICT', { message: 'A saved card is charged ad hoc, not billed' });
+      }
+      // A paused subscription's billing day passes without a charge, as PayFast skips it.
+      if (subscription.pausedCycles > 0 && request.body.outcome !== 'cancel') {
+        const skippedTo = nextMonth(subscription.runDate);
+        await db
+          .update(payfastSimulatorSubscriptions)
+          .set({ runDate: skippedTo, pausedCycles: subscription.pausedCycles - 1 })
+          .where(eq(payfastSimulatorSubscriptions.token, subscription.token));
+        if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
+          return reply.redirect('/payfast-simulator/subscriptions', 303);
+        }
+        return { pfPaymentId: '', status: 'PAUSED' as const, delivered: null, runDate: skippedTo };
       }
       const status = ({ complete: 'COMPLETE', fail: 'FAILED', cancel: 'CANCELLED' } as const)[
         request.body.outcome

@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app.ts';
 import type { AppInstance } from '../../../app-instance.ts';
 import { loadConfig } from '../../../config.ts';
+import { eq } from 'drizzle-orm';
+import { payfastSimulatorSubscriptions } from '#db/schema/index.ts';
+import { apiSignature } from '../api.ts';
 import { signRedirectForm } from '../signature.ts';
 import { formatDate } from '#shared/dates.ts';
 import { formatZAR } from '#shared/money.ts';
@@ -47,7 +50,7 @@ afterAll(async () => {
 const formBody = (fields: [string, string][]) => new URLSearchParams(fields).toString();
 
 /** Pays on the simulator's page as the customer would and returns the ITN body it posted. */
-async function payOnSimulator() {
+async function payOnSimulator(extra: Record<string, string> = {}) {
   const { port } = notifyServer.address() as AddressInfo;
   const form = signRedirectForm(
     {
@@ -62,6 +65,7 @@ async function payOnSimulator() {
       m_payment_id: 'PAY-SIMUL001',
       amount: '5499.00',
       item_name: 'Order SO-SIMUL1',
+      ...extra,
     },
     config.payfast.passphrase,
   );
@@ -287,5 +291,106 @@ describe('the simulator’s saved cards', () => {
     } finally {
       await simulator.close();
     }
+  });
+});
+
+describe('the simulator’s pause, unpause and update', () => {
+  /** A signed call of the subscription API, as PayFast's PHP SDK makes it. */
+  const call = (method: 'PUT' | 'PATCH', path: string, body?: Record<string, number>) => {
+    const headers = {
+      'merchant-id': config.payfast.merchantId,
+      version: 'v1',
+      timestamp: '2026-11-27T10:00:00+02:00',
+    };
+    return app.inject({
+      method,
+      url: `/payfast-simulator/api/subscriptions/${path}?testing=true`,
+      headers: {
+        ...headers,
+        signature: apiSignature({ ...headers, ...body }, config.payfast.passphrase),
+      },
+      ...(body ? { payload: body } : {}),
+    });
+  };
+  const bill = (token: string) =>
+    app.inject({
+      method: 'POST',
+      url: `/payfast-simulator/subscriptions/${token}/bill`,
+      payload: { outcome: 'complete' },
+    });
+
+  it('skips the paused billing days, answers refusals in PayFast’s envelope, and charges the updated amount', async () => {
+    const itn = new URLSearchParams(
+      await payOnSimulator({
+        m_payment_id: 'PAY-SIMPAUS1',
+        subscription_type: '1',
+        billing_date: '2026-12-27',
+        recurring_amount: '1299.00',
+        frequency: '3',
+        cycles: '0',
+      }),
+    );
+    const token = itn.get('token')!;
+    expect((await call('PUT', `${token}/unpause`)).json()).toMatchObject({
+      status: 'failed',
+      data: { response: 'Subscription is not paused' },
+    });
+    const paused = await call('PUT', `${token}/pause`, { cycles: 2 });
+    expect(paused.statusCode).toBe(200);
+    expect(paused.json()).toEqual({
+      code: 200,
+      status: 'success',
+      data: { response: true, message: '' },
+    });
+    const again = await call('PUT', `${token}/pause`, { cycles: 1 });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({
+      code: 400,
+      status: 'failed',
+      data: { response: 'Subscription is already paused', message: '' },
+    });
+
+    // Two billing days pass without a charge or an ITN; the third charges again.
+    const sent = received.length;
+    expect((await bill(token)).json()).toMatchObject({ status: 'PAUSED', runDate: '2027-01-27' });
+    expect((await bill(token)).json()).toMatchObject({ status: 'PAUSED', runDate: '2027-02-27' });
+    expect(received.length).toBe(sent);
+
+    // The amount in cents from the next charge on (PATCH …/update).
+    expect((await call('PATCH', `${token}/update`, { amount: 139_900 })).statusCode).toBe(200);
+    expect((await call('PATCH', `${token}/update`, { amount: 0 })).json()).toMatchObject({
+      status: 'failed',
+      data: { response: 'amount must be a whole number of cents' },
+    });
+    expect((await bill(token)).json()).toMatchObject({ status: 'COMPLETE', runDate: '2027-03-27' });
+    const charged = new URLSearchParams(received.at(-1)!);
+    expect(charged.get('amount_gross')).toBe('1399.00');
+    expect(charged.get('token')).toBe(token);
+
+    // Paused and unpaused before its day: charged as usual.
+    expect((await call('PUT', `${token}/pause`, { cycles: 1 })).statusCode).toBe(200);
+    expect((await call('PUT', `${token}/unpause`)).statusCode).toBe(200);
+    expect((await bill(token)).json()).toMatchObject({ status: 'COMPLETE' });
+
+    // A cancelled one, an unknown one, a wrong signature.
+    await db.database.db
+      .update(payfastSimulatorSubscriptions)
+      .set({ status: 'cancelled' })
+      .where(eq(payfastSimulatorSubscriptions.token, token));
+    expect((await call('PUT', `${token}/pause`, { cycles: 1 })).json()).toMatchObject({
+      data: { response: 'Subscription is cancelled' },
+    });
+    expect((await call('PUT', 'no-such-token/unpause')).statusCode).toBe(404);
+    const forged = await app.inject({
+      method: 'PUT',
+      url: `/payfast-simulator/api/subscriptions/${token}/unpause`,
+      headers: {
+        'merchant-id': config.payfast.merchantId,
+        version: 'v1',
+        timestamp: 'x',
+        signature: 'nope',
+      },
+    });
+    expect(forged.statusCode).toBe(401);
   });
 });
