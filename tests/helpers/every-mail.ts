@@ -288,6 +288,20 @@ export function everyMail(config: Pick<Config, 'site' | 'publicUrl'>) {
         email: 'thandi@example.co.za',
         reason: 'PayFast refused',
       }),
+    'subscriptionMails.subscriptionChangedAdminMail':
+      subscriptionMails.subscriptionChangedAdminMail(config, {
+        reference: 'SUB-0001',
+        email: 'thandi@example.co.za',
+        what: 'paused for 2 months',
+      }),
+    'subscriptionMails.priceChangeNoticeMail': subscriptionMails.priceChangeNoticeMail(config, {
+      name: 'Thandi Nkosi',
+      title: 'Bookkeeping',
+      reference: 'SUB-0001',
+      oldAmountCents: 129_900,
+      newAmountCents: 139_900,
+      startsOn: '2027-03-01',
+    }),
     'ticketMails.ticketOpenedMail': ticketMails.ticketOpenedMail(
       config,
       { ...ticket, message: 'Where is my invoice?' },

@@ -129,7 +129,7 @@ export function priceChangeNoticeMail(
     subject: `New monthly price from ${formatDate(input.startsOn)}: ${input.title}`.slice(0, 150),
     greeting: `Hi ${firstName(input.name)},`,
     paragraphs: [
-      `The monthly price of ${input.title} (subscription ${input.reference}) changes from ${formatZAR(input.oldAmountCents)} to ${formatZAR(input.newAmountCents)}, VAT included, from the charge on ${formatDate(input.startsOn)}.`,
+      `The monthly price of ${input.title} (subscription ${input.reference}) changes from ${formatZAR(input.oldAmountCents)} to ${formatZAR(input.newAmountCents)}${vatWording(config.site.vatRegistered).included}, from the charge on ${formatDate(input.startsOn)}.`,
       'Charges before that day stay at the old price. If you would rather not continue, you can change the package or cancel on your payments page before then.',
     ],
     action: subscriptionsLink(config),
