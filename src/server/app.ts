@@ -89,6 +89,7 @@ import { registerRequestLog } from './plugins/request-log.ts';
 import { recordHttpMetrics } from './features/metrics/http-metrics.ts';
 import { metricsRoutes } from './features/metrics/metrics.routes.ts';
 import { ownerAlertsJob, scheduleAlertCheck } from './jobs/owner-alerts.job.ts';
+import { registrarPricesJob, scheduleRegistrarPrices } from './jobs/registrar-prices.job.ts';
 import { timeoutOptions, type ServerTimeouts } from './plugins/server-timeouts.ts';
 import { startImagePath } from '#db/start-image.ts';
 import { logOutput } from './lib/log-output.ts';
@@ -174,6 +175,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     'poll-domain-transfer': pollDomainTransferJob({ registrar, config }),
     'domain-renewal-invoice': domainRenewalInvoiceJob({ registrar, config }),
     'domain-order-failed': domainOrderFailedJob({ registrar, config }),
+    'registrar-prices': registrarPricesJob({ registrar, config }),
     'domain-expiry-reminder': domainExpiryReminderJob({ registrar, config }),
     'refund-payment': refundPaymentJob({ config, orderLines: app.orderLines }),
     'cancel-subscription': cancelSubscriptionJob({ config }),
@@ -247,6 +249,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onReady', async () => {
     await scheduleAlertCheck(database.db, new Date()).catch((error: unknown) =>
       app.log.warn({ err: error }, 'owner alert check not queued at start'),
+    );
+    // Likewise the registrar's prices, every 6 hours.
+    await scheduleRegistrarPrices(database.db, new Date()).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'registrar prices check not queued at start'),
     );
   });
 

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { dnsimpleFixture, dnsimpleFixtureData } from '../helpers/dnsimple-fixtures.ts';
 
 /** Endings this DNSimple sells; others answer 400 as DNSimple does ("TLD .LOVE is not supported"). */
 const soldEndings = new Set(['com', 'net', 'org', 'online', 'store', 'tech', 'africa']);
@@ -17,6 +18,7 @@ const reasons: Record<number, string> = {
 interface StandInDomain {
   id: number;
   name: string;
+  /** The stand-in's own bookkeeping; DNSimple shows only `registered` or `hosted` (domainJson). */
   state: 'new' | 'registering' | 'registered' | 'hosted' | 'failed' | 'transferring';
   registrantId: number | null;
   autoRenew: boolean;
@@ -48,6 +50,11 @@ interface Transfer {
   createdAt: Date;
 }
 
+/** DNSimple's words on a cancelled transfer, from getDomainTransfer/success.http. */
+const cancelledTransferWords = String(
+  dnsimpleFixtureData('getDomainTransfer/success').status_description,
+);
+
 const iso = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -74,12 +81,17 @@ export async function startDnsimpleStandIn(options: { token: string; accountId: 
   const failingRegistrations = new Set<string>();
   const cancelledTransfers = new Set<string>();
   const transfers = new Map<number, Transfer>();
-  let failures: { status: number; remaining: number } | null = null;
+  let failures: { status: number; remaining: number; resetInSeconds: number } | null = null;
+  /** US$ a year of an ordinary name of an ending, where not 14.50. */
+  const endingPrices = new Map<string, number>();
+  /** Registrations answered only after this long (registered at once all the same). */
+  const slowRegistrations = new Map<string, number>();
+  let token = options.token;
   let nextId = 100;
   let remaining = 2400;
   const zones = new Map<string, Map<number, Record<string, unknown>>>();
   const autoRenew = new Map<string, boolean>();
-  const state = { pollsBeforeDone: 1 };
+  const state = { pollsBeforeDone: 1, answerDelayMs: 0 };
 
   /** Puts a domain in the account, with the zone DNSimple creates for it. */
   function addDomain(name: string, domainState: StandInDomain['state'], years = 1) {
@@ -131,13 +143,18 @@ export async function startDnsimpleStandIn(options: { token: string; accountId: 
   }
   addDomain('hosted-only.com', 'hosted');
 
+  /**
+   * A domain as DNSimple shows it (getDomain/success.http): `registered`, or `hosted` — a zone,
+   * which a registration or transfer under way already is, with its registrant.
+   */
   const domainJson = (d: StandInDomain) => ({
+    ...dnsimpleFixtureData('getDomain/success'),
     id: d.id,
     account_id: options.accountId,
-    registrant_id: d.registrantId,
+    registrant_id: d.state === 'failed' ? null : d.registrantId,
     name: d.name,
     unicode_name: d.name,
-    state: d.state,
+    state: d.state === 'registered' ? 'registered' : 'hosted',
     auto_renew: d.autoRenew,
     private_whois: false,
     expires_on: d.expiresAt ? day(d.expiresAt) : null,
@@ -171,6 +188,7 @@ export async function startDnsimpleStandIn(options: { token: string; accountId: 
       op.body.state = 'renewed';
     }
     const registration = op.kind === 'registration';
+    const fixture = registration ? 'registerDomain/success' : 'renewDomain/success';
     const stateNow = finished
       ? op.outcome === 'failed'
         ? 'failed'
@@ -183,6 +201,7 @@ export async function startDnsimpleStandIn(options: { token: string; accountId: 
           : 'renewing'
         : 'new';
     return {
+      ...dnsimpleFixtureData(fixture),
       id: op.id,
       domain_id: domain.id,
       ...op.body,
@@ -207,21 +226,19 @@ export async function startDnsimpleStandIn(options: { token: string; accountId: 
         domains.delete(transfer.domain);
       }
     }
+    // The transfer call's answer has no description; getting the transfer has one.
     return {
+      ...dnsimpleFixtureData(poll ? 'getDomainTransfer/success' : 'transferDomain/success'),
       id: transfer.id,
       domain_id: domain.id,
       registrant_id: transfer.registrantId,
       state: finished ? transfer.outcome : 'transferring',
       auto_renew: transfer.autoRenew,
       whois_privacy: transfer.whoisPrivacy,
-      // The transfer call's answer has no price or description; getting the transfer has both.
       ...(poll
         ? {
-            premium_price: null,
             status_description:
-              finished && transfer.outcome === 'cancelled'
-                ? 'Canceled by the losing registrar'
-                : null,
+              finished && transfer.outcome === 'cancelled' ? cancelledTransferWords : null,
           }
         : {}),
       created_at: iso(transfer.createdAt),
@@ -278,13 +295,29 @@ export async function startDnsimpleStandIn(options: { token: string; accountId: 
       const url = new URL(request.url ?? '/', 'http://stand-in');
       const call = `${request.method} ${url.pathname}`;
       calls.push(call);
-      if (request.headers.authorization !== `Bearer ${options.token}`) {
+      if (state.answerDelayMs > 0) {
+        await new Promise((resolve) => setTimeout(resolve, state.answerDelayMs));
+      }
+      if (request.headers.authorization !== `Bearer ${token}`) {
         return send(response, 401, { message: 'Authentication failed' });
       }
       if (failures && failures.remaining > 0) {
         failures.remaining -= 1;
         if (failures.status === 429) {
-          return send(response, 429, { message: 'Your account has exceeded its rate limit' });
+          response.writeHead(429, {
+            'content-type': 'application/json; charset=utf-8',
+            ...rateHeaders(),
+            'x-ratelimit-remaining': '0',
+            'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + failures.resetInSeconds),
+          });
+          response.end(JSON.stringify({ message: 'Your account has exceeded its rate limit' }));
+          return;
+        }
+        if (failures.status === 200) {
+          // success-with-malformed-json.http: nginx's HTML page with a 200.
+          const page = dnsimpleFixture('success-with-malformed-json');
+          response.writeHead(200, page.headers).end(page.body);
+          return;
         }
         response.writeHead(failures.status, { 'content-type': 'text/html', ...rateHeaders() });
         response.end(htmlErrorPage(failures.status, reasons[failures.status] ?? 'Error'));
@@ -353,7 +386,7 @@ export async function startDnsimpleStandIn(options: { token: string; accountId: 
           return refuse(response, `TLD .${ending.toUpperCase()} is not supported`);
         }
         const premium = domain.split('.')[0]!.length <= 3;
-        const price = premium ? 250 : 14.5;
+        const price = premium ? 250 : (endingPrices.get(ending) ?? 14.5);
         const held = domains.get(domain);
         if (action === 'check') {
           return send(response, 200, {
@@ -361,13 +394,16 @@ export async function startDnsimpleStandIn(options: { token: string; accountId: 
           });
         }
         if (action === 'prices') {
+          // getDomainPrices/success.http, for this name.
           return send(response, 200, {
             data: {
+              ...dnsimpleFixtureData('getDomainPrices/success'),
               domain,
               premium,
               registration_price: price,
               renewal_price: price,
               transfer_price: price,
+              restore_price: price,
             },
           });
         }
@@ -485,7 +521,11 @@ export async function startDnsimpleStandIn(options: { token: string; accountId: 
             createdAt: new Date(),
           };
           operations.set(op.id, op);
-          return send(response, 201, { data: operationJson(op, false) });
+          const answer = { data: operationJson(op, false) };
+          const slow = slowRegistrations.get(domain);
+          if (slow) await new Promise((resolve) => setTimeout(resolve, slow));
+          if (!response.destroyed) send(response, 201, answer);
+          return;
         }
         if (!held || held.state !== 'registered') {
           return send(response, 404, { message: `Domain \`${domain}\` not found` });
@@ -538,7 +578,10 @@ export async function startDnsimpleStandIn(options: { token: string; accountId: 
     registered,
     zones,
     autoRenew,
-    /** How many polls a registration or renewal needs before it is done (0: done at once). */
+    /**
+     * How many polls a registration or renewal needs before it is done (0: done at once), and
+     * how long every answer takes (a slow DNSimple, for measurements).
+     */
     settings: state,
     /** Puts a registered domain in the account, as one registered earlier would be. */
     addRegistered(name: string) {
@@ -556,8 +599,36 @@ export async function startDnsimpleStandIn(options: { token: string; accountId: 
     cancelTransferOf(name: string) {
       cancelledTransfers.add(name);
     },
-    failNext(status: number, times = 1) {
-      failures = { status, remaining: times };
+    /**
+     * The next calls answer `status`: 429 (with X-RateLimit-Reset `resetInSeconds` ahead), 200
+     * (nginx's HTML page, success-with-malformed-json.http) or a 5xx HTML page.
+     */
+    failNext(status: number, times = 1, resetInSeconds = 3600) {
+      failures = { status, remaining: times, resetInSeconds };
+    },
+    /**
+     * Its registration is made at once but answered only after `ms` (registerDomain/success.http
+     * took DNSimple 11.9 s): a caller that gives up first never hears of it.
+     */
+    answerRegistrationSlowly(name: string, ms: number) {
+      slowRegistrations.set(name, ms);
+    },
+    /** DNSimple finishes the name's registration by itself, nobody having asked how it went. */
+    finishRegistrationOf(name: string) {
+      for (const op of operations.values()) {
+        if (op.domain === name && op.kind === 'registration') {
+          op.pollsLeft = 0;
+          operationJson(op, false);
+        }
+      }
+    },
+    /** An ordinary name of the ending now costs `usd` a year (registration, renewal, transfer). */
+    priceEnding(ending: string, usd: number) {
+      endingPrices.set(ending, usd);
+    },
+    /** The account's token becomes `next`: calls with the old one answer 401. */
+    rotateToken(next: string) {
+      token = next;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

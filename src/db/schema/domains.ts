@@ -26,6 +26,27 @@ export const tlds = pgTable('tlds', {
   sort: integer('sort').notNull(),
 });
 
+/**
+ * What the registrar itself charges per ending now (DNSimple's `/prices`), as last asked at
+ * `checkedAt` by the registrar-prices job: compared with the costs in `tlds` (what our prices are
+ * built on), so a cost that rose past what the sale covers stops the sale and alerts the owners.
+ */
+export const registrarPrices = pgTable('registrar_prices', {
+  tld: text('tld')
+    .primaryKey()
+    .references(() => tlds.tld, { onDelete: 'cascade' }),
+  registrationCostCents: integer('registration_cost_cents').notNull(),
+  renewalCostCents: integer('renewal_cost_cents').notNull(),
+  transferCostCents: integer('transfer_cost_cents').notNull(),
+  currency: text('currency', { enum: ['ZAR', 'USD'] }).notNull(),
+  /**
+   * What our price (built on the `tlds` cost) would sell below its no-loss floor at this cost:
+   * `registration`, `renewal`, `transfer`. Those sales stop until an owner raises the cost.
+   */
+  losing: jsonb('losing').$type<('registration' | 'renewal' | 'transfer')[]>().notNull(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+});
+
 /** Domains held by the local registrar (the embedded default; DNSimple keeps its own). */
 export const localRegistrarDomains = pgTable('local_registrar_domains', {
   domain: text('domain').primaryKey(),

@@ -21,6 +21,9 @@ export const jobTypes = {
   // (180 tries span about 7.5 days) before the company is told it is stuck.
   'poll-domain-transfer': { payload: z.object({ orderId: z.uuid() }), maxAttempts: 180 },
   'domain-order-failed': { payload: z.object({ orderId: z.uuid() }), maxAttempts: 5 },
+  // Every 6 hours (each run queues the next): the registrar's prices per ending, kept with their
+  // time, so a cost that rose past our price's no-loss floor stops the sale and alerts the owners.
+  'registrar-prices': { payload: z.object({}), maxAttempts: 5 },
   // Runs 14 days before an expiry: a renewal order e-mailed with its payment link (auto-renew on).
   'domain-renewal-invoice': {
     payload: z.object({ orderId: z.uuid(), expiresAt: z.iso.datetime() }),

@@ -108,18 +108,29 @@ export async function completeJob(db: Db, id: number): Promise<void> {
     .where(and(eq(jobs.id, id), eq(jobs.status, 'running')));
 }
 
-/** A failed try: queued again after a back-off, or parked as failed once its tries are spent. */
-export async function failJob(db: Db, job: JobRow, message: string): Promise<'retry' | 'failed'> {
-  const giveUp = job.attempts >= job.maxAttempts;
+/**
+ * A failed try: queued again after a back-off, or parked as failed once its tries are spent. A
+ * `defer`red try is not counted against them (its tries grow by one, so the back-off still grows)
+ * and comes back at `retryAt` when given.
+ */
+export async function failJob(
+  db: Db,
+  job: JobRow,
+  message: string,
+  options: { defer?: boolean; retryAt?: Date | undefined } = {},
+): Promise<'retry' | 'failed'> {
+  const giveUp = !options.defer && job.attempts >= job.maxAttempts;
+  const later = options.retryAt
+    ? sql`greatest(now(), ${options.retryAt.toISOString()}::timestamptz)`
+    : sql`now() + make_interval(secs => ${retryDelaySeconds(job.attempts)})`;
   await db
     .update(jobs)
     .set({
       status: giveUp ? 'failed' : 'queued',
       lastError: message.slice(0, 1000),
       lockedUntil: null,
-      runAt: giveUp
-        ? job.runAt
-        : sql`now() + make_interval(secs => ${retryDelaySeconds(job.attempts)})`,
+      maxAttempts: options.defer ? sql`${jobs.maxAttempts} + 1` : undefined,
+      runAt: giveUp ? job.runAt : later,
       finishedAt: giveUp ? sql`now()` : null,
       updatedAt: sql`now()`,
     })

@@ -47,6 +47,7 @@ async function runner(sendMail: JobHandlers['send-mail']): Promise<JobRunner> {
       'poll-domain-registration': unexpected,
       'poll-domain-transfer': unexpected,
       'domain-order-failed': unexpected,
+      'registrar-prices': unexpected,
       'domain-renewal-invoice': unexpected,
       'domain-expiry-reminder': unexpected,
       'refund-payment': unexpected,

@@ -31,6 +31,20 @@ export type JobHandlers = { [N in JobName]: JobHandler<N> };
 /** Thrown by a handler when trying again cannot help: the job is parked as failed at once. */
 export class PermanentJobError extends Error {}
 
+/**
+ * Thrown by a handler whose work must wait on something that is not its fault (a partner's rate
+ * limit until `retryAt`, credentials people must fix): queued again at `retryAt`, or after the
+ * usual back-off, without spending one of its tries.
+ */
+export class DeferJobError extends Error {
+  readonly retryAt: Date | undefined;
+
+  constructor(message: string, retryAt?: Date) {
+    super(message);
+    this.retryAt = retryAt;
+  }
+}
+
 export interface JobRunner {
   /** Runs every job due now; resolves once those queued before the call are handled. */
   drain(): Promise<void>;
@@ -105,7 +119,9 @@ export async function startJobRunner(options: {
       const outcome =
         error instanceof PermanentJobError
           ? await failJob(db, { ...job, attempts: job.maxAttempts }, message)
-          : await failJob(db, job, message);
+          : error instanceof DeferJobError
+            ? await failJob(db, job, message, { defer: true, retryAt: error.retryAt })
+            : await failJob(db, job, message);
       const line = `job ${job.name} #${job.id} failed (try ${job.attempts} of ${job.maxAttempts}): ${message}`;
       if (outcome === 'failed') log.error(line);
       else log.warn(line);

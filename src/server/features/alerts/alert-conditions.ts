@@ -1,5 +1,9 @@
+import { and, count, eq, like, min, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import type { ownerAlerts } from '#db/schema/index.ts';
+import { domainOrders, registrarPrices, tlds, type ownerAlerts } from '#db/schema/index.ts';
+import { formatDateTime } from '#shared/dates.ts';
+import { centsToRand, formatPrice } from '#shared/money.ts';
+import { credentialsRefused } from '../../integrations/registrar/registrar.ts';
 import {
   activeJobs,
   givenUpSince,
@@ -37,7 +41,13 @@ export const alertRules = {
   disk: { onPercent: 90, offPercent: 85 },
 } as const;
 
-export type AlertKind = 'queue-stalled' | 'job-failing' | 'mail-failing' | 'disk-full';
+export type AlertKind =
+  | 'queue-stalled'
+  | 'job-failing'
+  | 'mail-failing'
+  | 'disk-full'
+  | 'registrar-credentials'
+  | 'registrar-cost-rise';
 export type AlertRow = typeof ownerAlerts.$inferSelect;
 
 export interface Reading {
@@ -201,13 +211,76 @@ async function diskFull({ alerts, disk }: Context): Promise<Reading[]> {
   return readings;
 }
 
+/**
+ * The registrar refuses our credentials (a revoked token): paid domain orders wait, unrefunded,
+ * their jobs coming back with back-off. On while any order's last try was refused so; off once
+ * none is (its next try got through).
+ */
+async function registrarCredentials({ db }: Context): Promise<Reading> {
+  const [row] = await db
+    .select({ waiting: count(), since: min(domainOrders.updatedAt) })
+    .from(domainOrders)
+    .where(
+      and(
+        eq(domainOrders.status, 'registering'),
+        like(domainOrders.lastError, `%${credentialsRefused}%`),
+      ),
+    );
+  const waiting = row?.waiting ?? 0;
+  return {
+    key: 'registrar-credentials',
+    kind: 'registrar-credentials',
+    state: waiting > 0 ? 'on' : 'off',
+    detail:
+      waiting > 0
+        ? `The domain registrar refuses our API credentials: ${plural(waiting, 'paid domain order is', 'paid domain orders are')} waiting (none is refunded or failed for it).`
+        : 'The domain registrar accepts our credentials again.',
+  };
+}
+
+/**
+ * The registrar now charges more for an ending than our price covers (its no-loss floor, after
+ * VAT and the card fee), as its last price check found: those sales are stopped until an owner
+ * raises the ending's cost in the catalogue. Off once no ending is so (the next check after).
+ */
+async function registrarCostRise({ db }: Context): Promise<Reading> {
+  const rows = await db
+    .select({
+      tld: registrarPrices.tld,
+      losing: registrarPrices.losing,
+      cents: registrarPrices.registrationCostCents,
+      currency: registrarPrices.currency,
+      checkedAt: registrarPrices.checkedAt,
+    })
+    .from(registrarPrices)
+    .innerJoin(tlds, eq(tlds.tld, registrarPrices.tld))
+    .where(and(eq(tlds.enabled, true), sql`jsonb_array_length(${registrarPrices.losing}) > 0`))
+    .orderBy(registrarPrices.tld);
+  return {
+    key: 'registrar-cost-rise',
+    kind: 'registrar-cost-rise',
+    state: rows.length > 0 ? 'on' : 'off',
+    detail:
+      rows.length > 0
+        ? `The registrar's price check of ${formatDateTime(rows[0]!.checkedAt)} found costs above what our prices cover: ${rows
+            .map(
+              (row) =>
+                `.${row.tld} (${row.losing.join(', ')}; registration now ${formatPrice(centsToRand(row.cents), row.currency)} a year)`,
+            )
+            .join('; ')}. Those sales are stopped; nothing is sold at a loss.`
+        : "Every ending's price covers what the registrar charges again.",
+  };
+}
+
 /** Every condition as it stands at `now`. */
 export async function readConditions(context: Context): Promise<Reading[]> {
-  const [queue, jobs, mail, disks] = await Promise.all([
+  const [queue, jobs, mail, disks, credentials, costs] = await Promise.all([
     queueStalled(context),
     failingJobs(context),
     mailFailing(context),
     diskFull(context),
+    registrarCredentials(context),
+    registrarCostRise(context),
   ]);
-  return [queue, ...jobs, mail, ...disks];
+  return [queue, ...jobs, mail, ...disks, credentials, costs];
 }

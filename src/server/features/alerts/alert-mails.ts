@@ -30,6 +30,16 @@ export function alertTitles(alert: Pick<AlertFacts, 'key' | 'kind'>) {
         on: `The disk holding ${about} is nearly full`,
         off: `The disk holding ${about} has room again`,
       };
+    case 'registrar-credentials':
+      return {
+        on: 'The domain registrar refuses our credentials',
+        off: 'The domain registrar accepts our credentials again',
+      };
+    case 'registrar-cost-rise':
+      return {
+        on: 'The domain registrar charges more than our prices cover',
+        off: 'Our domain prices cover what the registrar charges again',
+      };
   }
 }
 
@@ -55,6 +65,28 @@ function whatToDo(alert: Pick<AlertFacts, 'key' | 'kind'>): string[] {
         'When the disk is full, orders, payments, uploads and backups can no longer be saved.',
         'What to do: free space (keep fewer backups with BACKUP_KEEP or move old ones elsewhere, remove old logs) or give the server a larger disk.',
       ];
+    case 'registrar-credentials':
+      return [
+        'Paid domain registrations, renewals and transfers wait while this lasts; none is refunded or failed for it.',
+        'What to do: create a new API access token in the DNSimple account, set it as DNSIMPLE_TOKEN and restart the app. The waiting orders are tried again by themselves (at most an hour apart).',
+      ];
+    case 'registrar-cost-rise':
+      return [
+        'Customers cannot buy those domains while this lasts (they are told the name cannot be registered here at the moment); orders already paid are carried out.',
+        "What to do: raise the ending's registrar cost in the catalogue of the back office to what the registrar now charges; the sale starts again at once, and this alert clears at the next price check (every 6 hours).",
+      ];
+  }
+}
+
+/** Where an owner acts on it: the registrar's own page, the catalogue, or the Jobs page. */
+function actionFor(alert: Pick<AlertFacts, 'kind'>, publicUrl: string) {
+  switch (alert.kind) {
+    case 'registrar-credentials':
+      return { label: 'Open the registrar page', url: `${publicUrl}/admin/dnsimple-management` };
+    case 'registrar-cost-rise':
+      return { label: 'Open the catalogue', url: `${publicUrl}/admin/catalogue` };
+    default:
+      return { label: 'Open the Jobs page', url: `${publicUrl}/admin/jobs` };
   }
 }
 
@@ -86,7 +118,7 @@ export function alertMail(
   const site = config.site.siteName;
   const since = formatDateTime(alert.startedAt);
   const footnote = `You get this mail as an owner of the ${site} back office. While it lasts you are reminded every ${alertRules.remindAfterHours} hours, and told when it clears.`;
-  const action = { label: 'Open the Jobs page', url: `${config.publicUrl}/admin/jobs` };
+  const action = actionFor(alert, config.publicUrl);
   if (phase === 'resolved') {
     return {
       subject: `Resolved: ${titles.off} (${site})`,

@@ -13,6 +13,7 @@ import type { AppInstance } from '../../app-instance.ts';
 import { RegistrarError } from '../../integrations/registrar/registrar.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { userScope } from '../../plugins/signed-in-scopes.ts';
+import { registrarAppError } from './registrar-errors.ts';
 
 const domainParams = z.object({ domain: z.string().max(253) });
 const recordParams = domainParams.extend({ id: z.string().max(64) });
@@ -26,11 +27,7 @@ async function throughRegistrar<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof RegistrarError) {
-      throw new AppError(error.status === 429 ? 'RATE_LIMITED' : 'SERVICE_UNAVAILABLE', {
-        message: error.message,
-      });
-    }
+    if (error instanceof RegistrarError) throw registrarAppError(error);
     if (error instanceof RangeError) {
       throw new AppError('NOT_FOUND', { message: 'That DNS record does not exist' });
     }

@@ -1,17 +1,24 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { tlds } from '#db/schema/index.ts';
+import { registrarPrices, tlds } from '#db/schema/index.ts';
 import { normaliseDomain } from '#shared/domain-name.ts';
 import type { DomainCheckResult } from '#shared/domain.schemas.ts';
 import { domainYearPrice, toZarCents, type DomainYearPrice } from '#shared/domain-pricing.ts';
 import { centsToRand, randToCents } from '#shared/money.ts';
-import { RegistrarError, type Registrar } from '../../integrations/registrar/registrar.ts';
+import {
+  RegistrarError,
+  type AvailabilityResult,
+  type PremiumPrice,
+  type Registrar,
+} from '../../integrations/registrar/registrar.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { heldMessage, liveOrderFor, NameHeldError } from './domain-holds.service.ts';
+import { losingSales, toEndingPrices, type PriceKind } from './registrar-prices.service.ts';
 
-type TldRow = typeof tlds.$inferSelect;
+/** An ending we sell, with the sales the registrar's current cost would make lose money. */
+type TldRow = typeof tlds.$inferSelect & { losing: PriceKind[] };
 
-/** A tiny time-based memory: availability for a minute, the TLD table for an hour. */
+/** A tiny time-based memory: the registrar's answers for ten minutes, the TLD table for an hour. */
 function memo<T>(ttlMs: number) {
   const entries = new Map<string, { value: T; until: number }>();
   return {
@@ -44,20 +51,38 @@ interface PricedCheck {
   yearCostCents: number;
   /** Another customer's unpaid order holds the name for now. */
   onHold: boolean;
+  /** When the registrar gave the availability this answer is built on (it may be cached). */
+  checkedAt: Date;
+  /** A premium name's own prices, as the registrar quoted them. */
+  premiumPrice: PremiumPrice | undefined;
 }
+
+/**
+ * How long the registrar's availability answer for a name is reused. DNSimple's check endpoint
+ * has stricter limits than the rest of its API and is meant for just before registering: searches
+ * and carts reuse an answer this long (the hold of a name by an order is always read afresh), and
+ * the registration or transfer job asks again, uncached, right before it acts.
+ */
+export const availabilityCacheMs = 10 * 60_000;
 
 export function createDomainChecker(options: DomainCheckerOptions) {
   const tldCache = memo<TldRow[]>(3_600_000);
-  const resultCache = memo<PricedCheck>(60_000);
+  const answerCache = memo<{ availability: AvailabilityResult; at: Date }>(availabilityCacheMs);
 
   async function enabledTlds(): Promise<TldRow[]> {
     const cached = tldCache.get('all');
     if (cached) return cached;
-    const rows = await options.db
+    const found = await options.db
       .select()
       .from(tlds)
+      .leftJoin(registrarPrices, eq(registrarPrices.tld, tlds.tld))
       .where(eq(tlds.enabled, true))
       .orderBy(asc(tlds.sort));
+    // Judged on the table as it is now, so a cost an owner raised sells again at once.
+    const rows = found.map(({ tlds: row, registrar_prices: live }) => ({
+      ...row,
+      losing: live ? losingSales(options, row, toEndingPrices(live)) : [],
+    }));
     tldCache.set('all', rows);
     return rows;
   }
@@ -71,31 +96,41 @@ export function createDomainChecker(options: DomainCheckerOptions) {
   }
 
   /**
-   * Availability and price of one name. `fresh` skips the minute's cache (ordering must not trust
-   * an answer another customer's purchase has made stale); `forUser`'s own unpaid order does not
-   * keep the name from them (that answer is theirs alone, so it is not cached).
+   * Availability and price of one name, on the registrar's answer of the last ten minutes when
+   * there is one. Whether an order holds the name is read every time; `forUser`'s own unpaid
+   * order does not keep the name from them.
    */
-  async function priced(input: string, fresh: boolean, forUser?: string): Promise<PricedCheck> {
+  async function priced(input: string, forUser?: string): Promise<PricedCheck> {
     const rows = await enabledTlds();
     const normalised = normaliseDomain(
       input,
       rows.map((r) => r.tld),
     );
     if (!normalised.ok) throw new AppError('BAD_REQUEST', { message: normalised.error });
-    const cached = fresh ? undefined : resultCache.get(normalised.domain);
-    if (cached) return cached;
     const tld = rows.find((r) => r.tld === normalised.tld)!;
-    const availability = await options.registrar
-      .checkAvailability(normalised.domain, normalised.name)
-      .catch((error: unknown) => {
-        // The registrar does not sell this ending (DNSimple: "TLD .LOVE is not supported").
-        if (error instanceof RegistrarError && !error.transient) {
-          throw new AppError('BAD_REQUEST', {
-            message: `${normalised.domain} can't be registered here (${error.message})`,
-          });
-        }
-        throw error;
+    if (tld.losing.includes('registration')) {
+      // The registrar's cost rose past what our price covers (the owners are alerted).
+      throw new AppError('BAD_REQUEST', {
+        message: `${normalised.domain} can't be registered here at the moment`,
       });
+    }
+    const cached = answerCache.get(normalised.domain);
+    const answer = cached ?? {
+      availability: await options.registrar
+        .checkAvailability(normalised.domain, normalised.name)
+        .catch((error: unknown) => {
+          // The registrar does not sell this ending (DNSimple: "TLD .LOVE is not supported").
+          if (error instanceof RegistrarError && !error.transient) {
+            throw new AppError('BAD_REQUEST', {
+              message: `${normalised.domain} can't be registered here (${error.message})`,
+            });
+          }
+          throw error;
+        }),
+      at: new Date(),
+    };
+    if (!cached) answerCache.set(normalised.domain, answer);
+    const { availability } = answer;
     const cost = availability.premiumPrice ?? {
       cents: tld.registrationCostCents,
       currency: tld.currency,
@@ -120,12 +155,23 @@ export function createDomainChecker(options: DomainCheckerOptions) {
       premium,
       domain: normalised.domain,
     };
-    const answer = { result, yearCostCents: year.costCents, onHold };
-    if (!ownHold) resultCache.set(normalised.domain, answer);
-    return answer;
+    return {
+      result,
+      yearCostCents: year.costCents,
+      onHold,
+      checkedAt: answer.at,
+      premiumPrice: availability.premiumPrice,
+    };
   }
 
-  const check = async (input: string) => (await priced(input, false)).result;
+  /**
+   * The search answer, when the registrar gave the availability it is built on, and a premium
+   * name's own prices (a transfer in is charged at its premium transfer price).
+   */
+  const check = async (input: string) => {
+    const { result, checkedAt, premiumPrice } = await priced(input);
+    return { result, checkedAt, premiumPrice };
+  };
 
   /** The price list of /buy-domain: every enabled ending, per year incl. VAT. */
   async function priceList() {
@@ -143,18 +189,10 @@ export function createDomainChecker(options: DomainCheckerOptions) {
 
   /**
    * The server's price for `years` of an available domain: what the cart line will cost, and
-   * (for the order) what the registrar charges us for them. `fresh` asks the registrar again.
+   * (for the order) what the registrar charges us for them.
    */
-  async function quote(
-    domain: string,
-    years: number,
-    quoteOptions: { fresh?: boolean; userId?: string } = {},
-  ) {
-    const { result, yearCostCents, onHold } = await priced(
-      domain,
-      quoteOptions.fresh ?? false,
-      quoteOptions.userId,
-    );
+  async function quote(domain: string, years: number, quoteOptions: { userId?: string } = {}) {
+    const { result, yearCostCents, onHold } = await priced(domain, quoteOptions.userId);
     if (onHold) throw new NameHeldError(result.domain);
     if (!result.available) {
       throw new AppError('CONFLICT', { message: `${result.domain} is no longer available` });
@@ -179,11 +217,11 @@ export function createDomainChecker(options: DomainCheckerOptions) {
     quote,
     yearPrice,
     /** A name's next check asks the registrar again (it was just ordered or registered). */
-    forget: (domain: string) => resultCache.delete(domain),
+    forget: (domain: string) => answerCache.delete(domain),
     /** After an admin changes the TLD table, its next read is fresh. */
     forgetPrices() {
       tldCache.forget();
-      resultCache.forget();
+      answerCache.forget();
     },
   };
 }

@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
-import { type domainOrders, tlds } from '#db/schema/index.ts';
+import { type domainOrders, registrarPrices, tlds } from '#db/schema/index.ts';
 import { normaliseDomain } from '#shared/domain-name.ts';
 import { domainYearPrice, toZarCents } from '#shared/domain-pricing.ts';
+import { randToCents } from '#shared/money.ts';
+import type { PremiumPrice } from '../../integrations/registrar/registrar.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { renewableRegistration, renewableYears } from './domain-orders.service.ts';
+import { losingSales, toEndingPrices } from './registrar-prices.service.ts';
 
 type Order = typeof domainOrders.$inferSelect;
 
@@ -81,11 +84,13 @@ export async function quoteRenewal(
 
 /**
  * A transfer in costs the ending's transfer price (which includes the year the registrar adds),
- * priced like a registration. Endings we do not sell cannot be transferred to us.
+ * priced like a registration; a premium name its own premium transfer price, at cost as premium
+ * registrations are sold. Endings we do not sell cannot be transferred to us.
  */
 export async function quoteTransfer(
   pricing: DomainPricing,
   input: string,
+  premiumPrice?: PremiumPrice,
 ): Promise<DomainLinePrice> {
   const rows = await pricing.db.select().from(tlds).where(eq(tlds.enabled, true));
   const normalised = normaliseDomain(
@@ -94,15 +99,33 @@ export async function quoteTransfer(
   );
   if (!normalised.ok) throw new AppError('BAD_REQUEST', { message: normalised.error });
   const tld = rows.find((r) => r.tld === normalised.tld)!;
-  const cost = toZarCents(tld.transferCostCents, tld.currency, pricing.usdZarRate);
-  const year = domainYearPrice(cost, {
-    premium: tld.premium,
-    vatRegistered: pricing.vatRegistered,
-  });
+  const [live] = await pricing.db
+    .select()
+    .from(registrarPrices)
+    .where(eq(registrarPrices.tld, tld.tld));
+  if (
+    !premiumPrice &&
+    live &&
+    losingSales(pricing, tld, toEndingPrices(live)).includes('transfer')
+  ) {
+    // The registrar's transfer cost rose past what our price covers (the owners are alerted).
+    throw new AppError('BAD_REQUEST', {
+      message: `${normalised.domain} can't be transferred here at the moment`,
+    });
+  }
+  const cost = premiumPrice
+    ? toZarCents(
+        randToCents(Number(premiumPrice.transferQuoted)),
+        premiumPrice.currency,
+        pricing.usdZarRate,
+      )
+    : toZarCents(tld.transferCostCents, tld.currency, pricing.usdZarRate);
+  const premium = premiumPrice !== undefined || tld.premium;
+  const year = domainYearPrice(cost, { premium, vatRegistered: pricing.vatRegistered });
   return {
     domain: normalised.domain,
     years: 1,
-    premium: tld.premium,
+    premium,
     pricePerYearCents: year.priceCents,
     totalCents: year.priceCents,
     registrarCostCents: year.costCents,

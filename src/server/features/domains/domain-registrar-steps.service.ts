@@ -1,17 +1,20 @@
 /**
  * The steps every registrar flow shares: saving a pending step, asking whether the registrar holds
- * a name, activating the registration.
+ * a name, activating the registration, noting a failed try, refusing a premium price that rose.
  */
 /** The registrar work of a paid domain order (the register-domain and poll jobs): register, transfer or renew, follow a pending step, activate. */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { domainOrders, type PendingRegistrarStep } from '#db/schema/index.ts';
+import { toZarCents } from '#shared/domain-pricing.ts';
+import { formatZAR, randToCents } from '#shared/money.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import type { StepState } from '../../integrations/registrar/registrar.ts';
 import { RegistrarError } from '../../integrations/registrar/registrar.ts';
 import { followDomainOrder } from '../orders/order-status.service.ts';
 import { domainActiveMail, domainTransferredAdminMail } from './domain-order-mails.ts';
+import { refundFailedLine } from './domain-order-failures.service.ts';
 import {
   recordEvent,
   toRegistrant,
@@ -30,7 +33,8 @@ export async function saveStep(db: Db, order: Order, step: PendingRegistrarStep,
   await db.transaction(async (tx) => {
     await tx
       .update(domainOrders)
-      .set({ pendingStep: step, updatedAt: sql`now()` })
+      // Accepted: whatever refused the tries before (credentials, a rate limit) is over.
+      .set({ pendingStep: step, lastError: null, updatedAt: sql`now()` })
       .where(eq(domainOrders.id, order.id));
     await recordEvent(
       tx,
@@ -107,4 +111,66 @@ export async function activate(deps: RegistrationDeps, order: Order, note?: stri
     }
     return active;
   });
+}
+
+/**
+ * A try that failed for now: kept on the order and in its history for the back office (once
+ * while the same failure repeats, as it does hourly while our credentials are refused).
+ */
+export async function noteAttempt(db: RegistrationDeps['db'], order: Order, message: string) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(domainOrders)
+      .set({ lastError: message, updatedAt: sql`now()` })
+      .where(eq(domainOrders.id, order.id));
+    if (order.lastError === message) return;
+    await recordEvent(
+      tx,
+      order.id,
+      'registering',
+      'registering',
+      `Attempt ${order.attempts} failed: ${message}`,
+    );
+  });
+}
+
+/**
+ * A premium name is sold at the registrar's price (`quoted` a year, as the registrar wrote it):
+ * if that is now above what the order paid the registrar for, carrying it out would be paid out
+ * of our pocket, so the line is refunded.
+ */
+export async function premiumRose(
+  deps: RegistrationDeps,
+  order: Order,
+  quoted: string,
+  currency: string,
+): Promise<boolean> {
+  const yearCents = toZarCents(randToCents(Number(quoted)), currency, deps.config.usdZarRate);
+  if (yearCents * order.years <= order.registrarCostCents) return false;
+  await deps.db.transaction((tx) =>
+    refundFailedLine(
+      tx,
+      order,
+      `The registrar's premium price of ${order.domain} rose to ${formatZAR(yearCents)} a year since the order`,
+    ),
+  );
+  return true;
+}
+
+/**
+ * Whether the name is already this order's in our own registrar account (put there since the
+ * order, so by one of its own tries): registered → the order completes as registered; still
+ * being registered → a transient error, so the job asks again later. False: not ours.
+ */
+export async function completeOurOwn(deps: RegistrationDeps, order: Order): Promise<boolean> {
+  const ours = await deps.registrar.inAccount(order.domain);
+  if (!ours || ours.since.getTime() < order.createdAt.getTime() - clockSkewMs) return false;
+  if (ours.state === 'pending') {
+    throw new RegistrarError(`Our registrar account is still registering ${order.domain}.`, {
+      transient: true,
+      status: 502,
+    });
+  }
+  await activate(deps, order, 'Found registered in our registrar account after an unanswered try');
+  return true;
 }

@@ -4,12 +4,11 @@
  */
 import { and, eq, or, sql } from 'drizzle-orm';
 import { domainOrders, type PendingRegistrarStep } from '#db/schema/index.ts';
-import { toZarCents } from '#shared/domain-pricing.ts';
 import { formatDate } from '#shared/dates.ts';
-import { formatZAR } from '#shared/money.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
-import type { Registrar, StepState } from '../../integrations/registrar/registrar.ts';
+import { DeferJobError } from '../../jobs/runner.ts';
+import type { Registrar, StepReport } from '../../integrations/registrar/registrar.ts';
 import { RegistrarError } from '../../integrations/registrar/registrar.ts';
 import { followDomainOrder } from '../orders/order-status.service.ts';
 import { domainRenewedMail, domainStuckAdminMail } from './domain-order-mails.ts';
@@ -24,7 +23,10 @@ import { scheduleExpiryReminders } from './domain-expiry-reminders.service.ts';
 import {
   activate,
   clockSkewMs,
+  completeOurOwn,
   heldAtRegistrar,
+  noteAttempt,
+  premiumRose,
   saveStep,
 } from './domain-registrar-steps.service.ts';
 
@@ -37,14 +39,20 @@ async function advance(
   deps: RegistrationDeps,
   order: Order,
   step: PendingRegistrarStep,
-  state: StepState,
+  report: StepReport,
 ): Promise<'pending' | 'settled'> {
+  const { state } = report;
   if (state === 'pending') return 'pending';
   if (order.kind === 'renewal' || order.kind === 'transfer') {
     if (state === 'failed') {
       const what = order.kind;
+      const why = report.reason ? `: ${report.reason}` : '';
       await deps.db.transaction((tx) =>
-        refundFailedLine(tx, order, `The registrar's ${what} ${step.id} failed or was cancelled`),
+        refundFailedLine(
+          tx,
+          order,
+          `The registrar's ${what} ${step.id} failed or was cancelled${why}`,
+        ),
       );
     } else if (order.kind === 'renewal') {
       await completeRenewal(deps, order);
@@ -71,7 +79,7 @@ async function advance(
       premiumPrice: step.premiumPrice,
     };
     await saveStep(deps.db, order, next, renewal.state);
-    return advance(deps, order, next, renewal.state);
+    return advance(deps, order, next, { state: renewal.state });
   }
   // A failed renewal leaves the registration itself in place: active for what the registrar
   // granted, with the unserved years flagged for refund.
@@ -152,6 +160,9 @@ export async function registerDomainOrder(
     const name = order.domain.split('.')[0]!;
     const availability = await registrar.checkAvailability(order.domain, name);
     if (!availability.available) {
+      // Taken — perhaps by our own earlier try, whose answer never came (a timeout): our
+      // account is asked before anything is refunded.
+      if (await completeOurOwn(deps, order)) return;
       // Nobody can retry this into a registration: the money goes back at once.
       await db.transaction((tx) =>
         refundFailedLine(
@@ -163,21 +174,7 @@ export async function registerDomainOrder(
       return;
     }
     const premium = availability.premiumPrice;
-    if (premium) {
-      // A premium name is sold at the registrar's price: if that rose since the order, registering
-      // now would be paid out of our pocket.
-      const yearCents = toZarCents(premium.cents, premium.currency, deps.config.usdZarRate);
-      if (yearCents * order.years > order.registrarCostCents) {
-        await db.transaction((tx) =>
-          refundFailedLine(
-            tx,
-            order,
-            `The registrar's premium price of ${order.domain} rose to ${formatZAR(yearCents)} a year since the order`,
-          ),
-        );
-        return;
-      }
-    }
+    if (premium && (await premiumRose(deps, order, premium.quoted, premium.currency))) return;
     const registration = await registrar.register({
       domain: order.domain,
       years: order.years,
@@ -196,24 +193,30 @@ export async function registerDomainOrder(
       premiumPrice: premium?.renewalQuoted,
     };
     await saveStep(db, order, step, registration.state);
-    await advance(deps, order, step, registration.state);
+    await advance(deps, order, step, { state: registration.state });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (error instanceof RegistrarError && error.transient && !options.lastAttempt) {
-      await db.transaction(async (tx) => {
-        await tx
-          .update(domainOrders)
-          .set({ lastError: message, updatedAt: sql`now()` })
-          .where(eq(domainOrders.id, order.id));
-        await recordEvent(
-          tx,
-          order.id,
-          'registering',
-          'registering',
-          `Attempt ${order.attempts} failed: ${message}`,
-        );
-      });
-      throw error;
+    if (error instanceof RegistrarError && error.transient) {
+      if (error.waitFor) {
+        // Our credentials refused or the rate limit reached: not the order's fault, and no try
+        // ends it; the order waits (owners alerted for credentials) and the job comes back.
+        await noteAttempt(db, order, message);
+        throw new DeferJobError(message, error.retryAt);
+      }
+      if (!options.lastAttempt) {
+        await noteAttempt(db, order, message);
+        throw error;
+      }
+      if (order.kind === 'registration') {
+        // The last try got no answer, but the registration may have been made all the same:
+        // never refunded while our account has (or may have) the name.
+        const ours = await completeOurOwn(deps, order).catch(() => undefined);
+        if (ours) return;
+        if (ours === undefined) {
+          await noteAttempt(db, order, message);
+          throw new DeferJobError(message);
+        }
+      }
     }
     await db.transaction((tx) =>
       order.kind === 'registration'
@@ -237,11 +240,11 @@ async function renewDomainOrder(deps: RegistrationDeps, order: Order) {
     );
     return;
   }
-  const availability = await deps.registrar.checkAvailability(
-    order.domain,
-    order.domain.split('.')[0]!,
-  );
-  const premiumPrice = availability.premiumPrice?.renewalQuoted;
+  // A premium name renews at its own price, confirmed to the registrar; one that rose past what
+  // the renewal was charged is refunded rather than paid out of our pocket.
+  const premium = await deps.registrar.premiumPrices(order.domain);
+  if (premium && (await premiumRose(deps, order, premium.renewalQuoted, premium.currency))) return;
+  const premiumPrice = premium?.renewalQuoted;
   const renewal = await deps.registrar.renew(order.domain, order.years, premiumPrice);
   const step: PendingRegistrarStep = {
     kind: 'renewal',
@@ -251,7 +254,7 @@ async function renewDomainOrder(deps: RegistrationDeps, order: Order) {
     premiumPrice,
   };
   await saveStep(deps.db, order, step, renewal.state);
-  await advance(deps, order, step, renewal.state);
+  await advance(deps, order, step, { state: renewal.state });
 }
 
 /** A paid transfer in: asked of the registrar with the customer's auth code, then polled. */
@@ -268,6 +271,9 @@ async function transferDomainOrder(deps: RegistrationDeps, order: Order) {
     );
     return;
   }
+  // A premium name's transfer is confirmed at its own price (and refunded if that rose).
+  const premium = await deps.registrar.premiumPrices(order.domain);
+  if (premium && (await premiumRose(deps, order, premium.transferQuoted, premium.currency))) return;
   const transfer = await deps.registrar.transfer({
     domain: order.domain,
     authCode: order.authCode ?? '',
@@ -275,10 +281,11 @@ async function transferDomainOrder(deps: RegistrationDeps, order: Order) {
     privacy: order.privacy,
     // Renewals are invoiced by us 14 days ahead; the registrar's own auto-renew stays off.
     autoRenew: false,
+    premiumPrice: premium?.transferQuoted,
   });
   const step: PendingRegistrarStep = { kind: 'transfer', id: transfer.id, years: 1, yearsLeft: 0 };
   await saveStep(deps.db, order, step, transfer.state);
-  await advance(deps, order, step, transfer.state);
+  await advance(deps, order, step, { state: transfer.state });
 }
 
 /**
@@ -327,12 +334,16 @@ async function completeRenewal(deps: RegistrationDeps, order: Order) {
   });
 }
 
-const stepState = (registrar: Registrar, domain: string, step: PendingRegistrarStep) =>
+const stepState = async (
+  registrar: Registrar,
+  domain: string,
+  step: PendingRegistrarStep,
+): Promise<StepReport> =>
   step.kind === 'registration'
-    ? registrar.registrationState(domain, step.id)
+    ? { state: await registrar.registrationState(domain, step.id) }
     : step.kind === 'transfer'
       ? registrar.transferState(domain, step.id)
-      : registrar.renewalState(domain, step.id);
+      : { state: await registrar.renewalState(domain, step.id) };
 
 /**
  * The poll-domain-registration job: asks the registrar how the order's current step is going
@@ -347,12 +358,17 @@ export async function pollDomainRegistration(
   const [order] = await deps.db.select().from(domainOrders).where(eq(domainOrders.id, orderId));
   const step = order?.pendingStep;
   if (!order || order.status !== 'registering' || !step) return;
-  const outcome = await advance(
-    deps,
-    order,
-    step,
-    await stepState(deps.registrar, order.domain, step),
-  );
+  let outcome: 'pending' | 'settled';
+  try {
+    outcome = await advance(deps, order, step, await stepState(deps.registrar, order.domain, step));
+  } catch (error) {
+    // Our credentials refused or the rate limit reached: the step waits, its tries unspent.
+    if (error instanceof RegistrarError && error.waitFor) {
+      await noteAttempt(deps.db, order, error.message);
+      throw new DeferJobError(error.message, error.retryAt);
+    }
+    throw error;
+  }
   if (outcome === 'settled') return;
   const message = `the registrar still has the ${step.kind} of ${order.domain} pending`;
   if (options.lastAttempt) {

@@ -283,6 +283,26 @@ describe('transferring a domain in', () => {
     await latestMail(t.app, 'ops@example.co.za', 'Transfer in complete: moving-in.com');
   });
 
+  it('charges a premium name its own transfer price, at cost, and confirms it to DNSimple', async () => {
+    t.dnsimple.registerElsewhere('abc.com');
+    // The stand-in's premium names cost US$250 a year (getDomainPrices): × R18.50, no markup.
+    const order = await placeOrder([
+      { type: 'domain-transfer', domain: 'abc.com', authCode: 'Ab3$xYz9', registrant },
+    ]);
+    expect(order.total).toBe(4_625);
+    await pay(order.reference);
+    expect(posts('/registrar/domains/abc.com/transfers').map((p) => p.body)).toEqual([
+      expect.objectContaining({ premium_price: '250', auto_renew: false }),
+    ]);
+    // Its price came from /prices, not from the check endpoint kept for registrations.
+    expect(t.dnsimple.calls).toContain('GET /v2/4242/registrar/domains/abc.com/prices');
+    expect((await lineOf(order.reference)).domainOrder).toMatchObject({
+      kind: 'transfer',
+      status: 'registering',
+      registrarCostCents: 462_500,
+    });
+  });
+
   it('a cancelled transfer fails its line and refunds it through the refund feature', async () => {
     t.dnsimple.registerElsewhere('stays-put.com');
     t.dnsimple.cancelTransferOf('stays-put.com');
@@ -293,7 +313,8 @@ describe('transferring a domain in', () => {
     await runRetriesNow(t.app);
     const { domainOrder, order: shopOrder } = await lineOf(order.reference);
     expect(domainOrder.status).toBe('refunded');
-    expect(domainOrder.lastError).toContain('failed or was cancelled');
+    // DNSimple's own reason (getDomainTransfer/success.http) is kept for people to read.
+    expect(domainOrder.lastError).toMatch(/failed or was cancelled: Canceled by customer$/);
     const [refund] = await db().select().from(refunds).where(eq(refunds.orderId, shopOrder.id));
     expect(refund).toMatchObject({
       amountCents: 32_190,

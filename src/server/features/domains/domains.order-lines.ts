@@ -170,9 +170,11 @@ export function domainLineKinds(deps: {
   return {
     domain: {
       async price(_db, line, { userId }) {
-        // Asked afresh: a cached "available" may be minutes older than another customer's order.
+        // The registrar's answer of the last minutes will do (another customer's order is read
+        // afresh, and the name's lock decides a race): the registration job asks the registrar
+        // again right before registering, and refunds a name taken meanwhile.
         const quote = await checker
-          .quote(line.domain, line.years, { fresh: true, userId })
+          .quote(line.domain, line.years, { userId })
           .catch((error: unknown) => {
             // Held by another customer's unpaid order: 409, as creating the order would answer.
             if (error instanceof AppError && !(error instanceof NameHeldError)) {
@@ -209,10 +211,11 @@ export function domainLineKinds(deps: {
     },
     'domain-transfer': {
       async price(db, line) {
-        if ((await checker.check(line.domain)).available) {
+        const { result, premiumPrice } = await checker.check(line.domain);
+        if (result.available) {
           throw refuse(`${line.domain} is not registered anywhere yet: register it instead`);
         }
-        const quote = await quoteTransfer({ db, ...checker.pricing }, line.domain);
+        const quote = await quoteTransfer({ db, ...checker.pricing }, line.domain, premiumPrice);
         return domainLine(
           'domain-transfer',
           `Transfer of ${quote.domain} (adds 1 year)`,

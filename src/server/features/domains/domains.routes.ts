@@ -7,10 +7,9 @@ import {
 } from '#shared/domain.schemas.ts';
 import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
 import type { AppInstance } from '../../app-instance.ts';
-import { RegistrarError } from '../../integrations/registrar/registrar.ts';
-import { AppError } from '../../plugins/errors.ts';
 import { sendSerialised, serialise, untilChanged } from '../../lib/until-changed.ts';
 import { whenCatalogueChanges } from '../catalogue/catalogue.service.ts';
+import { throughRegistrar } from './registrar-errors.ts';
 
 export async function domainRoutes(app: AppInstance): Promise<void> {
   const checker = app.domainChecker;
@@ -35,18 +34,14 @@ export async function domainRoutes(app: AppInstance): Promise<void> {
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      try {
-        const result = await checker.check(request.query.domain);
-        reply.header('cache-control', 'private, max-age=60');
-        return result;
-      } catch (error) {
-        if (error instanceof RegistrarError) {
-          throw new AppError(error.status === 429 ? 'RATE_LIMITED' : 'SERVICE_UNAVAILABLE', {
-            message: error.message,
-          });
-        }
-        throw error;
-      }
+      const { result, checkedAt } = await throughRegistrar(() =>
+        checker.check(request.query.domain),
+      );
+      // The availability may be the registrar's answer of a few minutes ago (the check endpoint
+      // is kept for just before a registration): `Age` says how old, as a cache would.
+      const age = Math.max(0, Math.floor((Date.now() - checkedAt.getTime()) / 1000));
+      reply.header('cache-control', 'private, max-age=60').header('age', String(age));
+      return result;
     },
   );
 
@@ -62,16 +57,8 @@ export async function domainRoutes(app: AppInstance): Promise<void> {
       },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
-    async (request) => {
-      try {
-        return await checker.quote(request.body.domain, request.body.years);
-      } catch (error) {
-        if (error instanceof RegistrarError) {
-          throw new AppError('SERVICE_UNAVAILABLE', { message: error.message });
-        }
-        throw error;
-      }
-    },
+    async (request) =>
+      throughRegistrar(() => checker.quote(request.body.domain, request.body.years)),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import type { AppInstance } from '../../app-instance.ts';
 import type { Registrar } from '../../integrations/registrar/registrar.ts';
+import { bringForward } from '../../jobs/queue.ts';
 import { createDomainChecker, type DomainChecker } from './domain-check.service.ts';
 
 declare module 'fastify' {
@@ -12,6 +13,19 @@ declare module 'fastify' {
 
 export function registerRegistrar(app: AppInstance, registrar: Registrar): void {
   app.decorate('registrar', registrar);
+  // Domain work waiting on the registrar (our credentials refused, say, and fixed by a restart
+  // with a new token) is tried again at the start, not after the rest of its back-off.
+  app.addHook('onReady', async () => {
+    for (const name of [
+      'register-domain',
+      'poll-domain-registration',
+      'poll-domain-transfer',
+    ] as const) {
+      await bringForward(app.database.db, name).catch((error: unknown) =>
+        app.log.warn({ err: error, job: name }, 'waiting domain jobs not brought forward at start'),
+      );
+    }
+  });
   app.decorate(
     'domainChecker',
     createDomainChecker({

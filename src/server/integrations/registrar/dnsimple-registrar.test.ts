@@ -1,220 +1,82 @@
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  dnsimpleFixture,
+  type DnsimpleFixture,
+} from '../../../../tests/helpers/dnsimple-fixtures.ts';
 import { createDnsimpleRegistrar } from './dnsimple-registrar.ts';
+import { dnsimpleTimeouts } from './dnsimple-transport.ts';
 import { RegistrarError, type Registrar } from './registrar.ts';
 
 /**
- * Our DNSimple adapter, through the official client, against answers in the shape of the HTTP
- * fixtures published with DNSimple's official API clients (dnsimple-ruby / dnsimple-node
- * `fixtures.http/…`): same status, headers and bodies, with our own names and ids.
+ * Our DNSimple adapter, through the official client, against DNSimple's own published answers:
+ * the HTTP fixtures of dnsimple-node (`test/fixtures.http`, copied verbatim into
+ * tests/fixtures/dnsimple with their source), replayed by status, headers and body. Their
+ * `x-runtime` is replayed too, scaled down with our timeouts (`scale`).
  */
-interface Canned {
-  status: number;
-  headers?: Record<string, string>;
-  body: string;
-}
-
-const rate = {
-  'x-ratelimit-limit': '2400',
-  'x-ratelimit-remaining': '2396',
-  'x-ratelimit-reset': '1481315246',
-};
-const json = (status: number, body: unknown): Canned => ({
-  status,
-  headers: { 'content-type': 'application/json; charset=utf-8', ...rate },
-  body: JSON.stringify(body),
-});
-
 const account = 1010;
-const answers: Record<string, Canned | ((url: URL) => Canned)> = {
-  // registerDomain/success.http: accepted as "new", for one year, no expiry yet.
-  [`POST /v2/${account}/registrar/domains/example-new.com/registrations`]: json(201, {
-    data: {
-      id: 1,
-      domain_id: 999,
-      registrant_id: 2,
-      period: 1,
-      state: 'new',
-      auto_renew: false,
-      whois_privacy: false,
-      created_at: '2016-12-09T19:35:31Z',
-      updated_at: '2016-12-09T19:35:31Z',
-    },
-  }),
-  [`POST /v2/${account}/contacts`]: json(201, { data: { id: 2 } }),
-  // getDomainRegistration/success.http: still "registering".
-  [`GET /v2/${account}/registrar/domains/example-new.com/registrations/361`]: json(200, {
-    data: {
-      id: 361,
-      domain_id: 104040,
-      registrant_id: 2715,
-      period: 1,
-      state: 'registering',
-      auto_renew: false,
-      whois_privacy: false,
-      created_at: '2023-01-27T17:44:32Z',
-      updated_at: '2023-01-27T17:44:40Z',
-    },
-  }),
-  // renewDomain/success.http: a renewal is "new" too.
-  [`POST /v2/${account}/registrar/domains/example-alpha.com/renewals`]: json(201, {
-    data: {
-      id: 1,
-      domain_id: 999,
-      period: 1,
-      state: 'new',
-      created_at: '2016-12-09T19:46:45Z',
-      updated_at: '2016-12-09T19:46:45Z',
-    },
-  }),
-  // getDomain/success.http: registered, with the registrar's own expiry.
-  [`GET /v2/${account}/domains/example-alpha.com`]: json(200, {
-    data: {
-      id: 181984,
-      account_id: 1385,
-      registrant_id: 2715,
-      name: 'example-alpha.com',
-      unicode_name: 'example-alpha.com',
-      state: 'registered',
-      auto_renew: false,
-      private_whois: false,
-      expires_on: '2021-06-05',
-      expires_at: '2021-06-05T02:15:00Z',
-      created_at: '2020-06-04T19:15:14Z',
-      updated_at: '2020-06-04T19:15:21Z',
-    },
-  }),
-  // listDomains/success.http: one hosted zone, one registration; here across two pages.
-  [`GET /v2/${account}/domains`]: (url) =>
-    url.searchParams.get('page') === '2'
-      ? json(200, {
-          data: [
-            {
-              id: 2,
-              account_id: account,
-              registrant_id: 21,
-              name: 'example-beta.com',
-              unicode_name: 'example-beta.com',
-              state: 'registered',
-              auto_renew: false,
-              private_whois: false,
-              expires_on: '2015-12-06',
-              expires_at: '2015-12-06T00:00:00Z',
-              created_at: '2014-12-06T15:46:52Z',
-              updated_at: '2015-12-09T00:20:53Z',
-            },
-          ],
-          pagination: { current_page: 2, per_page: 1, total_entries: 2, total_pages: 2 },
-        })
-      : json(200, {
-          data: [
-            {
-              id: 1,
-              account_id: account,
-              registrant_id: null,
-              name: 'example-alpha.com',
-              unicode_name: 'example-alpha.com',
-              state: 'hosted',
-              auto_renew: false,
-              private_whois: false,
-              expires_on: null,
-              expires_at: null,
-              created_at: '2014-12-06T15:56:55Z',
-              updated_at: '2015-12-09T00:20:56Z',
-            },
-          ],
-          pagination: { current_page: 1, per_page: 1, total_entries: 2, total_pages: 2 },
-        }),
-  // listZoneRecords/success.http: a new zone holds only its SOA and NS system records.
-  [`GET /v2/${account}/zones/example.com/records`]: json(200, {
-    data: [
-      ['SOA', 'ns1.dnsimple.com admin.dnsimple.com 1452184205 86400 7200 604800 300'],
-      ['NS', 'ns1.dnsimple.com'],
-      ['NS', 'ns2.dnsimple.com'],
-      ['NS', 'ns3.dnsimple.com'],
-      ['NS', 'ns4.dnsimple.com'],
-    ].map(([type, content], index) => ({
-      id: 64779 + index,
-      zone_id: 'example.com',
-      parent_id: null,
-      name: '',
-      content,
-      ttl: 3600,
-      priority: null,
-      type,
-      system_record: true,
-      created_at: '2016-01-07T16:30:05.379Z',
-      updated_at: '2016-01-07T16:30:05.379Z',
-    })),
-    pagination: { current_page: 1, per_page: 30, total_entries: 5, total_pages: 1 },
-  }),
-  // checkDomainPremiumPrice/error_400_tld_not_supported.http.
-  [`GET /v2/${account}/registrar/domains/example.love/check`]: json(400, {
-    message: 'TLD .LOVE is not supported',
-  }),
-  // checkDomain/success.http, then getDomainPrices/success.http for a premium name.
-  [`GET /v2/${account}/registrar/domains/bingo.pizza/check`]: json(200, {
-    data: { domain: 'bingo.pizza', available: true, premium: true },
-  }),
-  [`GET /v2/${account}/registrar/domains/bingo.pizza/prices`]: json(200, {
-    data: {
-      domain: 'bingo.pizza',
-      premium: true,
-      registration_price: 20.0,
-      renewal_price: 20.0,
-      transfer_price: 20.0,
-    },
-  }),
-  // registerDomain/error-extended-attributes.http: a 4xx with field errors.
-  [`POST /v2/${account}/registrar/domains/example.eu/registrations`]: json(400, {
-    message: 'Invalid extended attributes',
-    errors: { 'x-accept-ssl-requirement': "it's required", 'x-id-number': 'invalid number' },
-  }),
-  // transferDomain/success.http: accepted, "transferring".
-  [`POST /v2/${account}/registrar/domains/example-moving.com/transfers`]: json(201, {
-    data: {
-      id: 1,
-      domain_id: 999,
-      registrant_id: 2,
-      state: 'transferring',
-      auto_renew: false,
-      whois_privacy: false,
-      created_at: '2016-12-09T19:43:41Z',
-      updated_at: '2016-12-09T19:43:43Z',
-    },
-  }),
-  // transferDomain/error-missing-authcode.http.
-  [`POST /v2/${account}/registrar/domains/example-nocode.com/transfers`]: {
-    status: 400,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...rate },
-    body: '{"message":"Validation failed","errors":{"base":["You must provide an authorization code for the domain"]}}',
+/** A hundredth of DNSimple's time: registerDomain's 11.9 s answer takes 119 ms here. */
+const scale = 0.01;
+
+/** What DNSimple's API documentation says a 429 and a refused token look like (no fixture). */
+const rateLimited = (resetAt: number): DnsimpleFixture => ({
+  status: 429,
+  headers: {
+    'content-type': 'application/json; charset=utf-8',
+    'x-ratelimit-limit': '2400',
+    'x-ratelimit-remaining': '0',
+    'x-ratelimit-reset': String(resetAt),
   },
-  // getDomainTransfer/success.http: cancelled, with DNSimple's description.
-  [`GET /v2/${account}/registrar/domains/example-moving.com/transfers/42`]: json(200, {
-    data: {
-      id: 42,
-      domain_id: 2,
-      registrant_id: 3,
-      state: 'cancelled',
-      auto_renew: false,
-      whois_privacy: false,
-      premium_price: null,
-      status_description: 'Canceled by customer',
-      created_at: '2020-04-27T18:08:44Z',
-      updated_at: '2020-04-27T18:20:01Z',
-    },
-  }),
-  // A 502 from DNSimple's edge: nginx's HTML page, not JSON.
-  [`GET /v2/${account}/domains/down.com`]: {
-    status: 502,
-    headers: { 'content-type': 'text/html' },
-    body: '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n',
-  },
+  body: '{"message":"Your account has exceeded its rate limit"}',
+  runtimeMs: 0,
+});
+const authenticationFailed: DnsimpleFixture = {
+  status: 401,
+  headers: { 'content-type': 'application/json; charset=utf-8' },
+  body: '{"message":"Authentication failed"}',
+  runtimeMs: 0,
+};
+
+const registrar1 = `/v2/${account}/registrar/domains`;
+const answers: Record<string, string | DnsimpleFixture> = {
+  [`POST /v2/${account}/contacts`]: 'createContact/created',
+  [`POST ${registrar1}/example-new.com/registrations`]: 'registerDomain/success',
+  [`GET ${registrar1}/example-new.com/registrations/361`]: 'getDomainRegistration/success',
+  [`POST ${registrar1}/example-alpha.com/renewals`]: 'renewDomain/success',
+  [`GET ${registrar1}/example-alpha.com/renewals/1`]: 'getDomainRenewal/success',
+  [`POST ${registrar1}/example.com/renewals`]: 'renewDomain/error-tooearly',
+  [`GET /v2/${account}/domains/example-alpha.com`]: 'getDomain/success',
+  [`GET /v2/${account}/domains/example-gone.com`]: 'notfound-domain',
+  [`GET /v2/${account}/domains`]: 'listDomains/success',
+  [`GET /v2/${account}/zones/example.com/records`]: 'listZoneRecords/success',
+  [`GET ${registrar1}/example.pineapple/check`]: 'getDomainPrices/failure',
+  [`GET ${registrar1}/bingo.pizza/check`]: 'checkDomain/success',
+  [`GET ${registrar1}/bingo.pizza/prices`]: 'getDomainPrices/success',
+  [`POST ${registrar1}/bingo.pizza/transfers`]: 'transferDomain/success',
+  [`POST ${registrar1}/example.eu/registrations`]: 'registerDomain/error-extended-attributes',
+  [`POST ${registrar1}/example-moving.com/transfers`]: 'transferDomain/success',
+  [`POST ${registrar1}/example-nocode.com/transfers`]: 'transferDomain/error-missing-authcode',
+  [`POST ${registrar1}/google.com/transfers`]: 'transferDomain/error-indnsimple',
+  [`GET ${registrar1}/example-moving.com/transfers/361`]: 'getDomainTransfer/success',
+  [`GET /v2/${account}/domains/down.com`]: 'badgateway',
+  [`GET /v2/${account}/domains/garbled.com`]: 'success-with-malformed-json',
+  [`GET /v2/${account}/domains/busy.com`]: rateLimited(1_481_315_246),
+  [`GET /v2/${account}/domains/revoked.com`]: authenticationFailed,
+  // An ending priced through a name of it; the published answer is for a premium one.
+  [`GET ${registrar1}/sebenza-price-probe.pizza/prices`]: 'getDomainPrices/success',
+  // Another account, whose contact is refused with validation-error.http.
+  [`POST /v2/2020/contacts`]: 'validation-error',
 };
 
 const received: { call: string; body: string }[] = [];
 let server: ReturnType<typeof createServer>;
 let registrar: Registrar;
+let refusingContacts: Registrar;
+const scaled = {
+  step: dnsimpleTimeouts.step * scale,
+  prices: dnsimpleTimeouts.prices * scale,
+  read: dnsimpleTimeouts.read * scale,
+};
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -225,14 +87,16 @@ beforeAll(async () => {
       const call = `${request.method} ${url.pathname}`;
       received.push({ call, body });
       const answer = answers[call];
-      const canned = typeof answer === 'function' ? answer(url) : answer;
-      if (!canned) {
+      if (!answer) {
         response.writeHead(404, { 'content-type': 'application/json' });
         response.end(JSON.stringify({ message: `no fixture for ${call}` }));
         return;
       }
-      response.writeHead(canned.status, canned.headers);
-      response.end(canned.body);
+      const fixture = typeof answer === 'string' ? dnsimpleFixture(answer) : answer;
+      setTimeout(() => {
+        response.writeHead(fixture.status, fixture.headers);
+        response.end(fixture.body);
+      }, fixture.runtimeMs * scale);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -241,6 +105,13 @@ beforeAll(async () => {
     token: 'fixture-token',
     accountId: account,
     baseUrl: `http://127.0.0.1:${port}`,
+    timeouts: scaled,
+  });
+  refusingContacts = createDnsimpleRegistrar({
+    token: 'fixture-token',
+    accountId: 2020,
+    baseUrl: `http://127.0.0.1:${port}`,
+    timeouts: scaled,
   });
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
@@ -256,9 +127,32 @@ const registrant = {
   postalCode: '2196',
   country: 'ZA',
 };
+const sentTo = (suffix: string) =>
+  JSON.parse(received.findLast((r) => r.call.endsWith(suffix))!.body) as Record<string, unknown>;
 
-describe('DNSimple adapter against fixture-shaped answers', () => {
-  it('reads a new registration as pending, for the period DNSimple reports', async () => {
+describe('DNSimple adapter against its published fixtures', () => {
+  it("gives each call more time than DNSimple's slowest published answer of its kind", () => {
+    const runtime = (name: string) => dnsimpleFixture(name).runtimeMs;
+    expect(runtime('registerDomain/success')).toBe(11_906);
+    expect(runtime('renewDomain/success')).toBe(13_571);
+    for (const step of [
+      'registerDomain/success',
+      'renewDomain/success',
+      'getDomainRenewal/success',
+      'transferDomain/success',
+      'transferDomain/error-missing-authcode',
+    ]) {
+      expect(dnsimpleTimeouts.step).toBeGreaterThanOrEqual(4 * runtime(step));
+    }
+    expect(dnsimpleTimeouts.prices).toBeGreaterThanOrEqual(2 * runtime('getDomainPrices/success'));
+    for (const read of ['checkDomain/success', 'getDomain/success', 'getDomainTransfer/success']) {
+      expect(dnsimpleTimeouts.read).toBeGreaterThanOrEqual(10 * runtime(read));
+    }
+    // A customer waiting on a read is not kept waiting as long as paid work may.
+    expect(dnsimpleTimeouts.read).toBeLessThanOrEqual(dnsimpleTimeouts.step / 4);
+  });
+
+  it('waits out a registration as slow as DNSimple published, and reads it as pending', async () => {
     const result = await registrar.register({
       domain: 'example-new.com',
       years: 3,
@@ -267,18 +161,25 @@ describe('DNSimple adapter against fixture-shaped answers', () => {
       autoRenew: false,
     });
     expect(result).toEqual({ id: '1', state: 'pending', years: 1 });
-    const sent = JSON.parse(received.find((r) => r.call.endsWith('/registrations'))!.body);
-    expect(sent).toEqual({ registrant_id: 2, whois_privacy: false, auto_renew: false });
+    expect(sentTo('/registrations')).toEqual({
+      registrant_id: 1,
+      whois_privacy: false,
+      auto_renew: false,
+    });
     expect(await registrar.registrationState('example-new.com', '361')).toBe('pending');
   });
 
-  it('reads a new renewal as pending and sends the period asked for', async () => {
+  it('waits out a renewal as slow as published; a renewal asked too early keeps its reason', async () => {
     expect(await registrar.renew('example-alpha.com', 2)).toEqual({ id: '1', state: 'pending' });
-    const sent = JSON.parse(received.find((r) => r.call.endsWith('/renewals'))!.body);
-    expect(sent).toEqual({ period: 2 });
+    expect(sentTo('/example-alpha.com/renewals')).toEqual({ period: 2 });
+    expect(await registrar.renewalState('example-alpha.com', '1')).toBe('done');
+    await expect(registrar.renew('example.com', 1)).rejects.toMatchObject({
+      message: 'DNSimple refused: example.com may not be renewed at this time',
+      transient: false,
+    });
   });
 
-  it('reads a transfer as pending until transferred, a cancelled one as failed, and sends the auth code', async () => {
+  it("reads a transfer as pending, a cancelled one as failed with DNSimple's reason", async () => {
     const transfer = await registrar.transfer({
       domain: 'example-moving.com',
       authCode: 'Ab3$xYz9',
@@ -287,59 +188,80 @@ describe('DNSimple adapter against fixture-shaped answers', () => {
       autoRenew: false,
     });
     expect(transfer).toEqual({ id: '1', state: 'pending' });
-    const sent = JSON.parse(received.find((r) => r.call.endsWith('/transfers'))!.body);
-    expect(sent).toEqual({
-      registrant_id: 2,
+    expect(sentTo('/example-moving.com/transfers')).toEqual({
+      registrant_id: 1,
       auth_code: 'Ab3$xYz9',
       whois_privacy: false,
       auto_renew: false,
     });
-    expect(await registrar.transferState('example-moving.com', '42')).toBe('failed');
-    await expect(
-      registrar.transfer({
-        domain: 'example-nocode.com',
-        authCode: '',
-        registrant,
-        privacy: false,
-        autoRenew: false,
-      }),
-    ).rejects.toMatchObject({
+    expect(await registrar.transferState('example-moving.com', '361')).toEqual({
+      state: 'failed',
+      reason: 'Canceled by customer',
+    });
+    const refusal = (domain: string) =>
+      registrar.transfer({ domain, authCode: '', registrant, privacy: false, autoRenew: false });
+    await expect(refusal('example-nocode.com')).rejects.toMatchObject({
       message:
         'DNSimple refused: Validation failed; base: You must provide an authorization code for the domain',
       transient: false,
     });
+    await expect(refusal('google.com')).rejects.toMatchObject({
+      message: 'DNSimple refused: The domain google.com is already in DNSimple and cannot be added',
+    });
   });
 
-  it("takes the expiry and start of a registration from DNSimple's domain", async () => {
+  it('confirms a premium transfer with its quoted transfer price', async () => {
+    const check = await registrar.checkAvailability('bingo.pizza', 'bingo');
+    expect(check).toEqual({
+      available: true,
+      premium: true,
+      premiumPrice: {
+        cents: 2_000,
+        currency: 'USD',
+        quoted: '20',
+        renewalQuoted: '20',
+        transferQuoted: '20',
+      },
+    });
+    await registrar.transfer({
+      domain: 'bingo.pizza',
+      authCode: 'Ab3$xYz9',
+      registrant,
+      privacy: false,
+      autoRenew: false,
+      premiumPrice: check.premiumPrice!.transferQuoted,
+    });
+    expect(sentTo('/bingo.pizza/transfers')).toMatchObject({ premium_price: '20' });
+  });
+
+  it("takes the expiry and start of a registration from DNSimple's domain, and tells ours from none", async () => {
     expect(await registrar.holds('example-alpha.com')).toEqual({
       reference: 'dnsimple:181984',
       expiresAt: new Date('2021-06-05T02:15:00Z'),
       since: new Date('2020-06-04T19:15:14Z'),
     });
+    expect(await registrar.inAccount('example-alpha.com')).toEqual({
+      state: 'registered',
+      since: new Date('2020-06-04T19:15:14Z'),
+    });
+    expect(await registrar.inAccount('example-gone.com')).toBeNull();
   });
 
-  it('follows pagination and counts only registrations as held', async () => {
-    expect(await registrar.listDomains()).toEqual(['example-beta.com']);
-    expect(received.filter((r) => r.call === `GET /v2/${account}/domains`)).toHaveLength(2);
+  it('counts only registrations as held, not hosted zones', async () => {
+    expect(await registrar.listDomains()).toEqual(['example-alpha.com']);
   });
 
   it("leaves a new zone's SOA and NS system records out of the customer's records", async () => {
     expect(await registrar.listRecords('example.com')).toEqual([]);
   });
 
-  it('prices a premium name from the prices call and keeps its quoted price', async () => {
-    expect(await registrar.checkAvailability('bingo.pizza', 'bingo')).toEqual({
-      available: true,
-      premium: true,
-      premiumPrice: { cents: 2_000, currency: 'USD', quoted: '20', renewalQuoted: '20' },
-    });
-  });
-
   it("keeps DNSimple's own words for a refusal, field errors included", async () => {
-    await expect(registrar.checkAvailability('example.love', 'example')).rejects.toMatchObject({
-      message: 'DNSimple refused: TLD .LOVE is not supported',
-      transient: false,
-    });
+    await expect(registrar.checkAvailability('example.pineapple', 'example')).rejects.toMatchObject(
+      {
+        message: 'DNSimple refused: TLD .PINEAPPLE is not supported',
+        transient: false,
+      },
+    );
     const refused = await registrar
       .register({
         domain: 'example.eu',
@@ -355,11 +277,55 @@ describe('DNSimple adapter against fixture-shaped answers', () => {
     );
   });
 
-  it("treats nginx's HTML 502 page as a passing server failure, worth retrying", async () => {
+  it("keeps every field error of DNSimple's validation failure", async () => {
+    await expect(
+      refusingContacts.register({
+        domain: 'example-new.com',
+        years: 1,
+        registrant,
+        privacy: false,
+        autoRenew: false,
+      }),
+    ).rejects.toMatchObject({
+      message:
+        "DNSimple refused: Validation failed; address1: can't be blank; city: can't be blank; country: can't be blank; email: can't be blank, is an invalid email address; first_name: can't be blank; last_name: can't be blank; phone: can't be blank, is probably not a phone number; postal_code: can't be blank; state_province: can't be blank",
+      transient: false,
+    });
+  });
+
+  it('prices an ending through an ordinary name of it, never through a premium one', async () => {
+    await expect(registrar.endingPrices('pizza')).rejects.toMatchObject({
+      message: 'DNSimple prices sebenza-price-probe.pizza as premium, not as the ending',
+      transient: false,
+    });
+  });
+
+  it("treats nginx's HTML pages (a 502, or a 200 that is not JSON) as no answer, worth retrying", async () => {
     await expect(registrar.holds('down.com')).rejects.toMatchObject({
       message: 'The domain registrar is having problems. Please try again shortly.',
       transient: true,
       status: 502,
+    });
+    await expect(registrar.holds('garbled.com')).rejects.toMatchObject({
+      message: 'The domain registrar sent an answer we could not read.',
+      transient: true,
+      status: 502,
+    });
+  });
+
+  it('waits for the rate limit to reset at X-RateLimit-Reset, and for a refused token to be fixed', async () => {
+    const busy = await registrar.holds('busy.com').catch((error: unknown) => error);
+    expect(busy).toMatchObject({
+      status: 429,
+      transient: true,
+      waitFor: 'rate-limit',
+      retryAt: new Date(1_481_315_246_000),
+    });
+    await expect(registrar.holds('revoked.com')).rejects.toMatchObject({
+      message:
+        'DNSimple refused our registrar credentials (HTTP 401): DNSIMPLE_TOKEN must be fixed',
+      transient: true,
+      waitFor: 'credentials',
     });
   });
 });

@@ -1,60 +1,23 @@
-import {
-  ClientError,
-  DNSimple,
-  NotFoundError,
-  RequestError,
-  ServerError,
-  TimeoutError,
-  TooManyRequestsError,
-  type Fetcher,
-} from 'dnsimple';
+import { DNSimple, NotFoundError } from 'dnsimple';
 import { z } from 'zod';
 import { randToCents } from '#shared/money.ts';
-import type { AvailabilityResult, Registrar, Registrant, StepState } from './registrar.ts';
+import { dnsimpleTimeouts, explain, fetchFetcher } from './dnsimple-transport.ts';
+import type {
+  AvailabilityResult,
+  PremiumPrice,
+  Registrar,
+  Registrant,
+  StepState,
+} from './registrar.ts';
 import { RegistrarError } from './registrar.ts';
-
-const timeoutMs = 10_000;
-
-/**
- * The client JSON-parses every error body, but a 5xx from DNSimple's edge can be an HTML page
- * (nginx's "502 Bad Gateway"): such a body becomes `{ message }` with the page's title, so the
- * client raises its typed error instead of a SyntaxError.
- */
-function asJsonBody(status: number, text: string): string {
-  if (status < 400 || status === 429) return text;
-  try {
-    JSON.parse(text);
-    return text;
-  } catch {
-    const title = /<title>([^<]*)<\/title>/i.exec(text)?.[1]?.trim();
-    return JSON.stringify({ message: title || `HTTP ${status}` });
-  }
-}
-
-/** The client's own transport is https-only; this one uses fetch, so a local stand-in works too. */
-const fetchFetcher: Fetcher = async ({ method, url, headers, body, timeout }) => {
-  try {
-    const response = await fetch(url, {
-      method,
-      headers,
-      body,
-      signal: AbortSignal.timeout(timeout),
-    });
-    const text = await response.text();
-    return { status: response.status, body: asJsonBody(response.status, text) };
-  } catch (error) {
-    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-      throw new TimeoutError(`DNSimple did not answer within ${timeout} ms`);
-    }
-    throw error;
-  }
-};
 
 // Outside input is parsed, not trusted.
 const checkSchema = z.object({ domain: z.string(), available: z.boolean(), premium: z.boolean() });
 const pricesSchema = z.object({
+  premium: z.boolean().optional(),
   registration_price: z.union([z.number(), z.string()]),
   renewal_price: z.union([z.number(), z.string()]),
+  transfer_price: z.union([z.number(), z.string()]).optional(),
 });
 const registrationSchema = z.object({
   id: z.number(),
@@ -68,21 +31,18 @@ const renewalSchema = z.object({
 const transferSchema = z.object({
   id: z.number(),
   state: z.enum(['new', 'transferring', 'transferred', 'failed', 'cancelled']),
+  status_description: z.string().nullable().optional(),
 });
 const domainSchema = z.object({
   id: z.number(),
   name: z.string(),
+  // DNSimple publishes `hosted`, `registered` and `expired`.
   state: z.string(),
+  registrant_id: z.number().nullable().optional(),
   expires_at: z.string().nullable().optional(),
   expires_on: z.string().nullable().optional(),
   created_at: z.string(),
 });
-/** A 4xx body: `{ message, errors?: { field: [messages] } }`. */
-const refusalSchema = z.object({
-  message: z.string(),
-  errors: z.record(z.string(), z.union([z.array(z.string()), z.string()])).optional(),
-});
-
 /** A registration is done once `registered`, a renewal once `renewed`, a transfer `transferred`. */
 const stepState = (state: string, done: string): StepState =>
   state === done ? 'done' : state === 'failed' || state === 'cancelled' ? 'failed' : 'pending';
@@ -99,67 +59,19 @@ const toRecord = (data: unknown) => {
   return { ...record, id: String(record.id), priority: record.priority ?? null };
 };
 
-/** Turns the client's errors into RegistrarError with a message a person can act on. */
-function explain(error: unknown): never {
-  if (error instanceof z.ZodError) {
-    throw new RegistrarError('The domain registrar sent an answer we could not read.', {
-      transient: true,
-      status: 502,
-    });
-  }
-  if (error instanceof TooManyRequestsError) {
-    throw new RegistrarError('The domain registrar is busy. Please try again in a minute.', {
-      transient: true,
-      status: 429,
-    });
-  }
-  if (error instanceof TimeoutError) {
-    throw new RegistrarError('The domain registrar did not answer in time. Please try again.', {
-      transient: true,
-      status: 504,
-    });
-  }
-  if (error instanceof ServerError) {
-    throw new RegistrarError('The domain registrar is having problems. Please try again shortly.', {
-      transient: true,
-      status: 502,
-    });
-  }
-  if (error instanceof ClientError || error instanceof NotFoundError) {
-    // DNSimple's own words (and its field errors), for the admins' history and the check's 400.
-    const body = refusalSchema.safeParse(error.data);
-    const words = body.success
-      ? [
-          body.data.message,
-          ...Object.entries(body.data.errors ?? {}).map(
-            ([field, messages]) => `${field}: ${[messages].flat().join(', ')}`,
-          ),
-        ].join('; ')
-      : `HTTP ${error.status}`;
-    throw new RegistrarError(`DNSimple refused: ${words}`, { transient: false, status: 502 });
-  }
-  if (error instanceof RequestError) {
-    throw new RegistrarError(`The domain registrar refused the request (${error.status}).`, {
-      transient: false,
-      status: 502,
-    });
-  }
-  throw new RegistrarError('The domain registrar could not be reached. Please try again.', {
-    transient: true,
-    status: 503,
-  });
-}
-
 export function createDnsimpleRegistrar(options: {
   token: string;
   accountId: number;
   baseUrl: string;
+  /** Tests scale them down; DNSimple itself gets `dnsimpleTimeouts`. */
+  timeouts?: typeof dnsimpleTimeouts;
 }): Registrar {
+  const timeouts = options.timeouts ?? dnsimpleTimeouts;
   const client = new DNSimple({
     accessToken: options.token,
     baseUrl: options.baseUrl,
-    timeout: timeoutMs,
-    fetcher: fetchFetcher,
+    timeout: timeouts.step,
+    fetcher: fetchFetcher(timeouts),
     userAgent: 'sebenza-digital',
   });
   const account = options.accountId;
@@ -180,25 +92,62 @@ export function createDnsimpleRegistrar(options: {
     return z.object({ id: z.number() }).parse(data).id;
   }
 
+  /** getDomainPrices: the name's prices, as DNSimple quoted them, when it is premium. */
+  async function premiumPrices(domain: string): Promise<PremiumPrice | null> {
+    const prices = pricesSchema.parse(
+      (await client.registrar.getDomainPrices(account, domain)).data,
+    );
+    if (prices.premium === false) return null;
+    const quoted = String(prices.registration_price);
+    return {
+      cents: randToCents(Number(quoted)),
+      currency: 'USD',
+      quoted,
+      renewalQuoted: String(prices.renewal_price),
+      transferQuoted: String(prices.transfer_price ?? prices.registration_price),
+    };
+  }
+
   return {
     provider: 'dnsimple',
     async checkAvailability(domain: string): Promise<AvailabilityResult> {
       try {
         const check = checkSchema.parse((await client.registrar.checkDomain(account, domain)).data);
         if (!check.premium) return { available: check.available, premium: false };
+        const premiumPrice = await premiumPrices(domain);
+        return premiumPrice
+          ? { available: check.available, premium: true, premiumPrice }
+          : { available: check.available, premium: true };
+      } catch (error) {
+        return explain(error);
+      }
+    },
+    async premiumPrices(domain) {
+      try {
+        return await premiumPrices(domain);
+      } catch (error) {
+        return explain(error);
+      }
+    },
+    async endingPrices(tld) {
+      // DNSimple prices names, not endings: an ordinary name of the ending stands for them all.
+      const probe = `sebenza-price-probe.${tld}`;
+      try {
         const prices = pricesSchema.parse(
-          (await client.registrar.getDomainPrices(account, domain)).data,
+          (await client.registrar.getDomainPrices(account, probe)).data,
         );
-        const quoted = String(prices.registration_price);
+        if (prices.premium) {
+          throw new RegistrarError(`DNSimple prices ${probe} as premium, not as the ending`, {
+            transient: false,
+            status: 502,
+          });
+        }
+        const cents = (price: number | string | undefined) => randToCents(Number(price));
         return {
-          available: check.available,
-          premium: true,
-          premiumPrice: {
-            cents: randToCents(Number(quoted)),
-            currency: 'USD',
-            quoted,
-            renewalQuoted: String(prices.renewal_price),
-          },
+          registrationCents: cents(prices.registration_price),
+          renewalCents: cents(prices.renewal_price),
+          transferCents: cents(prices.transfer_price ?? prices.registration_price),
+          currency: 'USD',
         };
       } catch (error) {
         return explain(error);
@@ -337,6 +286,23 @@ export function createDnsimpleRegistrar(options: {
         return explain(error);
       }
     },
+    async inAccount(domain: string) {
+      try {
+        const { data } = await client.domains.getDomain(account, domain);
+        const found = domainSchema.parse(data);
+        const since = new Date(found.created_at);
+        if (found.state === 'registered') return { state: 'registered' as const, since };
+        // A registration under way is only a zone yet, but one with its registrant; a zone
+        // without one is just DNS hosted here (listDomains/success.http has both).
+        if (found.state === 'hosted' && found.registrant_id != null) {
+          return { state: 'pending' as const, since };
+        }
+        return null;
+      } catch (error) {
+        if (error instanceof NotFoundError) return null;
+        return explain(error);
+      }
+    },
     async transfer(input) {
       try {
         const contactId = await createContact(input.registrant);
@@ -345,6 +311,7 @@ export function createDnsimpleRegistrar(options: {
           auth_code: input.authCode,
           whois_privacy: input.privacy,
           auto_renew: input.autoRenew,
+          ...(input.premiumPrice ? { premium_price: input.premiumPrice } : {}),
         });
         const transfer = transferSchema.parse(data);
         return { id: String(transfer.id), state: stepState(transfer.state, 'transferred') };
@@ -355,7 +322,12 @@ export function createDnsimpleRegistrar(options: {
     async transferState(domain, id) {
       try {
         const { data } = await client.registrar.getDomainTransfer(account, domain, Number(id));
-        return stepState(transferSchema.parse(data).state, 'transferred');
+        const transfer = transferSchema.parse(data);
+        // DNSimple says why a transfer was cancelled ("Canceled by customer"): kept for people.
+        return {
+          state: stepState(transfer.state, 'transferred'),
+          reason: transfer.status_description ?? undefined,
+        };
       } catch (error) {
         return explain(error);
       }

@@ -5,6 +5,7 @@ import { localRegistrarDomains, localRegistrarRecords, tlds } from '#db/schema/i
 import {
   RegistrarError,
   type AvailabilityResult,
+  type PremiumPrice,
   type Registrar,
   type RegistrationResult,
   type ZoneRecord,
@@ -51,6 +52,19 @@ const premiumMultiplier = 10;
  * from the TLD table. Good for offline development and for endings DNSimple does not sell.
  */
 export function createLocalRegistrar(db: Db): Registrar {
+  async function premiumPrices(domain: string): Promise<PremiumPrice | null> {
+    const name = domain.slice(0, domain.indexOf('.'));
+    if (name.length > 3) return null;
+    const [row] = await db
+      .select()
+      .from(tlds)
+      .where(eq(tlds.tld, domain.slice(name.length + 1)));
+    if (!row) return null;
+    const cents = row.registrationCostCents * premiumMultiplier;
+    const quoted = centsToDecimalString(cents);
+    return { cents, currency: row.currency, quoted, renewalQuoted: quoted, transferQuoted: quoted };
+  }
+
   return {
     provider: 'local',
     async checkAvailability(domain: string, name: string): Promise<AvailabilityResult> {
@@ -60,16 +74,23 @@ export function createLocalRegistrar(db: Db): Registrar {
         .where(eq(localRegistrarDomains.domain, domain));
       const available = !taken && !reserved.has(name);
       if (name.length > 3) return { available, premium: false };
-      const tld = domain.slice(name.length + 1);
+      const premiumPrice = await premiumPrices(domain);
+      return premiumPrice
+        ? { available, premium: true, premiumPrice }
+        : { available, premium: true };
+    },
+    premiumPrices,
+    async endingPrices(tld) {
+      // This registrar's prices are the table's own.
       const [row] = await db.select().from(tlds).where(eq(tlds.tld, tld));
-      const cents = (row?.registrationCostCents ?? 0) * premiumMultiplier;
-      const quoted = centsToDecimalString(cents);
+      if (!row) {
+        throw new RegistrarError(`.${tld} is not sold here`, { transient: false, status: 502 });
+      }
       return {
-        available,
-        premium: true,
-        premiumPrice: row
-          ? { cents, currency: row.currency, quoted, renewalQuoted: quoted }
-          : undefined,
+        registrationCents: row.registrationCostCents,
+        renewalCents: row.renewalCostCents,
+        transferCents: row.transferCostCents,
+        currency: row.currency,
       };
     },
     account: async () => null,
@@ -156,6 +177,14 @@ export function createLocalRegistrar(db: Db): Registrar {
         ? { reference: `local:${row.domain}`, expiresAt: row.expiresAt, since: row.registeredAt }
         : null;
     },
+    async inAccount(domain: string) {
+      const [row] = await db
+        .select({ since: localRegistrarDomains.registeredAt })
+        .from(localRegistrarDomains)
+        .where(eq(localRegistrarDomains.domain, domain));
+      // Everything here is done at once: a name held here is registered.
+      return row ? { state: 'registered' as const, since: row.since } : null;
+    },
     async transfer(input) {
       const [row] = await db
         .insert(localRegistrarDomains)
@@ -184,7 +213,7 @@ export function createLocalRegistrar(db: Db): Registrar {
         .select({ domain: localRegistrarDomains.domain })
         .from(localRegistrarDomains)
         .where(eq(localRegistrarDomains.domain, domain));
-      return row ? 'done' : 'failed';
+      return { state: row ? 'done' : 'failed' };
     },
     async register(input): Promise<RegistrationResult> {
       const [row] = await db

@@ -13,15 +13,31 @@ export interface Registrant {
   organisation?: string | undefined;
 }
 
+/**
+ * A premium name's own yearly price (cents of `currency`); ordinary names use the TLD table.
+ * `quoted`, `renewalQuoted` and `transferQuoted` are the prices as the registrar wrote them, which
+ * a premium registration, renewal or transfer must send back.
+ */
+export interface PremiumPrice {
+  cents: number;
+  currency: 'ZAR' | 'USD';
+  quoted: string;
+  renewalQuoted: string;
+  transferQuoted: string;
+}
+
 export interface AvailabilityResult {
   available: boolean;
   premium: boolean;
-  /**
-   * A premium name's own yearly price (cents of `currency`); ordinary names use the TLD table.
-   * `quoted` and `renewalQuoted` are the prices as the registrar wrote them, which a premium
-   * registration and its renewal must send back.
-   */
-  premiumPrice?: { cents: number; currency: 'ZAR' | 'USD'; quoted: string; renewalQuoted: string };
+  premiumPrice?: PremiumPrice;
+}
+
+/** What the registrar charges per year for an ordinary (not premium) name of an ending. */
+export interface EndingPrices {
+  registrationCents: number;
+  renewalCents: number;
+  transferCents: number;
+  currency: 'ZAR' | 'USD';
 }
 
 /** Where a registration or renewal stands: registrars may accept one now and finish it later. */
@@ -31,6 +47,12 @@ export interface RegistrarStep {
   /** The registrar's id of this registration or renewal, to ask about it again. */
   id: string;
   state: StepState;
+}
+
+/** A step's state with the registrar's own words on why it failed or was cancelled. */
+export interface StepReport {
+  state: StepState;
+  reason?: string | undefined;
 }
 
 export interface RegistrationResult extends RegistrarStep {
@@ -62,12 +84,26 @@ export type ZoneRecordInput = Omit<ZoneRecord, 'id' | 'priority'> & {
 export interface Registrar {
   readonly provider: 'local' | 'dnsimple';
   checkAvailability(domain: string, name: string): Promise<AvailabilityResult>;
+  /**
+   * A premium name's prices now, null for an ordinary name (not availability: renewals and
+   * transfers of names that are taken ask this, not the check).
+   */
+  premiumPrices(domain: string): Promise<PremiumPrice | null>;
+  /** What an ordinary name of the ending costs at the registrar now (not availability). */
+  endingPrices(tld: string): Promise<EndingPrices>;
   /** Who we are at the registrar (null for the local registrar). */
   account(): Promise<{ id: string; email: string } | null>;
   /** Every domain our registrar account holds as a registration, across all pages. */
   listDomains(): Promise<string[]>;
   /** Whether our account holds the domain as a registration, and until when. */
   holds(domain: string): Promise<HeldDomain | null>;
+  /**
+   * Whether the domain is in our own account at all: `registered`, still `pending` (a
+   * registration or transfer of ours under way) or not ours (null), and since when. Asked before
+   * a name that looks taken is refunded: the taker may be our own earlier, unanswered
+   * registration.
+   */
+  inAccount(domain: string): Promise<{ state: 'registered' | 'pending'; since: Date } | null>;
   listRecords(domain: string): Promise<ZoneRecord[]>;
   createRecord(domain: string, record: ZoneRecordInput): Promise<ZoneRecord>;
   updateRecord(domain: string, id: string, record: ZoneRecordInput): Promise<ZoneRecord>;
@@ -99,22 +135,46 @@ export interface Registrar {
     registrant: Registrant;
     privacy: boolean;
     autoRenew: boolean;
+    /** Required for a premium name: the registrar's quoted transfer price, as confirmation. */
+    premiumPrice?: string | undefined;
   }): Promise<RegistrarStep>;
-  transferState(domain: string, id: string): Promise<StepState>;
+  transferState(domain: string, id: string): Promise<StepReport>;
 }
+
+/**
+ * Words every credentials refusal carries, so the owners' alert finds the orders waiting on it
+ * (features/alerts).
+ */
+export const credentialsRefused = 'refused our registrar credentials';
+
+/** Why registrar work waits instead of failing: people must fix our credentials, or a rate limit. */
+export type RegistrarWait = 'credentials' | 'rate-limit';
 
 /**
  * An expected registrar failure with a message safe to show: rate limited, unreachable, timed out
  * or refused (then the message carries the registrar's own words). `transient` failures are worth
- * retrying.
+ * retrying. `waitFor` marks one that no number of tries ends (our credentials refused) or that
+ * must not be tried before `retryAt` (the registrar's rate limit resets then): paid work waits.
  */
 export class RegistrarError extends Error {
   readonly transient: boolean;
   readonly status: 429 | 502 | 503 | 504;
+  readonly waitFor: RegistrarWait | undefined;
+  readonly retryAt: Date | undefined;
 
-  constructor(message: string, options: { transient: boolean; status: 429 | 502 | 503 | 504 }) {
+  constructor(
+    message: string,
+    options: {
+      transient: boolean;
+      status: 429 | 502 | 503 | 504;
+      waitFor?: RegistrarWait;
+      retryAt?: Date;
+    },
+  ) {
     super(message);
     this.transient = options.transient;
     this.status = options.status;
+    this.waitFor = options.waitFor;
+    this.retryAt = options.retryAt;
   }
 }
