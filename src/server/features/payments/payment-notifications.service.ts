@@ -182,11 +182,14 @@ async function screenNotification(
   if ('refused' in read) return { refused: read.refused, payment };
   if (!payment) return { refused: `unknown payment reference ${read.paymentReference}` };
   const gross = read.amounts.grossCents;
-  if (gross !== null && gross !== payment.amountCents) {
+  if (gross !== null) {
+    // A later month (another charge of the subscription the payment opened) is measured against
+    // the subscription's amount due, never the first payment's; the first charge (and PayFast
+    // sending it again) against the payment's own.
     const monthly = await monthlyAmountFor(db, payment, read.recurringToken ?? '');
-    if (gross !== monthly) {
-      // A later month is measured against the subscription's amount, the first against its own.
-      const expected = monthly ?? payment.amountCents;
+    const laterMonth = monthly !== null && payment.externalId !== read.externalId;
+    const expected = laterMonth ? monthly : payment.amountCents;
+    if (gross !== expected) {
       return { refused: `amount ${plain(gross)} does not match ${plain(expected)}`, payment };
     }
   }

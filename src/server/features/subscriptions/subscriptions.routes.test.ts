@@ -260,43 +260,51 @@ describe('monthly services as PayFast subscriptions', () => {
     expect(books.json()).toMatchObject({ balanced: true, breaks: [] });
   });
 
-  it('refuses a later month one cent short, naming the recurring amount, not the first month’s', async () => {
+  it('refuses a later month one cent short, or at the first month’s amount, naming the recurring amount', async () => {
     const { form } = await orderMonthlyBookkeeping();
     await payOnSimulator(form);
     const token = await tokenOf(form.reference);
     // A later month's ITN as PayFast sends it: the first payment's m_payment_id, the
-    // subscription's token and billing date, a new pf_payment_id — R1 856.99 instead of R1 857.00.
+    // subscription's token and billing date, a new pf_payment_id.
     const [first] = await db()
       .select()
       .from(paymentNotifications)
       .where(eq(paymentNotifications.paymentReference, form.reference));
-    const changes: Record<string, string> = {
-      pf_payment_id: '7000001',
-      amount_gross: '1856.99',
-      amount_fee: '-70.22',
-      amount_net: '1786.77',
-      billing_date: nextMonth(saToday()),
-    };
-    const fields = first!.fields
-      .filter(([key]) => key !== 'signature')
-      .map(([key, value]): [string, string] => [key, changes[key] ?? value]);
-    expect(Object.fromEntries(fields)).toMatchObject({ token, m_payment_id: form.reference });
-    const body = `${new URLSearchParams(fields).toString()}&signature=${itnSignature(fields, t.config.payfast.passphrase)}`;
-    const posted = await fetch(`${base}/api/payments/payfast/notify`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body,
-    });
-    expect([200, 400]).toContain(posted.status);
-    await t.app.jobs.drain();
-    const [short] = await db()
-      .select()
-      .from(paymentNotifications)
-      .where(eq(paymentNotifications.externalId, '7000001'));
+    async function laterMonth(pfPaymentId: string, gross: string) {
+      const changes: Record<string, string> = {
+        pf_payment_id: pfPaymentId,
+        amount_gross: gross,
+        amount_fee: '-70.22',
+        amount_net: (Number(gross) - 70.22).toFixed(2),
+        billing_date: nextMonth(saToday()),
+      };
+      const fields = first!.fields
+        .filter(([key]) => key !== 'signature')
+        .map(([key, value]): [string, string] => [key, changes[key] ?? value]);
+      expect(Object.fromEntries(fields)).toMatchObject({ token, m_payment_id: form.reference });
+      const body = `${new URLSearchParams(fields).toString()}&signature=${itnSignature(fields, t.config.payfast.passphrase)}`;
+      const posted = await fetch(`${base}/api/payments/payfast/notify`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      });
+      expect([200, 400]).toContain(posted.status);
+      await t.app.jobs.drain();
+      const [verdict] = await db()
+        .select()
+        .from(paymentNotifications)
+        .where(eq(paymentNotifications.externalId, pfPaymentId));
+      return verdict;
+    }
     // The first charge was R2 756.00 (with the once-off month); later months are R1 857.00.
-    expect(short).toMatchObject({
+    expect(await laterMonth('7000001', '1856.99')).toMatchObject({
       accepted: false,
       reason: 'amount 1856.99 does not match 1857.00',
+    });
+    // Nor does a later month pass at the first charge's amount.
+    expect(await laterMonth('7000002', '2756.00')).toMatchObject({
+      accepted: false,
+      reason: 'amount 2756.00 does not match 1857.00',
     });
     const [subscription] = (await mySubscriptions()).filter((s) =>
       s.charges.some((c) => c.paymentReference === form.reference),
