@@ -1,3 +1,4 @@
+import type { SubscriptionLine } from '#db/schema/index.ts';
 import type { InvoicePart } from '../orders/order-lines.service.ts';
 
 interface OrderLine {
@@ -8,16 +9,11 @@ interface OrderLine {
   details: Record<string, unknown> | null;
 }
 
-/** One line of a month's renewal order: the monthly parts of one line of the first order. */
-export interface MonthlyLine {
-  type: string;
-  title: string;
-  packageId: string | null;
-  quantity: number;
-  unitPriceCents: number;
-  totalCents: number;
-  parts: InvoicePart[];
-}
+/**
+ * One line of a month's renewal order: the monthly parts of one line of the first order, as a
+ * subscription keeps its lines after a change (the same shape).
+ */
+export type MonthlyLine = SubscriptionLine;
 
 const partsOf = (line: OrderLine): InvoicePart[] =>
   Array.isArray(line.details?.parts) ? (line.details.parts as InvoicePart[]) : [];

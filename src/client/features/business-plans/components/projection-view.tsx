@@ -33,16 +33,29 @@ const statements: { title: string; lines: Lines; note: string }[] = [
   },
 ];
 
+interface FigureRow {
+  label: string;
+  strong?: boolean | undefined;
+  values: string[];
+}
+
+/** A statement's lines as rows, for these periods. */
+const statementRows = (lines: Lines, periods: ProjectionRow[]): FigureRow[] =>
+  lines.map((line) => ({
+    label: line.label,
+    strong: line.strong,
+    values: periods.map((period) => formatZAR(period[line.key])),
+  }));
+
+/** A table of figures: a row per line, a column per period. */
 function Figures({
   caption,
   columns,
-  values,
-  lines,
+  rows,
 }: {
   caption: string;
   columns: string[];
-  values: ProjectionRow[];
-  lines: Lines;
+  rows: FigureRow[];
 }) {
   return (
     <TableScroll label={caption}>
@@ -61,14 +74,14 @@ function Figures({
           </tr>
         </thead>
         <tbody className="divide-y divide-line">
-          {lines.map((row) => (
-            <tr key={row.key} className={row.strong ? 'font-semibold text-ink' : 'text-ink'}>
+          {rows.map((row) => (
+            <tr key={row.label} className={row.strong ? 'font-semibold text-ink' : 'text-ink'}>
               <th scope="row" className="min-w-28 px-3 py-1.5 text-left font-medium">
                 {row.label}
               </th>
-              {values.map((v, i) => (
+              {row.values.map((value, i) => (
                 <td key={i} className="px-3 py-1.5 whitespace-nowrap">
-                  {formatZAR(v[row.key])}
+                  {value}
                 </td>
               ))}
             </tr>
@@ -151,37 +164,11 @@ function Ratios({ ratios }: { ratios: YearRatios[] }) {
       <h3 id="statement-ratios" className="font-semibold text-ink">
         Key ratios
       </h3>
-      <TableScroll label="Key ratios by year">
-        <table className="w-full text-right text-sm">
-          <caption className="sr-only">Key ratios by year</caption>
-          <thead className="bg-surface text-muted">
-            <tr>
-              <th scope="col" className="px-3 py-2 text-left">
-                <span className="sr-only">Ratio</span>
-              </th>
-              {ratios.map((r) => (
-                <th key={r.year} scope="col" className="px-3 py-2 whitespace-nowrap">
-                  Year {r.year}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-line">
-            {rows.map((row) => (
-              <tr key={row.label}>
-                <th scope="row" className="px-3 py-1.5 text-left font-medium whitespace-nowrap">
-                  {row.label}
-                </th>
-                {ratios.map((r) => (
-                  <td key={r.year} className="px-3 py-1.5 whitespace-nowrap">
-                    {row.value(r)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <Figures
+        caption="Key ratios by year"
+        columns={ratios.map((r) => `Year ${r.year}`)}
+        rows={rows.map((row) => ({ label: row.label, values: ratios.map(row.value) }))}
+      />
       <ul className="grid gap-1 text-sm text-ink">
         {ratios.map((r) => (
           <li key={r.year}>
@@ -246,8 +233,7 @@ export function ProjectionView({
           <Figures
             caption={`${statement.title} by year`}
             columns={['Year 1', 'Year 2', 'Year 3']}
-            values={projection.years}
-            lines={statement.lines}
+            rows={statementRows(statement.lines, projection.years)}
           />
           <p className="text-xs text-muted">{statement.note}</p>
         </section>
@@ -262,8 +248,7 @@ export function ProjectionView({
               key={statement.title}
               caption={`${statement.title} by month`}
               columns={projection.months.map((m) => `Month ${m.month}`)}
-              values={projection.months}
-              lines={statement.lines}
+              rows={statementRows(statement.lines, projection.months)}
             />
           ))}
         </div>
