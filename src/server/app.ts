@@ -90,6 +90,10 @@ import { recordHttpMetrics } from './features/metrics/http-metrics.ts';
 import { metricsRoutes } from './features/metrics/metrics.routes.ts';
 import { ownerAlertsJob, scheduleAlertCheck } from './jobs/owner-alerts.job.ts';
 import { registrarPricesJob, scheduleRegistrarPrices } from './jobs/registrar-prices.job.ts';
+import {
+  registrarReconciliationJob,
+  scheduleRegistrarReconciliation,
+} from './jobs/registrar-reconciliation.job.ts';
 import { timeoutOptions, type ServerTimeouts } from './plugins/server-timeouts.ts';
 import { startImagePath } from '#db/start-image.ts';
 import { logOutput } from './lib/log-output.ts';
@@ -176,6 +180,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     'domain-renewal-invoice': domainRenewalInvoiceJob({ registrar, config }),
     'domain-order-failed': domainOrderFailedJob({ registrar, config }),
     'registrar-prices': registrarPricesJob({ registrar, config }),
+    'registrar-reconciliation': registrarReconciliationJob({ registrar, config }),
     'domain-expiry-reminder': domainExpiryReminderJob({ registrar, config }),
     'refund-payment': refundPaymentJob({ config, orderLines: app.orderLines }),
     'cancel-subscription': cancelSubscriptionJob({ config }),
@@ -253,6 +258,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Likewise the registrar's prices, every 6 hours.
     await scheduleRegistrarPrices(database.db, new Date()).catch((error: unknown) =>
       app.log.warn({ err: error }, 'registrar prices check not queued at start'),
+    );
+    await scheduleRegistrarReconciliation(database.db, new Date()).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'registrar reconciliation not queued at start'),
     );
   });
 

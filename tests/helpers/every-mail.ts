@@ -95,6 +95,22 @@ export function everyMail(config: Pick<Config, 'site' | 'publicUrl'>) {
       body: 'Add your suppliers.',
     }),
     'businessPlanMails.planDeliveredMail': businessPlanMails.planDeliveredMail(config, plan),
+    'domainOrderMails.registrarReconciliationMail': domainOrderMails.registrarReconciliationMail(
+      config,
+      {
+        checkedAt: '2027-03-01T00:30:00.000Z',
+        heldAtRegistrar: 12,
+        missingAtRegistrar: [{ domain: 'lost.co.za', expiresAt: '2027-09-01T10:00:00.000Z' }],
+        unknownHere: [
+          {
+            domain: 'kept.com',
+            expiresAt: '2028-01-01T10:00:00.000Z',
+            lastOrder: { reference: 'SO-ABC123', status: 'refunded' },
+          },
+        ],
+        expiryDiffers: [],
+      },
+    ),
     'domainOrderMails.domainActiveMail': domainOrderMails.domainActiveMail(
       config,
       'nkosi.co.za',

@@ -24,6 +24,9 @@ export const jobTypes = {
   // Every 6 hours (each run queues the next): the registrar's prices per ending, kept with their
   // time, so a cost that rose past our price's no-loss floor stops the sale and alerts the owners.
   'registrar-prices': { payload: z.object({}), maxAttempts: 5 },
+  // Every night (each run queues the next): the registrar's list of our domains against our
+  // records, the differences mailed to the owners.
+  'registrar-reconciliation': { payload: z.object({}), maxAttempts: 5 },
   // Runs 14 days before an expiry: a renewal order e-mailed with its payment link (auto-renew on).
   'domain-renewal-invoice': {
     payload: z.object({ orderId: z.uuid(), expiresAt: z.iso.datetime() }),

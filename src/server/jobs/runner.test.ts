@@ -48,6 +48,7 @@ async function runner(sendMail: JobHandlers['send-mail']): Promise<JobRunner> {
       'poll-domain-transfer': unexpected,
       'domain-order-failed': unexpected,
       'registrar-prices': unexpected,
+      'registrar-reconciliation': unexpected,
       'domain-renewal-invoice': unexpected,
       'domain-expiry-reminder': unexpected,
       'refund-payment': unexpected,

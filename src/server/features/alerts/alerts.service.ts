@@ -37,7 +37,7 @@ export function watchedDisks(config: AlertsConfig): DiskWatch {
 }
 
 /** The active owners: the administrators who run the business, and so hear of its alerts. */
-async function ownerAddresses(tx: Tx): Promise<string[]> {
+export async function ownerAddresses(tx: Db | Tx): Promise<string[]> {
   const rows = await tx
     .select({ email: admins.email })
     .from(admins)

@@ -1,6 +1,7 @@
 import { vatWording } from '#shared/vat-wording.ts';
 import { formatDate } from '#shared/dates.ts';
 import { formatZAR } from '#shared/money.ts';
+import type { RegistrarReconciliation } from '#shared/registrar.schemas.ts';
 import type { Config } from '../../config.ts';
 import { renderMail, type RenderedMail } from '../../integrations/mail/mail-template.ts';
 
@@ -176,5 +177,42 @@ export function domainTransferredAdminMail(config: MailConfig, domain: string): 
       'The registrar reports the transfer done; the customer has been told and manages it from their dashboard.',
     ],
     action: { label: 'Open the domain orders', url: `${config.publicUrl}/admin/domain-orders` },
+  });
+}
+
+/** To the owners, after the nightly reconciliation found our records and the registrar apart. */
+export function registrarReconciliationMail(
+  config: MailConfig,
+  result: RegistrarReconciliation,
+): RenderedMail {
+  const lines = [
+    ...result.missingAtRegistrar.map(
+      (row) => `${row.domain}: active here, not held by the registrar.`,
+    ),
+    ...result.unknownHere.map(
+      (row) =>
+        `${row.domain}: held by the registrar until ${formatDate(row.expiresAt)}, no active order here${
+          row.lastOrder
+            ? ` (last order ${row.lastOrder.reference}, ${row.lastOrder.status.replace('_', ' ')})`
+            : ''
+        }.`,
+    ),
+    ...result.expiryDiffers.map(
+      (row) =>
+        `${row.domain}: expires ${formatDate(row.ours)} here, ${formatDate(row.registrar)} at the registrar.`,
+    ),
+  ];
+  return renderMail(config, {
+    subject: `Registrar check: ${lines.length} ${lines.length === 1 ? 'difference' : 'differences'} with our records`,
+    greeting: 'Hello,',
+    paragraphs: [
+      `Last night's check of the registrar's ${result.heldAtRegistrar} domains against our records found:`,
+      ...lines,
+      'A name the registrar holds for us without an order here costs us its renewals: find its customer, or let it lapse.',
+    ],
+    action: {
+      label: 'Open the registrar page',
+      url: `${config.publicUrl}/admin/dnsimple-management`,
+    },
   });
 }

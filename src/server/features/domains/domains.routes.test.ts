@@ -204,9 +204,12 @@ describe('admin: registrar overview and TLD switches', () => {
       provider: 'dnsimple',
       account: { id: '4242', email: 'ops@example.co.za' },
       // hosted-only.com is a zone DNSimple hosts, not a registration: it is not held.
-      domainsAtRegistrar: ['legacy-client.com'],
-      unknownHere: ['legacy-client.com'],
-      missingAtRegistrar: [],
+      reconciliation: {
+        heldAtRegistrar: 1,
+        unknownHere: [expect.objectContaining({ domain: 'legacy-client.com', lastOrder: null })],
+        missingAtRegistrar: [],
+        expiryDiffers: [],
+      },
     });
     const coza = response.json().tlds.find((x: { tld: string }) => x.tld === 'co.za');
     expect(coza).toMatchObject({

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { domainOrders, tlds } from '#db/schema/index.ts';
+import { tlds } from '#db/schema/index.ts';
 import { markupPercent } from '#shared/domain-pricing.ts';
 import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
 import { centsToRand } from '#shared/money.ts';
@@ -14,6 +14,7 @@ import { RegistrarError } from '../../integrations/registrar/registrar.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { adminScope } from '../../plugins/signed-in-scopes.ts';
 import { recordAudit } from '../admin/audit-log.service.ts';
+import { reconcileRegistrar } from './registrar-reconciliation.service.ts';
 
 /** /admin/dnsimple-management: which registrar is live, its account, mismatches and the TLD table. */
 export async function registrarAdminRoutes(app: AppInstance): Promise<void> {
@@ -24,23 +25,15 @@ export async function registrarAdminRoutes(app: AppInstance): Promise<void> {
       { schema: { response: { 200: registrarOverviewSchema, ...errorResponses(401, 503) } } },
       async () => {
         try {
-          const [account, held, active, tldRows] = await Promise.all([
+          const [account, reconciliation, tldRows] = await Promise.all([
             app.registrar.account(),
-            app.registrar.listDomains(),
-            db
-              .select({ domain: domainOrders.domain })
-              .from(domainOrders)
-              .where(eq(domainOrders.status, 'active')),
+            reconcileRegistrar(db, app.registrar),
             db.select().from(tlds).orderBy(asc(tlds.sort)),
           ]);
-          const ours = new Set(active.map((a) => a.domain));
-          const there = new Set(held);
           return {
             provider: app.registrar.provider,
             account,
-            domainsAtRegistrar: held,
-            missingAtRegistrar: [...ours].filter((d) => !there.has(d)),
-            unknownHere: held.filter((d) => !ours.has(d)),
+            reconciliation,
             tlds: tldRows.map((row) => {
               const year = app.domainChecker.yearPrice(
                 row.registrationCostCents,

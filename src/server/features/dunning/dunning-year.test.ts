@@ -184,7 +184,13 @@ function dayOfDate(date: string, after: number): number {
 }
 
 /** The housekeeping that runs every few minutes or daily: it runs on the days visited. */
-const housekeeping = ['owner-alerts', 'retention', 'backup', 'registrar-prices'];
+const housekeeping = [
+  'owner-alerts',
+  'retention',
+  'backup',
+  'registrar-prices',
+  'registrar-reconciliation',
+];
 
 async function nextJobDay(after: number): Promise<number> {
   const [next] = await db()

@@ -247,8 +247,10 @@ describe('DNSimple adapter against its published fixtures', () => {
     expect(await registrar.inAccount('example-gone.com')).toBeNull();
   });
 
-  it('counts only registrations as held, not hosted zones', async () => {
-    expect(await registrar.listDomains()).toEqual(['example-alpha.com']);
+  it('counts only registrations as held, not hosted zones, each with its expiry', async () => {
+    expect(await registrar.listDomains()).toEqual([
+      { domain: 'example-alpha.com', expiresAt: new Date('2021-06-05T02:15:00Z') },
+    ]);
   });
 
   it("leaves a new zone's SOA and NS system records out of the customer's records", async () => {

@@ -264,8 +264,12 @@ export function createDnsimpleRegistrar(options: {
         return z
           .array(domainSchema)
           .parse(data)
-          .filter((d) => d.state === 'registered')
-          .map((d) => d.name);
+          .flatMap((d) => {
+            const expires = d.expires_at ?? d.expires_on;
+            return d.state === 'registered' && expires
+              ? [{ domain: d.name, expiresAt: new Date(expires) }]
+              : [];
+          });
       } catch (error) {
         return explain(error);
       }

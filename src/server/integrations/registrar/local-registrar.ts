@@ -162,11 +162,13 @@ export function createLocalRegistrar(db: Db): Registrar {
         .where(eq(localRegistrarDomains.domain, domain));
     },
     async listDomains() {
-      const rows = await db
-        .select({ domain: localRegistrarDomains.domain })
+      return db
+        .select({
+          domain: localRegistrarDomains.domain,
+          expiresAt: localRegistrarDomains.expiresAt,
+        })
         .from(localRegistrarDomains)
         .orderBy(localRegistrarDomains.domain);
-      return rows.map((r) => r.domain);
     },
     async holds(domain: string) {
       const [row] = await db

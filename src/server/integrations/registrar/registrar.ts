@@ -68,6 +68,12 @@ export interface HeldDomain {
   since: Date;
 }
 
+/** One registration in the registrar's list of our account's domains. */
+export interface ListedDomain {
+  domain: string;
+  expiresAt: Date;
+}
+
 export interface ZoneRecord {
   id: string;
   type: string;
@@ -94,7 +100,7 @@ export interface Registrar {
   /** Who we are at the registrar (null for the local registrar). */
   account(): Promise<{ id: string; email: string } | null>;
   /** Every domain our registrar account holds as a registration, across all pages. */
-  listDomains(): Promise<string[]>;
+  listDomains(): Promise<ListedDomain[]>;
   /** Whether our account holds the domain as a registration, and until when. */
   holds(domain: string): Promise<HeldDomain | null>;
   /**

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatDate, formatDateTime } from '#shared/dates.ts';
 import { formatPrice, formatZAR, randToCents } from '#shared/money.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
@@ -7,25 +8,27 @@ import { useSwitchTld } from '../api/switch-tld.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { DataTable, cell, numberCell, rowHeading } from '../../../components/data-table.tsx';
 
+/** One kind of difference between our records and the registrar: a name and what differs. */
 function DomainList({
   title,
-  domains,
+  items,
   empty,
 }: {
   title: string;
-  domains: string[];
+  items: { domain: string; detail: string }[];
   empty: string;
 }) {
   return (
     <Card>
       <h2 className="font-bold text-ink">{title}</h2>
-      {domains.length === 0 ? (
+      {items.length === 0 ? (
         <p className="mt-1 text-sm text-muted">{empty}</p>
       ) : (
-        <ul className="mt-2 grid gap-1 text-sm">
-          {domains.map((domain) => (
-            <li key={domain} className="font-mono break-all">
-              {domain}
+        <ul className="mt-2 grid gap-2 text-sm">
+          {items.map((item) => (
+            <li key={item.domain}>
+              <span className="font-mono break-all">{item.domain}</span>
+              <span className="block text-muted">{item.detail}</span>
             </li>
           ))}
         </ul>
@@ -71,19 +74,41 @@ export function RegistrarPage() {
               </p>
             )}
             <p className="mt-1 text-sm text-muted">
-              {data.domainsAtRegistrar.length} domains held at the registrar.
+              {data.reconciliation.heldAtRegistrar} domains held at the registrar, compared with our
+              records on {formatDateTime(data.reconciliation.checkedAt)} (and every night, with a
+              mail to the owners when they differ).
             </p>
           </Card>
-          <div className="grid gap-4 md:grid-cols-2">
+          <div className="grid gap-4 lg:grid-cols-3">
             <DomainList
               title="Active here, missing at the registrar"
-              domains={data.missingAtRegistrar}
+              items={data.reconciliation.missingAtRegistrar.map((row) => ({
+                domain: row.domain,
+                detail: row.expiresAt
+                  ? `Ours until ${formatDate(row.expiresAt)}`
+                  : 'No expiry recorded',
+              }))}
               empty="None: every active domain is held."
             />
             <DomainList
               title="Held at the registrar, no order here"
-              domains={data.unknownHere}
+              items={data.reconciliation.unknownHere.map((row) => ({
+                domain: row.domain,
+                detail: `Until ${formatDate(row.expiresAt)}; ${
+                  row.lastOrder
+                    ? `last order ${row.lastOrder.reference} (${row.lastOrder.status.replace('_', ' ')})`
+                    : 'never ordered here'
+                }`,
+              }))}
               empty="None: every held domain has an order."
+            />
+            <DomainList
+              title="Expiry dates that differ"
+              items={data.reconciliation.expiryDiffers.map((row) => ({
+                domain: row.domain,
+                detail: `Ours ${formatDate(row.ours)}, the registrar's ${formatDate(row.registrar)}`,
+              }))}
+              empty="None: every expiry agrees."
             />
           </div>
           <DataTable
