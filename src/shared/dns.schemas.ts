@@ -80,3 +80,83 @@ export const autoRenewSchema = z.object({ autoRenew: z.boolean() });
 
 /** PATCH /api/user/domains/{domain}: the setting now in force. */
 export const autoRenewResultSchema = z.object({ domain: z.string(), autoRenew: z.boolean() });
+
+const nameserverHost = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((value) => value.replace(/\.$/, ''))
+  .refine((value) => hostname.test(value), {
+    message: 'Enter a name server, e.g. ns1.example.net',
+  });
+
+/**
+ * PUT /api/user/domains/{domain}/nameservers: back to ours (the DNS records on this page work),
+ * or the customer's own (2 to 13, as registries take them; the records here then stop counting).
+ */
+export const nameserversInputSchema = z.discriminatedUnion(
+  'use',
+  [
+    z.object({ use: z.literal('ours') }),
+    z.object({
+      use: z.literal('custom'),
+      nameservers: z
+        .array(nameserverHost)
+        .min(2, 'Give at least two name servers')
+        .max(13, 'At most 13 name servers')
+        .refine((list) => new Set(list).size === list.length, 'Give each name server once'),
+    }),
+  ],
+  { error: 'Choose our name servers or your own' },
+);
+export type NameserversInput = z.input<typeof nameserversInputSchema>;
+
+/** Where a domain's DNS is served, and whether that is by us (so its records here apply). */
+export const nameserversSchema = z.object({ nameservers: z.array(z.string()), ours: z.boolean() });
+export type Nameservers = z.infer<typeof nameserversSchema>;
+
+/** Ready-made record sets for the mail services customers use most. */
+export const dnsTemplateIds = ['google-workspace', 'microsoft-365'] as const;
+export type DnsTemplateId = (typeof dnsTemplateIds)[number];
+
+/**
+ * The records each template sets: the providers' own published values (Google Workspace's single
+ * MX `smtp.google.com`, priority 1, and its SPF include; Microsoft 365's MX on
+ * `<domain-with-dashes>.mail.protection.outlook.com`, priority 0, its SPF include and the
+ * autodiscover CNAME). Setting one replaces the domain's other MX records and SPF record.
+ */
+export const dnsTemplates: Record<
+  DnsTemplateId,
+  { label: string; records: (domain: string) => DnsRecordValues[] }
+> = {
+  'google-workspace': {
+    label: 'Google Workspace mail',
+    records: () => [
+      { type: 'MX', name: '', content: 'smtp.google.com', ttl: 3600, priority: 1 },
+      { type: 'TXT', name: '', content: 'v=spf1 include:_spf.google.com ~all', ttl: 3600 },
+    ],
+  },
+  'microsoft-365': {
+    label: 'Microsoft 365 mail',
+    records: (domain) => [
+      {
+        type: 'MX',
+        name: '',
+        content: `${domain.replace(/\./g, '-')}.mail.protection.outlook.com`,
+        ttl: 3600,
+        priority: 0,
+      },
+      {
+        type: 'TXT',
+        name: '',
+        content: 'v=spf1 include:spf.protection.outlook.com -all',
+        ttl: 3600,
+      },
+      { type: 'CNAME', name: 'autodiscover', content: 'autodiscover.outlook.com', ttl: 3600 },
+    ],
+  },
+};
+export const dnsTemplateParams = z.object({
+  domain: z.string().max(253),
+  template: z.enum(dnsTemplateIds, { error: 'Choose Google Workspace or Microsoft 365' }),
+});

@@ -1,7 +1,10 @@
 import type { Page } from '@playwright/test';
 import { formatZAR } from '../../src/shared/money.ts';
 import { expect, gotoHydrated, test } from './fixtures/console.ts';
+import { expectNothingOverflows } from './fixtures/layout.ts';
 import { signUp } from './fixtures/sessions.ts';
+
+const shotDir = process.env.DOMAIN_SHOTS_DIR;
 
 /** "Pay now" on the dashboard's newest unpaid order, then "Complete payment" on the simulator. */
 async function payFromDashboard(page: Page, total: string) {
@@ -163,6 +166,32 @@ test.describe('domains', () => {
         timeout: 1_000,
       });
     }).toPass({ timeout: 20_000 });
+
+    // The customer's own name servers, then Google Workspace mail on ours.
+    await card.getByRole('button', { name: /Manage DNS/ }).click();
+    await card.getByRole('radio', { name: /My own/ }).check();
+    await card.getByLabel('Your name servers, one per line').fill('ns1.example.net');
+    await card.getByRole('button', { name: 'Save name servers' }).click();
+    await expect(card.getByText('Give at least two name servers')).toBeVisible();
+    await card
+      .getByLabel('Your name servers, one per line')
+      .fill('ns1.example.net\nns2.example.net');
+    await card.getByRole('button', { name: 'Save name servers' }).click();
+    await expect(card.getByText('ns1.example.net, ns2.example.net', { exact: true })).toBeVisible();
+    await card.getByRole('radio', { name: /^Ours/ }).check();
+    await card.getByRole('button', { name: 'Save name servers' }).click();
+    await expect(
+      card.getByText('ns1.sebenza.local, ns2.sebenza.local', { exact: true }),
+    ).toBeVisible();
+    await card.getByRole('button', { name: 'Set up Google Workspace mail' }).click();
+    await page.getByRole('button', { name: 'Set it up' }).click();
+    await expect(card.getByRole('cell', { name: 'smtp.google.com' })).toBeVisible();
+    if (shotDir) {
+      await page.screenshot({ path: `${shotDir}/dns-desktop.png`, fullPage: true });
+      await page.setViewportSize({ width: 360, height: 740 });
+      await expectNothingOverflows(page);
+      await page.screenshot({ path: `${shotDir}/dns-360.png`, fullPage: true });
+    }
     expect(consoleErrors).toEqual([]);
   });
 });

@@ -91,6 +91,8 @@ export async function startDnsimpleStandIn(options: { token: string; accountId: 
   let remaining = 2400;
   const zones = new Map<string, Map<number, Record<string, unknown>>>();
   const autoRenew = new Map<string, boolean>();
+  /** Name servers a domain was delegated to (changeDomainDelegation); DNSimple's own otherwise. */
+  const delegations = new Map<string, string[]>();
   const state = { pollsBeforeDone: 1, answerDelayMs: 0 };
 
   /** Puts a domain in the account, with the zone DNSimple creates for it. */
@@ -284,9 +286,14 @@ export async function startDnsimpleStandIn(options: { token: string; accountId: 
     };
   }
 
-  async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
+  async function readText(request: IncomingMessage): Promise<string> {
     let text = '';
     for await (const chunk of request) text += chunk;
+    return text;
+  }
+
+  async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
+    const text = await readText(request);
     return text ? (JSON.parse(text) as Record<string, unknown>) : {};
   }
 
@@ -409,7 +416,17 @@ export async function startDnsimpleStandIn(options: { token: string; accountId: 
         }
         if (action === 'delegation') {
           if (!held) return send(response, 404, { message: `Domain \`${domain}\` not found` });
-          return send(response, 200, { data: ['ns1.dnsimple.com', 'ns2.dnsimple-edge.net'] });
+          if (request.method === 'PUT') {
+            // changeDomainDelegation/success.http: the body is the list, the answer the list.
+            const list: unknown = JSON.parse((await readText(request)) || 'null');
+            if (!Array.isArray(list) || list.length === 0) {
+              return send(response, 400, { message: 'Validation failed', errors: {} });
+            }
+            delegations.set(domain, list as string[]);
+          }
+          return send(response, 200, {
+            data: delegations.get(domain) ?? ['ns1.dnsimple.com', 'ns2.dnsimple-edge.net'],
+          });
         }
         if (action === 'auto_renewal') {
           if (!held) return send(response, 404, { message: `Domain \`${domain}\` not found` });

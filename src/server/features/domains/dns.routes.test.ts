@@ -94,10 +94,10 @@ describe('customer DNS records (local registrar)', () => {
     expect(edited.json()).toMatchObject({ name: 'www', content: '196.22.132.11', ttl: 600 });
     expect((await call('DELETE', `${base}/records/${a.id}`)).statusCode).toBe(200);
     expect((await call('DELETE', `${base}/records/${a.id}`)).statusCode).toBe(404);
-    expect((await call('GET', `${base}/nameservers`)).json()).toEqual([
-      'ns1.sebenza.local',
-      'ns2.sebenza.local',
-    ]);
+    expect((await call('GET', `${base}/nameservers`)).json()).toEqual({
+      nameservers: ['ns1.sebenza.local', 'ns2.sebenza.local'],
+      ours: true,
+    });
     expect(await t.app.registrar.renew('botha-guesthouse.co.za', 2)).toMatchObject({
       state: 'done',
     });
@@ -111,6 +111,87 @@ describe('customer DNS records (local registrar)', () => {
       status: 'active',
       autoRenew: false,
     });
+  });
+
+  it("delegates to the customer's name servers or back to ours, refusing bad lists", async () => {
+    const { cookie } = await customerWithDomain(t, 'botha-ns.co.za');
+    const call = api(t, cookie);
+    const base = '/api/user/domains/botha-ns.co.za';
+    expect((await call('GET', `${base}/nameservers`)).json()).toEqual({
+      nameservers: ['ns1.sebenza.local', 'ns2.sebenza.local'],
+      ours: true,
+    });
+    for (const [body, error] of [
+      [{ use: 'custom', nameservers: ['ns1.example.net'] }, 'Give at least two name servers'],
+      [
+        { use: 'custom', nameservers: ['ns1.example.net', 'not a host'] },
+        'Enter a name server, e.g. ns1.example.net',
+      ],
+      [
+        { use: 'custom', nameservers: ['ns1.example.net', 'NS1.example.net'] },
+        'Give each name server once',
+      ],
+      [{ use: 'elsewhere' }, 'Choose our name servers or your own'],
+    ] as const) {
+      const refused = await call('PUT', `${base}/nameservers`, body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(refused.body).toContain(error);
+    }
+    const own = await call('PUT', `${base}/nameservers`, {
+      use: 'custom',
+      nameservers: ['ns1.example.net', 'ns2.example.net'],
+    });
+    expect(own.json()).toEqual({
+      nameservers: ['ns1.example.net', 'ns2.example.net'],
+      ours: false,
+    });
+    expect((await call('GET', `${base}/nameservers`)).json().ours).toBe(false);
+    const stranger = await signUp(t.app);
+    const theirs = await api(t, stranger.cookie)('PUT', `${base}/nameservers`, { use: 'ours' });
+    expect(theirs.statusCode).toBe(404);
+  });
+
+  it('sets up Google Workspace, then Microsoft 365 mail, replacing the other MX and SPF records', async () => {
+    const { cookie } = await customerWithDomain(t, 'botha-mail.co.za');
+    const call = api(t, cookie);
+    const base = '/api/user/domains/botha-mail.co.za';
+    await call('POST', `${base}/records`, {
+      type: 'MX',
+      name: '@',
+      content: 'mail.old-host.co.za',
+      priority: 10,
+    });
+    await call('POST', `${base}/records`, { type: 'TXT', name: '@', content: 'v=spf1 a mx ~all' });
+    await call('POST', `${base}/records`, { type: 'A', name: 'www', content: '196.22.132.10' });
+    const shape = (
+      records: { type: string; name: string; content: string; priority: number | null }[],
+    ) =>
+      records
+        .map((r) =>
+          `${r.type} ${r.name || '@'} ${r.priority ?? ''} ${r.content}`.replace('  ', ' '),
+        )
+        .sort();
+    const google = await call('POST', `${base}/dns-templates/google-workspace`);
+    expect(google.statusCode, google.body).toBe(200);
+    expect(shape(google.json())).toEqual([
+      'A www 196.22.132.10',
+      'MX @ 1 smtp.google.com',
+      'TXT @ v=spf1 include:_spf.google.com ~all',
+    ]);
+    // Twice is the same as once.
+    expect(shape((await call('POST', `${base}/dns-templates/google-workspace`)).json())).toEqual(
+      shape(google.json()),
+    );
+    const microsoft = await call('POST', `${base}/dns-templates/microsoft-365`);
+    expect(shape(microsoft.json())).toEqual([
+      'A www 196.22.132.10',
+      'CNAME autodiscover autodiscover.outlook.com',
+      'MX @ 0 botha-mail-co-za.mail.protection.outlook.com',
+      'TXT @ v=spf1 include:spf.protection.outlook.com -all',
+    ]);
+    const unknown = await call('POST', `${base}/dns-templates/yahoo`);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toContain('Choose Google Workspace or Microsoft 365');
   });
 
   it("never touches someone else's domain", async () => {
@@ -153,10 +234,33 @@ describe('customer DNS records through DNSimple', () => {
     expect((await call('DELETE', `${base}/records/${created.json().id}`)).statusCode).toBe(200);
     await call('PATCH', base, { autoRenew: false });
     expect(t.dnsimple.autoRenew.get('pieter-botha.com')).toBe(false);
-    expect((await call('GET', `${base}/nameservers`)).json()).toEqual([
-      'ns1.dnsimple.com',
-      'ns2.dnsimple-edge.net',
-    ]);
+    expect((await call('GET', `${base}/nameservers`)).json()).toEqual({
+      nameservers: ['ns1.dnsimple.com', 'ns2.dnsimple-edge.net'],
+      ours: true,
+    });
+    // Delegated to the customer's own name servers, then back to DNSimple's.
+    const own = await call('PUT', `${base}/nameservers`, {
+      use: 'custom',
+      nameservers: ['NS1.Afrihost.co.za.', 'ns2.afrihost.co.za'],
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json()).toEqual({
+      nameservers: ['ns1.afrihost.co.za', 'ns2.afrihost.co.za'],
+      ours: false,
+    });
+    expect(t.dnsimple.calls).toContain(
+      'PUT /v2/4242/registrar/domains/pieter-botha.com/delegation',
+    );
+    const back = await call('PUT', `${base}/nameservers`, { use: 'ours' });
+    expect(back.json()).toEqual({
+      nameservers: [
+        'ns1.dnsimple.com',
+        'ns2.dnsimple-edge.net',
+        'ns3.dnsimple.com',
+        'ns4.dnsimple-edge.org',
+      ],
+      ours: true,
+    });
     await t.app.registrar.renew('pieter-botha.com', 1);
     expect(t.dnsimple.calls).toContain('POST /v2/4242/registrar/domains/pieter-botha.com/renewals');
     t.dnsimple.failNext(429);

@@ -7,12 +7,17 @@ import {
   dnsRecordDeletedSchema,
   dnsRecordInputSchema,
   dnsRecordSchema,
+  dnsTemplateParams,
+  nameserversInputSchema,
+  nameserversSchema,
 } from '#shared/dns.schemas.ts';
 import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
 import type { AppInstance } from '../../app-instance.ts';
 import { RegistrarError } from '../../integrations/registrar/registrar.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { userScope } from '../../plugins/signed-in-scopes.ts';
+import { applyDnsTemplate } from './dns-templates.service.ts';
+import { recordEvent } from './domain-orders.service.ts';
 import { registrarAppError } from './registrar-errors.ts';
 
 const domainParams = z.object({ domain: z.string().max(253) });
@@ -40,6 +45,10 @@ export async function dnsRoutes(app: AppInstance): Promise<void> {
   const { db } = app.database;
 
   /** The id of the customer's active order for `domain`; 404 when it is not theirs. */
+  const isOurs = (nameservers: string[]) =>
+    nameservers.length > 0 &&
+    nameservers.every((host) => app.registrar.defaultNameservers.includes(host));
+
   async function ownDomain(userId: string, domain: string) {
     const [order] = await db
       .select({ id: domainOrders.id })
@@ -74,10 +83,59 @@ export async function dnsRoutes(app: AppInstance): Promise<void> {
 
     scoped.get(
       '/api/user/domains/:domain/nameservers',
-      { schema: { params: domainParams, response: { 200: z.array(z.string()), ...readErrors } } },
+      { schema: { params: domainParams, response: { 200: nameserversSchema, ...readErrors } } },
       async (request) => {
         await ownDomain(request.user.id, request.params.domain);
-        return throughRegistrar(() => app.registrar.nameservers(request.params.domain));
+        const nameservers = await throughRegistrar(() =>
+          app.registrar.nameservers(request.params.domain),
+        );
+        return { nameservers, ours: isOurs(nameservers) };
+      },
+    );
+
+    scoped.put(
+      '/api/user/domains/:domain/nameservers',
+      {
+        schema: {
+          params: domainParams,
+          body: nameserversInputSchema,
+          response: { 200: nameserversSchema, ...changeErrors },
+        },
+      },
+      async (request) => {
+        const { domain } = request.params;
+        const orderId = await ownDomain(request.user.id, domain);
+        const wanted =
+          request.body.use === 'ours'
+            ? [...app.registrar.defaultNameservers]
+            : request.body.nameservers;
+        // Replacing the list is idempotent: a timed-out change is simply made again.
+        const nameservers = await throughRegistrar(() =>
+          app.registrar.setNameservers(domain, wanted),
+        );
+        await recordEvent(
+          db,
+          orderId,
+          'active',
+          'active',
+          `Name servers changed by the customer to ${nameservers.join(', ')}`,
+        );
+        return { nameservers, ours: isOurs(nameservers) };
+      },
+    );
+
+    scoped.post(
+      '/api/user/domains/:domain/dns-templates/:template',
+      {
+        schema: {
+          params: dnsTemplateParams,
+          response: { 200: z.array(dnsRecordSchema), ...changeErrors },
+        },
+      },
+      async (request) => {
+        const { domain, template } = request.params;
+        await ownDomain(request.user.id, domain);
+        return throughRegistrar(() => applyDnsTemplate(app.registrar, domain, template));
       },
     );
 

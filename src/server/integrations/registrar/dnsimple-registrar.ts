@@ -210,6 +210,25 @@ export function createDnsimpleRegistrar(options: {
         return explain(error);
       }
     },
+    async setNameservers(domain, nameservers) {
+      try {
+        const { data } = await client.registrar.changeDomainDelegation(
+          account,
+          domain,
+          nameservers,
+        );
+        return z.array(z.string()).parse(data);
+      } catch (error) {
+        return explain(error);
+      }
+    },
+    // DNSimple's name servers, which serve the zone it hosts for each of our domains.
+    defaultNameservers: [
+      'ns1.dnsimple.com',
+      'ns2.dnsimple-edge.net',
+      'ns3.dnsimple.com',
+      'ns4.dnsimple-edge.org',
+    ],
     async renew(domain, years, premiumPrice) {
       try {
         const { data } = await client.registrar.renewDomain(account, domain, {

@@ -51,6 +51,9 @@ const premiumMultiplier = 10;
  * The embedded registrar: availability is "not registered here and not reserved"; prices come
  * from the TLD table. Good for offline development and for endings DNSimple does not sell.
  */
+/** The local registrar's own name servers: what a domain registered here is delegated to. */
+const ourNameservers = ['ns1.sebenza.local', 'ns2.sebenza.local'];
+
 export function createLocalRegistrar(db: Db): Registrar {
   async function premiumPrices(domain: string): Promise<PremiumPrice | null> {
     const name = domain.slice(0, domain.indexOf('.'));
@@ -128,6 +131,16 @@ export function createLocalRegistrar(db: Db): Registrar {
         .returning({ id: localRegistrarRecords.id });
       return rows.length > 0;
     },
+    async setNameservers(domain, nameservers) {
+      const [row] = await db
+        .update(localRegistrarDomains)
+        .set({ nameservers })
+        .where(eq(localRegistrarDomains.domain, domain))
+        .returning({ nameservers: localRegistrarDomains.nameservers });
+      if (!row) throw new RangeError(`${domain} is not held here`);
+      return row.nameservers;
+    },
+    defaultNameservers: ourNameservers,
     async nameservers(domain) {
       const [row] = await db
         .select({ nameservers: localRegistrarDomains.nameservers })
@@ -197,7 +210,7 @@ export function createLocalRegistrar(db: Db): Registrar {
           expiresAt: sql`now() + make_interval(years => 1)`,
           autoRenew: input.autoRenew,
           privacy: input.privacy,
-          nameservers: ['ns1.sebenza.local', 'ns2.sebenza.local'],
+          nameservers: [...ourNameservers],
         })
         .onConflictDoNothing({ target: localRegistrarDomains.domain })
         .returning();
@@ -226,7 +239,7 @@ export function createLocalRegistrar(db: Db): Registrar {
           expiresAt: sql`now() + make_interval(years => ${input.years})`,
           autoRenew: input.autoRenew,
           privacy: input.privacy,
-          nameservers: ['ns1.sebenza.local', 'ns2.sebenza.local'],
+          nameservers: [...ourNameservers],
         })
         // A name registered here already belongs to someone: never hand it to a second owner.
         .onConflictDoNothing({ target: localRegistrarDomains.domain })

@@ -117,6 +117,10 @@ export interface Registrar {
   deleteRecord(domain: string, id: string): Promise<boolean>;
   setAutoRenew(domain: string, autoRenew: boolean): Promise<void>;
   nameservers(domain: string): Promise<string[]>;
+  /** Delegates the domain to these name servers (a replacement of the list); answers the list. */
+  setNameservers(domain: string, nameservers: string[]): Promise<string[]>;
+  /** The name servers that serve the DNS records we keep for a domain (the registrar's own). */
+  readonly defaultNameservers: readonly string[];
   /** Asks to add `years` to the registration (premium names confirm their renewal price). */
   renew(domain: string, years: number, premiumPrice?: string): Promise<RegistrarStep>;
   renewalState(domain: string, id: string): Promise<StepState>;

@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { nameserversSchema } from '#shared/dns.schemas.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/** GET /api/user/domains/{domain}/nameservers: where the domain's DNS is served. */
-export const getNameservers = (domain: string) =>
-  apiRequest(
-    'GET',
-    `/api/user/domains/${encodeURIComponent(domain)}/nameservers`,
-    z.array(z.string()),
-  );
+/** Where a domain's name servers are read and set. */
+export const nameserversPath = (domain: string) =>
+  `/api/user/domains/${encodeURIComponent(domain)}/nameservers`;
 
-/** Name servers change rarely: kept 10 minutes. */
+/** GET /api/user/domains/{domain}/nameservers: where the domain's DNS is served, and if by us. */
+export const getNameservers = (domain: string) =>
+  apiRequest('GET', nameserversPath(domain), nameserversSchema);
+
+/** Name servers change rarely: kept 10 minutes (a change here updates them at once). */
 export const nameserversQueryOptions = (domain: string) =>
   queryOptions({
     queryKey: ['/api/user/domains/', domain, 'nameservers'],

@@ -21,6 +21,7 @@ import { useDeleteDnsRecord } from '../api/delete-dns-record.ts';
 import { useDnsRecords } from '../api/get-dns-records.ts';
 import { useNameservers } from '../api/get-nameservers.ts';
 import { useUpdateDnsRecord } from '../api/update-dns-record.ts';
+import { DomainDelegation } from './domain-delegation.tsx';
 
 const emptyRecord: DnsRecordInput = { type: 'A', name: '', content: '', ttl: 3600 };
 
@@ -75,12 +76,7 @@ export function DnsPanel({ domain }: { domain: string }) {
       aria-label={`DNS records of ${domain}`}
       className="mt-4 grid gap-4 border-t border-line pt-4"
     >
-      {nameservers.data && nameservers.data.length > 0 && (
-        <p className="text-sm text-muted">
-          Name servers:{' '}
-          <span className="font-mono break-all text-ink">{nameservers.data.join(', ')}</span>
-        </p>
-      )}
+      {nameservers.data && <DomainDelegation domain={domain} nameservers={nameservers.data} />}
       <h3 className="font-bold text-ink">DNS records</h3>
       {records.isPending ? (
         <Spinner label="Loading DNS records" />
