@@ -33,19 +33,32 @@ export async function databaseBackup(database: Database): Promise<Backup> {
   // The password in the environment, not the argument list every local user can read.
   const server = serverConnection(database.url);
   const dump = spawn('pg_dump', ['--format=plain', '--no-owner', '--no-privileges', server.url], {
-    stdio: ['ignore', 'pipe', 'ignore'],
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: server.env,
     timeout: 10 * 60_000,
   });
-  // pg_dump missing or refused at once: say so instead of sending an empty file.
+  // pg_dump missing, or refused before its first byte (no connection, a server too busy): say so
+  // instead of sending an empty file. Its stream turns readable at its end too, with nothing in
+  // it: only bytes to read count as a start.
+  let complaint = '';
+  dump.stderr.on('data', (chunk: Buffer) => {
+    if (complaint.length < 500) complaint += chunk.toString();
+  });
   const started = await new Promise<boolean>((resolve) => {
     dump.once('error', () => resolve(false));
-    dump.stdout.once('readable', () => resolve(true));
+    dump.stdout.on('readable', function first() {
+      if (dump.stdout.readableLength === 0) return;
+      dump.stdout.off('readable', first);
+      resolve(true);
+    });
     dump.once('exit', (code) => resolve(code === 0));
   });
   if (!started) {
     throw new AppError('SERVICE_UNAVAILABLE', {
-      message: 'pg_dump could not back up the database: install the PostgreSQL client tools',
+      message: `pg_dump could not back up the database: ${
+        complaint.trim().split('\n')[0]?.slice(0, 300) ||
+        'check that the PostgreSQL client tools are installed and the server takes connections'
+      }`,
     });
   }
   return {
