@@ -75,12 +75,18 @@ import { bankTransferReminderJob } from './jobs/bank-transfer-reminder.job.ts';
 import { bankTransferExpiryJob } from './jobs/bank-transfer-expiry.job.ts';
 import { dunningStepJob } from './jobs/dunning-step.job.ts';
 import { nextRetentionRun, retentionJob, retentionKey } from './jobs/retention.job.ts';
+import {
+  complianceRemindersJob,
+  scheduleComplianceReminders,
+} from './jobs/compliance-reminders.job.ts';
 import { backupJob } from './jobs/backup.job.ts';
 import { backupRoutes } from './features/backups/backups.routes.ts';
+import { complianceRoutes } from './features/compliance/compliance.routes.ts';
 import { scheduleNextBackup } from './features/backups/backups.service.ts';
 import { enqueueJob } from './jobs/queue.ts';
 import { ticketRoutes } from './features/tickets/tickets.routes.ts';
 import { projectRoutes } from './features/projects/projects.routes.ts';
+import { registrationRoutes } from './features/registrations/registrations.routes.ts';
 import { businessPlanRoutes } from './features/business-plans/business-plans.routes.ts';
 import { creditNotePdf } from './features/payments/refund-ledger.service.ts';
 import { speedReportJob } from './jobs/speed-report.job.ts';
@@ -192,6 +198,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     'dunning-step': dunningStepJob({ config, orderLines: app.orderLines }),
     'speed-report': speedReportJob(config.speedReports),
     retention: retentionJob(),
+    'compliance-reminders': complianceRemindersJob({ config }),
     'owner-alerts': ownerAlertsJob({ config }),
     backup: backupJob({ database, config: config.backups }),
   });
@@ -207,6 +214,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   contactRoutes(app);
   await ticketRoutes(app);
   await projectRoutes(app);
+  await registrationRoutes(app);
   await businessPlanRoutes(app);
   await domainOrderRoutes(app);
   await registrarAdminRoutes(app);
@@ -236,6 +244,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await dunningRoutes(app);
   await metricsRoutes(app);
   await backupRoutes(app);
+  await complianceRoutes(app);
 
   // The daily retention run keeps itself going; a start makes sure the next one is queued.
   app.addHook('onReady', async () => {
@@ -254,6 +263,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onReady', async () => {
     await scheduleAlertCheck(database.db, new Date()).catch((error: unknown) =>
       app.log.warn({ err: error }, 'owner alert check not queued at start'),
+    );
+    // Likewise the compliance calendar's daily reminders.
+    await scheduleComplianceReminders(database.db, new Date()).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'compliance reminders not queued at start'),
     );
     // Likewise the registrar's prices, every 6 hours.
     await scheduleRegistrarPrices(database.db, new Date()).catch((error: unknown) =>

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addBusinessDays, easterSunday, isBusinessDay, saPublicHolidays } from './business-days.ts';
+import {
+  addBusinessDays,
+  businessDayOnOrBefore,
+  easterSunday,
+  isBusinessDay,
+  saPublicHolidays,
+} from './business-days.ts';
 
 describe('South African business days', () => {
   it('finds Easter Sunday, from the earliest to the latest it can fall', () => {
@@ -62,5 +68,13 @@ describe('South African business days', () => {
     expect(addBusinessDays('2022-12-23', 3)).toBe('2022-12-29');
     expect(addBusinessDays('2022-12-29', 2)).toBe('2023-01-03');
     expect(addBusinessDays('2026-12-23', 5)).toBe('2026-12-31');
+  });
+
+  it('moves a day off back to the business day before (SARS payments)', () => {
+    expect(businessDayOnOrBefore('2026-11-27')).toBe('2026-11-27');
+    // Sunday 28 February 2027 → Friday 26 February; Monday 22 March 2027 (Human Rights Day on
+    // the Sunday) → Friday 19 March.
+    expect(businessDayOnOrBefore('2027-02-28')).toBe('2027-02-26');
+    expect(businessDayOnOrBefore('2027-03-22')).toBe('2027-03-19');
   });
 });

@@ -87,3 +87,14 @@ export function addBusinessDays(from: string, days: number): string {
   }
   return date;
 }
+
+/**
+ * `date` itself when it is a business day, else the last business day before it: SARS moves a
+ * payment or return due on a weekend or public holiday to the business day before (see
+ * src/shared/compliance-rules.ts).
+ */
+export function businessDayOnOrBefore(date: string): string {
+  let day = date;
+  while (!isBusinessDay(day)) day = addDays(day, -1);
+  return day;
+}

@@ -264,6 +264,23 @@ export const catalogue: CatalogueService[] = [
           'Included at no charge with 12 months of Complete finance',
         ],
       },
+      {
+        // "We file it for you" on the compliance calendar (issue 34): one filing, for the company
+        // the cart line names.
+        id: 'compliance-annual-return-filing',
+        name: 'CIPC annual return filing',
+        priceCents: 49_900,
+        pricing: 'fixed',
+        billing: 'once',
+        deliveryDays: 5,
+        delivery: 'Filed within 5 business days of your order',
+        features: [
+          'Annual return filed with CIPC for one company',
+          'Beneficial-ownership register checked and filed if due',
+          'CIPC fee for turnover under R 1 million included',
+          'Confirmation certificate sent to you',
+        ],
+      },
     ],
     addOns: [
       {
@@ -573,8 +590,11 @@ export interface LiveCatalogue {
   findService(slug: string): CatalogueService | undefined;
   /** A package's or an add-on's price in cents, by id; undefined when it is not on sale. */
   priceCentsOf(id: string): number | undefined;
-  /** The lowest package price of a service, for "from R …" lines; undefined when none is sold. */
-  lowestPriceCents(slug: string): number | undefined;
+  /**
+   * The lowest package price of a service (of one billing, when given), for "from R …" lines;
+   * undefined when none is sold.
+   */
+  lowestPriceCents(slug: string, billing?: Billing): number | undefined;
 }
 
 function applyEdit<T extends CataloguePackage | CatalogueAddOn>(
@@ -613,8 +633,11 @@ export function liveCatalogue(edits: CatalogueEdits = {}): LiveCatalogue {
       }
       return undefined;
     },
-    lowestPriceCents(slug) {
-      const prices = findService(slug)?.packages.map((p) => p.priceCents) ?? [];
+    lowestPriceCents(slug, billing) {
+      const prices =
+        findService(slug)
+          ?.packages.filter((p) => !billing || p.billing === billing)
+          .map((p) => p.priceCents) ?? [];
       return prices.length ? Math.min(...prices) : undefined;
     },
   };

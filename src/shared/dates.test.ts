@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, nextMonth, saToday } from './dates.ts';
+import { addMonths, formatDate, formatDateTime, nextMonth, saToday } from './dates.ts';
 
 describe('formatDate', () => {
   it('writes en-ZA long dates with the full year and no zero padding', () => {
@@ -34,6 +34,10 @@ describe('billing dates', () => {
     expect(nextMonth('2027-01-31')).toBe('2027-02-28');
     expect(nextMonth('2028-01-30')).toBe('2028-02-29');
     expect(nextMonth('2026-08-31')).toBe('2026-09-30');
+    // Any count of months, back too; 29 February lands on the 28th in other years.
+    expect(addMonths('2024-02-29', 12)).toBe('2025-02-28');
+    expect(addMonths('2024-02-29', 48)).toBe('2028-02-29');
+    expect(addMonths('2027-03-31', -1)).toBe('2027-02-28');
   });
 
   it('takes today in South Africa, not in UTC', () => {

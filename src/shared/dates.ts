@@ -49,9 +49,15 @@ export const saToday = (now = new Date()): string =>
  * The same day a month after `date` (YYYY-MM-DD), or the month's last day when it has no such
  * day: 31 January → 28 (29) February, as a monthly charge on the 31st falls in a short month.
  */
-export function nextMonth(date: string): string {
+export const nextMonth = (date: string): string => addMonths(date, 1);
+
+/**
+ * The same day `months` months after `date` (YYYY-MM-DD; negative goes back), or that month's
+ * last day when it has no such day: 29 February 2024 plus 12 months is 28 February 2025.
+ */
+export function addMonths(date: string, months: number): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  const next = new Date(Date.UTC(year, month, Math.min(day, lastDay)));
+  const lastDay = new Date(Date.UTC(year, month + months, 0)).getUTCDate();
+  const next = new Date(Date.UTC(year, month - 1 + months, Math.min(day, lastDay)));
   return next.toISOString().slice(0, 10);
 }

@@ -8,6 +8,7 @@ import { adminPaymentSchema } from './payment-ledger.schemas.ts';
 import { domainYears, registrantSchema } from './domain.schemas.ts';
 import { domainTransferFields } from './domain-transfer.schemas.ts';
 import { siteUrlSchema } from './speed-reports.schemas.ts';
+import { annualReturnFilingPackageId } from './compliance.schemas.ts';
 
 /**
  * POST /api/orders: the cart's lines. `price` and `title` may be sent (the cart stores them) but
@@ -88,6 +89,15 @@ export const orderItemSchema = z.discriminatedUnion('type', [
     type: z.literal('speed-report'),
     packageId: z.literal('speed-report').default('speed-report'),
     url: siteUrlSchema,
+    quantity: z.literal(1).default(1),
+    ...ignored,
+  }),
+  // "We file it for you" from the compliance calendar: the filing, for one of the customer's
+  // companies (its line names the company, so the team knows which).
+  z.object({
+    type: z.literal('compliance-filing'),
+    packageId: z.literal(annualReturnFilingPackageId).default(annualReturnFilingPackageId),
+    companyId: z.uuid(),
     quantity: z.literal(1).default(1),
     ...ignored,
   }),

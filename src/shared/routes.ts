@@ -258,6 +258,23 @@ export const routes = {
     nav: { area: 'account', label: 'Projects' },
   },
   userProject: { path: '/user/projects/:reference', title: 'Website project', guard: 'user' },
+  userRegistrations: {
+    path: '/user/registrations',
+    title: 'My company registrations',
+    guard: 'user',
+    nav: { area: 'account', label: 'Registrations' },
+  },
+  userRegistration: {
+    path: '/user/registrations/:reference',
+    title: 'Company registration',
+    guard: 'user',
+  },
+  userCompliance: {
+    path: '/user/compliance',
+    title: 'Compliance calendar',
+    guard: 'user',
+    nav: { area: 'account', label: 'Compliance' },
+  },
   userSettings: {
     path: '/user/settings',
     title: 'Settings',
@@ -338,6 +355,17 @@ export const routes = {
   adminWebsiteProject: {
     path: '/admin/website-projects/:reference',
     title: 'Website project (back office)',
+    guard: 'admin',
+  },
+  adminRegistrations: {
+    path: '/admin/registrations',
+    title: 'Company registrations',
+    guard: 'admin',
+    nav: { area: 'admin', label: 'Registrations' },
+  },
+  adminRegistration: {
+    path: '/admin/registrations/:reference',
+    title: 'Company registration (back office)',
     guard: 'admin',
   },
   adminBusinessPlans: {
@@ -516,6 +544,11 @@ export const adminBusinessPlanPath = (id: string) =>
 export const projectPath = (reference: string) => `/user/projects/${encodeURIComponent(reference)}`;
 export const adminProjectPath = (reference: string) =>
   `/admin/website-projects/${encodeURIComponent(reference)}`;
+
+export const registrationPath = (reference: string) =>
+  `/user/registrations/${encodeURIComponent(reference)}`;
+export const adminRegistrationPath = (reference: string) =>
+  `/admin/registrations/${encodeURIComponent(reference)}`;
 
 export const paymentDetailsPath = (reference: string) =>
   `/payment/details/${encodeURIComponent(reference)}`;

@@ -9,6 +9,7 @@ const accountPages = [
   '/user/dashboard',
   '/user/settings',
   '/user/payments',
+  '/user/compliance',
   '/payment/test',
   '/SimplePayFast',
 ];
@@ -185,6 +186,61 @@ test.describe('customer accounts', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByText('Sent, session active')).toBeVisible();
     await expect(page.getByText(/^200 OK \{"authenticated":true\}/)).toBeVisible();
+  });
+
+  test('compliance calendar: add a company, see its dates with their rules, buy a filing, mark one done', async ({
+    page,
+  }) => {
+    const shots = process.env.COMPLIANCE_SHOTS_DIR;
+    // A customer of its own: the calendar starts empty whichever tests ran before.
+    await signUp(page, 'Sipho Nkosi');
+    await gotoHydrated(page, '/user/compliance');
+    await expect(page.getByText('No companies yet')).toBeVisible();
+    await page.getByLabel('Company name').fill('Nkosi Trading (Pty) Ltd');
+    await page.getByLabel('Registration number').fill('2024/12345/07');
+    await page.getByLabel('Registration date').fill('2024-02-29');
+    await page.getByRole('button', { name: 'Add company' }).click();
+    await expect(page.getByText('Enter the number as CIPC shows it: YYYY/NNNNNN/NN')).toBeVisible();
+    await page.getByLabel('Registration number').fill('2024/123456/07');
+    await page.getByLabel('VAT201 returns').selectOption('two_monthly_a');
+    await page.getByRole('button', { name: 'Add company' }).click();
+
+    const dates = page.getByRole('list', { name: 'Dates of Nkosi Trading (Pty) Ltd' });
+    const annualReturn = dates
+      .getByRole('listitem')
+      .filter({ hasText: /CIPC annual return 20\d\d/ });
+    await expect(annualReturn.first()).toContainText('within 30 business days');
+    await expect(dates.getByText(/VAT201 return,/).first()).toBeVisible();
+    await expect(
+      annualReturn.first().getByRole('button', { name: /We file it for you/ }),
+    ).toBeVisible();
+    if (shots) await page.screenshot({ path: `${shots}/compliance-1280.png`, fullPage: true });
+
+    // "We file it for you": the filing goes into the cart naming the company, paid at checkout.
+    await annualReturn
+      .first()
+      .getByRole('button', { name: /We file it for you/ })
+      .click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(
+      page.getByText('CIPC annual return filing: Nkosi Trading (Pty) Ltd (2024/123456/07)'),
+    ).toBeVisible();
+    if (shots) await page.screenshot({ path: `${shots}/checkout-1280.png` });
+    await page.goBack();
+
+    await annualReturn
+      .first()
+      .getByRole('button', { name: /^Mark done/ })
+      .click();
+    await expect(annualReturn.first().getByText('Done', { exact: true })).toBeVisible();
+    await expect(annualReturn.first().getByRole('button', { name: /^Open again/ })).toBeVisible();
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expectNothingOverflows(page);
+    if (shots) await page.screenshot({ path: `${shots}/compliance-360.png`, fullPage: true });
+    await gotoHydrated(page, '/user/dashboard');
+    await expect(page.getByRole('heading', { name: 'Compliance calendar' })).toBeVisible();
+    if (shots) await page.screenshot({ path: `${shots}/dashboard-360.png`, fullPage: true });
   });
 
   test('axe finds no accessibility violation on the sign-in pages', async ({ page }) => {

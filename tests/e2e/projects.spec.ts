@@ -146,4 +146,93 @@ test.describe('website projects', () => {
     await customerContext.close();
     expect(consoleErrors).toEqual([]);
   });
+
+  test('a paid company registration: the customer sees its stages, the team does one', async ({
+    page,
+    browser,
+    consoleErrors,
+  }) => {
+    test.setTimeout(60_000);
+    const customerContext = await browser.newContext({
+      storageState: { cookies: [], origins: [] },
+    });
+    const customer = await customerContext.newPage();
+    const account = await signUp(customer, 'Nandi Khumalo');
+    const name = `Khumalo Bakery ${Date.now()}`;
+
+    // Ordered and paid through the API and the PayFast simulator (the order form has its own test).
+    const ordered = await customer.request.post('/api/orders', {
+      data: {
+        items: [
+          {
+            type: 'business-registration',
+            packageId: 'registration-basic-company',
+            addOnIds: [],
+            details: {
+              packageId: 'registration-basic-company',
+              names: [name, `${name} Breads`],
+              companyType: 'private_company',
+              directors: [
+                { fullName: account.fullName, idType: 'sa_id', idNumber: '9506245120008' },
+              ],
+              address: {
+                street: '12 Vilakazi Street',
+                city: 'Soweto',
+                province: 'Gauteng',
+                postalCode: '1804',
+              },
+              financialYearEnd: 'February',
+              taxRegistrations: ['income_tax'],
+              contactEmail: account.email,
+              contactPhone: '',
+            },
+          },
+        ],
+      },
+    });
+    expect(ordered.status()).toBe(201);
+    const { reference: orderReference } = (await ordered.json()) as { reference: string };
+    const form = (await (
+      await customer.request.post(`/api/orders/${orderReference}/payfast`)
+    ).json()) as { action: string; fields: Record<string, string> };
+    const simulator = await customer.request.post(form.action, { form: form.fields });
+    const session = /name="session" value="([^"]+)"/.exec(await simulator.text())![1]!;
+    await customer.request.post('/payfast-simulator/eng/complete', {
+      form: { session, outcome: 'complete' },
+      maxRedirects: 0,
+    });
+    const opened = await mailTo(
+      page.request,
+      account.email,
+      'Your company registration has started',
+    );
+    const link = /\/user\/registrations\/R-[A-Z0-9]+/.exec(opened.text)![0];
+
+    await gotoHydrated(customer, link);
+    const stages = customer.getByRole('list', { name: 'Registration stages' });
+    await expect(customer.getByRole('heading', { name: 'Now: Name reservation' })).toBeVisible();
+    await expect(stages.getByRole('listitem')).toHaveCount(5);
+    await checkLayouts(customer, 'registration-customer');
+
+    // The team ticks the checklist on the board's case and records the name CIPC approved.
+    await gotoHydrated(page, '/admin/registrations');
+    await page.getByRole('link', { name }).first().click();
+    for (const item of ['Names checked', 'Reservation filed', 'Approved name recorded']) {
+      const box = page.getByRole('checkbox', { name: new RegExp(item) });
+      await box.click();
+      await expect(box).toBeChecked();
+    }
+    await page.getByLabel('Name CIPC approved').selectOption(`${name} Breads`);
+    await page.getByRole('button', { name: 'Mark Name reservation done' }).click();
+    await expect(page.getByText('Checklist: Registration lodged')).toBeVisible();
+    await checkLayouts(page, 'registration-admin');
+    await mailTo(page.request, account.email, 'Name reservation: done');
+
+    await customer.reload();
+    await expect(customer.getByRole('heading', { name: 'Now: Registration lodged' })).toBeVisible();
+    await expect(stages.getByText(/^Done .+ · /)).toHaveCount(1);
+    await expect(customer.getByText(`${name} Breads · approved by CIPC`)).toBeVisible();
+    await customerContext.close();
+    expect(consoleErrors).toEqual([]);
+  });
 });

@@ -1,11 +1,13 @@
 import type { Config } from '../../src/server/config.ts';
 import * as alertMails from '../../src/server/features/alerts/alert-mails.ts';
 import * as businessPlanMails from '../../src/server/features/business-plans/business-plan-mails.ts';
+import * as complianceMails from '../../src/server/features/compliance/compliance-mails.ts';
 import * as domainOrderMails from '../../src/server/features/domains/domain-order-mails.ts';
 import * as dunningMails from '../../src/server/features/dunning/dunning-mails.ts';
 import * as bankTransferMails from '../../src/server/features/payments/bank-transfer-mails.ts';
 import * as paymentMails from '../../src/server/features/payments/payment-mails.ts';
 import * as projectMails from '../../src/server/features/projects/project-mails.ts';
+import * as registrationMails from '../../src/server/features/registrations/registration-mails.ts';
 import * as requestMails from '../../src/server/features/requests/request-mails.ts';
 import * as savedCardMails from '../../src/server/features/saved-cards/saved-card-mails.ts';
 import * as speedReportMails from '../../src/server/features/speed-reports/speed-report-mails.ts';
@@ -16,11 +18,13 @@ import * as ticketMails from '../../src/server/features/tickets/ticket-mails.ts'
 export const mailModules = {
   alertMails,
   businessPlanMails,
+  complianceMails,
   domainOrderMails,
   dunningMails,
   bankTransferMails,
   paymentMails,
   projectMails,
+  registrationMails,
   requestMails,
   savedCardMails,
   speedReportMails,
@@ -38,6 +42,12 @@ const payTo = {
 const when = new Date('2026-03-02T10:00:00+02:00');
 const plan = { id: 'plan-1', name: 'Kasi Kitchen', customerName: 'Zodwa Dlamini' };
 const project = { reference: 'PRJ-0001', title: 'Business website', name: 'Thandi Nkosi' };
+const registrationCase = {
+  reference: 'R-0001AB',
+  title: 'Company registration (CIPC + SARS): Basic company (Nkosi Trading)',
+  name: 'Thandi Nkosi',
+  email: 'thandi@example.co.za',
+};
 const ticket = { reference: 'TCK-0001', subject: 'Invoice question', name: 'Thandi Nkosi' };
 const request = {
   reference: 'REQ-0001',
@@ -246,9 +256,38 @@ export function everyMail(config: Pick<Config, 'site' | 'publicUrl'>) {
       'a comment',
       'Looks good.',
     ),
+    'registrationMails.registrationOpenedMail': registrationMails.registrationOpenedMail(
+      config,
+      registrationCase,
+    ),
+    'registrationMails.registrationStageMail': registrationMails.registrationStageMail(
+      config,
+      registrationCase,
+      'vat',
+      null,
+    ),
+    'registrationMails.registrationDocumentMail': registrationMails.registrationDocumentMail(
+      config,
+      registrationCase,
+      'certificate',
+      'CoR14.3.pdf',
+    ),
+    'registrationMails.registrationToStaffMail': registrationMails.registrationToStaffMail(
+      config,
+      registrationCase,
+      'Certified ID copy: id.pdf (120 KB).',
+    ),
     'requestMails.requestReceivedMail': requestMails.requestReceivedMail(config, request),
     'requestMails.requestNotificationMail': requestMails.requestNotificationMail(config, request),
     'requestMails.quoteMail': requestMails.quoteMail(config, { ...request, quoteCents: 1_850_000 }),
+    'complianceMails.complianceReminderMail': complianceMails.complianceReminderMail(config, {
+      customerName: 'Thandi Nkosi',
+      companyName: 'Nkosi Trading (Pty) Ltd',
+      title: 'CIPC annual return 2027',
+      dueOn: '2027-04-14',
+      rule: 'Filed every year from the anniversary of incorporation.',
+      daysBefore: 30,
+    }),
     'speedReportMails.speedReportMail': speedReportMails.speedReportMail(config, {
       id: 'rep-1',
       url: 'https://nkosi.co.za/',

@@ -92,6 +92,16 @@ export const backOfficePages = {
     'AdminProjectsBoardPage',
     adminFrame('Website projects'),
   ),
+  adminRegistrations: pageLoader(
+    () => import('../features/registrations/pages/admin-registrations-board-page.tsx'),
+    'AdminRegistrationsBoardPage',
+    adminFrame('Company registrations'),
+  ),
+  adminRegistration: pageLoader(
+    () => import('../features/registrations/pages/admin-registration-page.tsx'),
+    'AdminRegistrationPage',
+    adminFrame('Company registration'),
+  ),
   // A project sold on a quote offers the quote's balance at launch (billing feature).
   adminWebsiteProject: async () => {
     const [Frame, { AdminProjectPage }, { ProjectBalance }] = await Promise.all([

@@ -3,7 +3,7 @@ import { useUser } from '../lib/current-user.ts';
 import { accountFrame, pageLoader, type PageLoader } from './lazy-page.tsx';
 
 // The dashboard shows the orders, quotes (billing), payments (with account credit), service requests, tickets,
-// projects, domains and business plans features' panels, and the auth feature's banner until the e-mail address is confirmed.
+// projects, registrations, domains and business plans features' panels, and the auth feature's banner until the e-mail address is confirmed.
 const dashboardPage = async () => {
   const [
     Frame,
@@ -16,8 +16,10 @@ const dashboardPage = async () => {
     { ServiceRequestsPanel },
     { TicketsPanel },
     { ProjectsPanel },
+    { RegistrationsPanel },
     { DomainsPanel },
     { BusinessPlansPanel },
+    { CompliancePanel },
   ] = await Promise.all([
     accountFrame(),
     import('../features/account/pages/account-page.tsx'),
@@ -29,8 +31,10 @@ const dashboardPage = async () => {
     import('../features/requests/components/service-requests-panel.tsx'),
     import('../features/tickets/components/tickets-panel.tsx'),
     import('../features/projects/components/projects-panel.tsx'),
+    import('../features/registrations/components/registrations-panel.tsx'),
     import('../features/domains/components/domains-panel.tsx'),
     import('../features/business-plans/components/business-plans-panel.tsx'),
+    import('../features/compliance/components/compliance-panel.tsx'),
   ]);
   return {
     default: function SignedInAccount() {
@@ -47,8 +51,10 @@ const dashboardPage = async () => {
             requests={<ServiceRequestsPanel />}
             tickets={<TicketsPanel />}
             projects={<ProjectsPanel />}
+            registrations={<RegistrationsPanel />}
             domains={<DomainsPanel />}
             businessPlans={<BusinessPlansPanel />}
+            compliance={<CompliancePanel />}
           />
         </Frame>
       ) : null;
@@ -102,6 +108,21 @@ export const customerAreaPages = {
   userProject: pageLoader(
     () => import('../features/projects/pages/project-page.tsx'),
     'ProjectPage',
+    accountFrame,
+  ),
+  userRegistrations: pageLoader(
+    () => import('../features/registrations/pages/registrations-page.tsx'),
+    'RegistrationsPage',
+    accountFrame,
+  ),
+  userRegistration: pageLoader(
+    () => import('../features/registrations/pages/registration-page.tsx'),
+    'RegistrationPage',
+    accountFrame,
+  ),
+  userCompliance: pageLoader(
+    () => import('../features/compliance/pages/compliance-page.tsx'),
+    'CompliancePage',
     accountFrame,
   ),
   userSettings: pageLoader(

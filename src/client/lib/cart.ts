@@ -21,6 +21,7 @@ export type CartItem = CartItemBase &
     | { type: 'business-registration'; packageId: string; details: Record<string, unknown> }
     | { type: 'service-request'; reference: string }
     | { type: 'speed-report'; packageId: string; url: string }
+    | { type: 'compliance-filing'; packageId: string; companyId: string }
     | { type: string; [key: string]: unknown }
   );
 
@@ -31,6 +32,7 @@ const singleLines = new Set([
   'business-registration',
   'service-request',
   'speed-report',
+  'compliance-filing',
 ]);
 
 /** How many of a line one order may hold: the server's limits (one domain, one quote, 20 else). */

@@ -17,3 +17,5 @@ export * from './customers.ts';
 export * from './coupons.ts';
 export * from './dunning.ts';
 export * from './saved-cards.ts';
+export * from './compliance.ts';
+export * from './registrations.ts';

@@ -2,6 +2,7 @@ import { customType, index, integer, pgTable, text, timestamp, uuid } from 'driz
 import { websiteProjects } from './projects.ts';
 import { supportTickets } from './tickets.ts';
 import { orders } from './orders.ts';
+import { registrationCases } from './registrations.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => 'bytea',
@@ -21,6 +22,10 @@ export const uploads = pgTable(
     ticketId: uuid('ticket_id').references(() => supportTickets.id, { onDelete: 'cascade' }),
     /** Proof of a bank transfer the customer sent for an order. */
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    /** A company registration's documents: the customer's ID copies, CIPC's certificate. */
+    registrationCaseId: uuid('registration_case_id').references(() => registrationCases.id, {
+      onDelete: 'cascade',
+    }),
     purpose: text('purpose').notNull(),
     filename: text('filename').notNull(),
     contentType: text('content_type').notNull(),
@@ -34,5 +39,6 @@ export const uploads = pgTable(
     index('uploads_project_idx').on(table.projectId, table.createdAt),
     index('uploads_ticket_idx').on(table.ticketId, table.createdAt),
     index('uploads_order_idx').on(table.orderId, table.createdAt),
+    index('uploads_registration_case_idx').on(table.registrationCaseId, table.createdAt),
   ],
 );

@@ -72,6 +72,9 @@ export const jobTypes = {
   // Daily (each run queues the next): what the VAT Act no longer needs kept about deleted
   // customers — invoices and credit notes past five years — is anonymised.
   retention: { payload: z.object({}), maxAttempts: 5 },
+  // Daily (each run queues the next): the compliance calendar's reminders, 30 and 7 days before
+  // each date, each once (features/compliance).
+  'compliance-reminders': { payload: z.object({}), maxAttempts: 5 },
   // A backup of the whole database to BACKUP_DIR, verified (features/backups): every
   // BACKUP_EVERY_HOURS (each scheduled run queues the next) or when an owner asks. A failure is
   // tried again after 1, 2, 4, 8 minutes, then parked as failed for the back office. Its own

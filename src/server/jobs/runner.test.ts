@@ -61,6 +61,7 @@ async function runner(sendMail: JobHandlers['send-mail']): Promise<JobRunner> {
       'dunning-step': unexpected,
       'speed-report': unexpected,
       retention: unexpected,
+      'compliance-reminders': unexpected,
       backup: unexpected,
       'owner-alerts': unexpected,
     },

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import {
+  CalendarCheck,
   CreditCard,
   FileText,
   FolderKanban,
   Gauge,
   Globe,
+  Building2,
   LayoutDashboard,
   LifeBuoy,
   LogOut,
@@ -31,6 +33,8 @@ const icons: Record<NavRouteId<'account'>, SideNavIcon> = {
   userSupport: LifeBuoy,
   userSpeedReports: Gauge,
   userProjects: FolderKanban,
+  userRegistrations: Building2,
+  userCompliance: CalendarCheck,
   userSettings: Settings,
 };
 

@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import {
   AlarmClock,
   BarChart3,
+  Building2,
   CalendarClock,
   Contact,
   Database,
@@ -49,6 +50,7 @@ const icons: Record<NavRouteId<'admin'>, SideNavIcon> = {
   adminServiceRequests: Inbox,
   adminSupportTickets: LifeBuoy,
   adminWebsiteProjects: FolderKanban,
+  adminRegistrations: Building2,
   adminBusinessPlans: FileText,
   adminDomainOrders: Globe,
   adminProfitAnalytics: BarChart3,

@@ -11,6 +11,7 @@ import {
   paymentNotifications,
   payments,
   refunds,
+  registrationCases,
   serviceRequests,
   speedReports,
   uploads,
@@ -32,7 +33,7 @@ export const withoutSecrets = (text: string) =>
 /**
  * Everything kept about a customer beyond the account itself (POPIA s23): orders with their
  * lines, payments, invoices and credit notes, domains with their registrant details, service
- * requests, business plans, website projects and speed reports.
+ * requests, business plans, website projects, company registrations and speed reports.
  */
 export async function exportCustomerRecords(db: Db, userId: string) {
   const ownOrders = await db
@@ -42,32 +43,43 @@ export async function exportCustomerRecords(db: Db, userId: string) {
     .orderBy(desc(orders.createdAt));
   const orderIds = ownOrders.map((o) => o.id);
   const some = orderIds.length > 0;
-  const [items, ownPayments, ownInvoices, notes, domains, requests, plans, projects, reports] =
-    await Promise.all([
-      some ? db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)) : [],
-      some ? db.select().from(payments).where(inArray(payments.orderId, orderIds)) : [],
-      some ? db.select().from(invoices).where(inArray(invoices.orderId, orderIds)) : [],
-      some
-        ? db
-            .select({ note: creditNotes })
-            .from(creditNotes)
-            .innerJoin(refunds, eq(refunds.id, creditNotes.refundId))
-            .where(inArray(refunds.orderId, orderIds))
-        : [],
-      db.select().from(domainOrders).where(eq(domainOrders.userId, userId)),
-      db.select().from(serviceRequests).where(eq(serviceRequests.userId, userId)),
-      db.select().from(businessPlans).where(eq(businessPlans.userId, userId)),
-      db.select().from(websiteProjects).where(eq(websiteProjects.userId, userId)),
-      db
-        .select({
-          url: speedReports.url,
-          kind: speedReports.kind,
-          status: speedReports.status,
-          createdAt: speedReports.createdAt,
-        })
-        .from(speedReports)
-        .where(eq(speedReports.userId, userId)),
-    ]);
+  const [
+    items,
+    ownPayments,
+    ownInvoices,
+    notes,
+    domains,
+    requests,
+    plans,
+    projects,
+    reports,
+    registrations,
+  ] = await Promise.all([
+    some ? db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)) : [],
+    some ? db.select().from(payments).where(inArray(payments.orderId, orderIds)) : [],
+    some ? db.select().from(invoices).where(inArray(invoices.orderId, orderIds)) : [],
+    some
+      ? db
+          .select({ note: creditNotes })
+          .from(creditNotes)
+          .innerJoin(refunds, eq(refunds.id, creditNotes.refundId))
+          .where(inArray(refunds.orderId, orderIds))
+      : [],
+    db.select().from(domainOrders).where(eq(domainOrders.userId, userId)),
+    db.select().from(serviceRequests).where(eq(serviceRequests.userId, userId)),
+    db.select().from(businessPlans).where(eq(businessPlans.userId, userId)),
+    db.select().from(websiteProjects).where(eq(websiteProjects.userId, userId)),
+    db
+      .select({
+        url: speedReports.url,
+        kind: speedReports.kind,
+        status: speedReports.status,
+        createdAt: speedReports.createdAt,
+      })
+      .from(speedReports)
+      .where(eq(speedReports.userId, userId)),
+    db.select().from(registrationCases).where(eq(registrationCases.userId, userId)),
+  ]);
   return {
     // Monthly services with every charge; PayFast's token is left out (it is a live secret).
     subscriptions: await listSubscriptions(db, { userId }),
@@ -149,6 +161,16 @@ export async function exportCustomerRecords(db: Db, userId: string) {
       createdAt: p.createdAt,
     })),
     speedReports: reports,
+    companyRegistrations: registrations.map((r) => ({
+      reference: r.reference,
+      title: r.title,
+      proposedNames: r.proposedNames,
+      approvedName: r.approvedName,
+      stages: r.stages,
+      done: r.done,
+      completedAt: r.completedAt,
+      createdAt: r.createdAt,
+    })),
   };
 }
 
@@ -158,7 +180,7 @@ const scrubFields = (fields: [string, string][]): [string, string][] =>
 /**
  * POPIA deletion beyond the account row: the person's name, e-mail, phone, address and ID numbers
  * go from PayFast's stored fields, registrant copies, service requests, order line details,
- * projects, drafts and uploads. Invoices and credit notes stay as issued (the VAT Act keeps them
+ * projects, company registrations (with their documents), drafts and uploads. Invoices and credit notes stay as issued (the VAT Act keeps them
  * five years); amounts and references stay so the books still add up.
  */
 export async function eraseCustomerRecords(tx: Tx, userId: string): Promise<void> {
@@ -235,6 +257,19 @@ export async function eraseCustomerRecords(tx: Tx, userId: string): Promise<void
       content: {},
     })
     .where(eq(websiteProjects.userId, userId));
+  const registrations = await tx
+    .update(registrationCases)
+    .set({ name: 'Deleted customer', email: `deleted-${userId}@deleted.invalid` })
+    .where(eq(registrationCases.userId, userId))
+    .returning({ id: registrationCases.id });
+  if (registrations.length > 0) {
+    await tx.delete(uploads).where(
+      inArray(
+        uploads.registrationCaseId,
+        registrations.map((r) => r.id),
+      ),
+    );
+  }
   await tx
     .delete(businessPlans)
     .where(and(eq(businessPlans.userId, userId), isNull(businessPlans.orderItemId)));

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Db, Tx } from '#db/client.ts';
 import { uploads } from '#db/schema/index.ts';
@@ -15,15 +15,24 @@ import { attachmentDisposition, safeFileName } from '../../lib/content-dispositi
 import { AppError } from '../../plugins/errors.ts';
 
 type Row = typeof uploads.$inferSelect;
-/** What a file belongs to: one project, one ticket, or one order (proof of payment). */
-export type UploadOwner = { projectId: string } | { ticketId: string } | { orderId: string };
+/**
+ * What a file belongs to: one project, one ticket, one order (proof of payment) or one company
+ * registration case.
+ */
+export type UploadOwner =
+  | { projectId: string }
+  | { ticketId: string }
+  | { orderId: string }
+  | { registrationCaseId: string };
 
 const ownerFilter = (owner: UploadOwner): SQL =>
   'projectId' in owner
     ? eq(uploads.projectId, owner.projectId)
     : 'ticketId' in owner
       ? eq(uploads.ticketId, owner.ticketId)
-      : eq(uploads.orderId, owner.orderId);
+      : 'orderId' in owner
+        ? eq(uploads.orderId, owner.orderId)
+        : eq(uploads.registrationCaseId, owner.registrationCaseId);
 
 const refused = (message: string) => new AppError('VALIDATION_ERROR', { message });
 
@@ -112,6 +121,26 @@ export async function storeUpload(
   return toUpload(row!);
 }
 
+/**
+ * Like `storeUpload`, but the same file sent again for the same purpose (a retried upload) is
+ * answered with the one already kept; `stored` says whether this call kept it.
+ */
+export async function storeUploadOnce(
+  tx: Db | Tx,
+  input: Parameters<typeof storeUpload>[1],
+): Promise<{ file: Upload; stored: boolean }> {
+  const sha256 = createHash('sha256').update(input.data).digest('hex');
+  const [kept] = await tx
+    .select()
+    .from(uploads)
+    .where(
+      and(ownerFilter(input.owner), eq(uploads.purpose, input.purpose), eq(uploads.sha256, sha256)),
+    )
+    .limit(1);
+  if (kept) return { file: toUpload(kept), stored: false };
+  return { file: await storeUpload(tx, input), stored: true };
+}
+
 /** The files of a project or a ticket, oldest first, without their content. */
 export async function listUploads(db: Db | Tx, owner: UploadOwner): Promise<Upload[]> {
   const rows = await db
@@ -132,6 +161,19 @@ export async function listUploads(db: Db | Tx, owner: UploadOwner): Promise<Uplo
     filename: cleanName(row.filename),
     createdAt: row.createdAt.toISOString(),
   }));
+}
+
+/** Deletes an owner's files of the given purposes once they are no longer needed; their count. */
+export async function deleteUploads(
+  tx: Db | Tx,
+  owner: UploadOwner,
+  purposes: readonly string[],
+): Promise<number> {
+  const rows = await tx
+    .delete(uploads)
+    .where(and(ownerFilter(owner), inArray(uploads.purpose, [...purposes])))
+    .returning({ id: uploads.id });
+  return rows.length;
 }
 
 /**

@@ -56,3 +56,6 @@ ${mail.footnote ? paragraph(mail.footnote) : ''}
 </div></body></html>`;
   return { subject: mail.subject, text, html };
 }
+
+/** The first of a customer's names, for a mail's greeting. */
+export const firstName = (name: string): string => name.trim().split(/\s+/)[0] ?? name;

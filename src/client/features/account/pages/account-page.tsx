@@ -7,7 +7,8 @@ const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullN
 /**
  * The customer dashboard: one page for every dashboard path of SPEC §2. Other features supply its
  * panels: `verification` (shown until the e-mail address is confirmed), `orders`, `quotes`, `payments`,
- * `credit` (account credit), `requests`, `tickets`, `projects`, `domains` and `businessPlans`.
+ * `credit` (account credit), `requests`, `tickets`, `projects`,
+ * `registrations` (company registrations), `domains` and `businessPlans`.
  */
 export function AccountPage({
   user,
@@ -19,8 +20,10 @@ export function AccountPage({
   requests,
   tickets,
   projects,
+  registrations,
   domains,
   businessPlans,
+  compliance,
 }: {
   user: User;
   verification: ReactNode;
@@ -31,8 +34,10 @@ export function AccountPage({
   requests: ReactNode;
   tickets: ReactNode;
   projects: ReactNode;
+  registrations: ReactNode;
   domains: ReactNode;
   businessPlans: ReactNode;
+  compliance: ReactNode;
 }) {
   return (
     <>
@@ -52,8 +57,10 @@ export function AccountPage({
           requests,
           tickets,
           projects,
+          registrations,
           domains,
           businessPlans,
+          compliance,
         }).map(([name, panel]) => (
           <div key={name} className="mb-6 break-inside-avoid">
             {panel}

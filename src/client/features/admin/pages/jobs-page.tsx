@@ -26,6 +26,7 @@ const jobLabels: Record<string, string> = {
   'charge-saved-card': 'Charge a renewal to a saved card at PayFast',
   'speed-report': 'Measure a website speed report',
   retention: 'Anonymise records past their retention',
+  'compliance-reminders': 'Send compliance calendar reminders',
   backup: 'Back up the database',
 };
 

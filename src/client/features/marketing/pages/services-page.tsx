@@ -65,7 +65,7 @@ const services = [
     text: 'Monthly bookkeeping, management accounts, VAT201 returns, payroll with EMP201, and annual financial statements.',
     price: (c: LiveCatalogue) =>
       priceText(
-        c.lowestPriceCents('financial-management'),
+        c.lowestPriceCents('financial-management', 'monthly'),
         (price) => `from ${price} per month${vat.incl}`,
       ),
     href: paths.financialManagement,

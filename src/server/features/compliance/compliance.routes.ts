@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import {
+  complianceCalendarSchema,
+  complianceCompanyInputSchema,
+  complianceCompanyParams,
+  complianceItemParams,
+  ownershipChangeInputSchema,
+} from '#shared/compliance.schemas.ts';
+import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
+import type { AppInstance } from '../../app-instance.ts';
+import { userScope } from '../../plugins/signed-in-scopes.ts';
+import {
+  addCompany,
+  complianceCalendar,
+  markItem,
+  recordOwnershipChange,
+  removeCompany,
+} from './compliance.service.ts';
+
+const changes = { rateLimit: { max: 120, timeWindow: '1 hour' } };
+
+/** The customer's compliance calendar: their own companies only (anyone else's answers 404). */
+export async function complianceRoutes(app: AppInstance): Promise<void> {
+  const db = app.database.db;
+
+  await userScope(app, (scoped) => {
+    scoped.get(
+      '/api/compliance',
+      { schema: { response: { 200: complianceCalendarSchema, ...errorResponses(401) } } },
+      (request) => complianceCalendar(db, request.user.id),
+    );
+
+    scoped.post(
+      '/api/compliance/companies',
+      {
+        schema: {
+          body: complianceCompanyInputSchema,
+          response: {
+            201: complianceCalendarSchema,
+            ...errorResponses(...stateChangeErrors, 401, 409, 429),
+          },
+        },
+        config: changes,
+      },
+      async (request, reply) =>
+        reply.status(201).send(await addCompany(db, request.user.id, request.body)),
+    );
+
+    scoped.delete(
+      '/api/compliance/companies/:id',
+      {
+        schema: {
+          params: complianceCompanyParams,
+          response: {
+            200: complianceCalendarSchema,
+            ...errorResponses(...stateChangeErrors, 401, 404),
+          },
+        },
+      },
+      async (request) => {
+        await removeCompany(db, request.user.id, request.params.id);
+        return complianceCalendar(db, request.user.id);
+      },
+    );
+
+    scoped.post(
+      '/api/compliance/companies/:id/ownership-changes',
+      {
+        schema: {
+          params: complianceCompanyParams,
+          body: ownershipChangeInputSchema,
+          response: {
+            201: complianceCalendarSchema,
+            ...errorResponses(...stateChangeErrors, 401, 404, 429),
+          },
+        },
+        config: changes,
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await recordOwnershipChange(db, request.user.id, request.params.id, request.body)),
+    );
+
+    scoped.put(
+      '/api/compliance/companies/:id/items/:key/done',
+      {
+        schema: {
+          params: complianceItemParams,
+          body: z.object({ done: z.boolean() }),
+          response: {
+            200: complianceCalendarSchema,
+            ...errorResponses(...stateChangeErrors, 401, 404, 429),
+          },
+        },
+        config: changes,
+      },
+      (request) =>
+        markItem(db, request.user.id, request.params.id, request.params.key, request.body.done),
+    );
+  });
+}
