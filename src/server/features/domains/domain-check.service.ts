@@ -65,9 +65,19 @@ interface PricedCheck {
  */
 export const availabilityCacheMs = 10 * 60_000;
 
+/** How long a search's whole answer (availability, holds, price) is reused. */
+export const searchCacheMs = 60_000;
+
 export function createDomainChecker(options: DomainCheckerOptions) {
   const tldCache = memo<TldRow[]>(3_600_000);
   const answerCache = memo<{ availability: AvailabilityResult; at: Date }>(availabilityCacheMs);
+  // The whole search answer, holds included, for a minute: searches are the busiest route, and a
+  // hold or order of the name forgets it here; quotes and orders always read holds afresh.
+  const searchCache = memo<{
+    result: DomainCheckResult;
+    checkedAt: Date;
+    premiumPrice: PremiumPrice | undefined;
+  }>(searchCacheMs);
 
   async function enabledTlds(): Promise<TldRow[]> {
     const cached = tldCache.get('all');
@@ -169,8 +179,12 @@ export function createDomainChecker(options: DomainCheckerOptions) {
    * name's own prices (a transfer in is charged at its premium transfer price).
    */
   const check = async (input: string) => {
+    const cached = searchCache.get(input.trim().toLowerCase());
+    if (cached) return cached;
     const { result, checkedAt, premiumPrice } = await priced(input);
-    return { result, checkedAt, premiumPrice };
+    const answer = { result, checkedAt, premiumPrice };
+    searchCache.set(input.trim().toLowerCase(), answer);
+    return answer;
   };
 
   /** The price list of /buy-domain: every enabled ending, per year incl. VAT. */
@@ -217,11 +231,15 @@ export function createDomainChecker(options: DomainCheckerOptions) {
     quote,
     yearPrice,
     /** A name's next check asks the registrar again (it was just ordered or registered). */
-    forget: (domain: string) => answerCache.delete(domain),
+    forget(domain: string) {
+      answerCache.delete(domain);
+      searchCache.delete(domain);
+    },
     /** After an admin changes the TLD table, its next read is fresh. */
     forgetPrices() {
       tldCache.forget();
       answerCache.forget();
+      searchCache.forget();
     },
   };
 }
