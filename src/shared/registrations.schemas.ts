@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { registrationNumberPattern } from './compliance.schemas.ts';
 import { uploadSchema } from './uploads.schemas.ts';
 
 /**
@@ -93,6 +94,8 @@ const stageDoneSchema = z.object({
   at: z.string(),
   /** Who marked it done: a team member's name. */
   by: z.string(),
+  /** The certificate stage: the company's registration number on CIPC's certificate. */
+  registrationNumber: z.string().optional(),
 });
 
 export const registrationSummarySchema = z.object({
@@ -142,6 +145,12 @@ export const registrationChecklistSchema = z.object({
 export const registrationStageDoneSchema = z.object({
   stage: stageSchema,
   approvedName: z.string().trim().min(2).max(100).optional(),
+  /** With the certificate stage: the number CIPC gave the company (YYYY/NNNNNN/NN). */
+  registrationNumber: z
+    .string()
+    .trim()
+    .regex(registrationNumberPattern, 'Enter the number as CIPC shows it: YYYY/NNNNNN/NN')
+    .optional(),
 });
 
 export const customerDocumentQuerySchema = z.object({

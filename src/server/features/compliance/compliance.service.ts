@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
+import type { Db, Tx } from '#db/client.ts';
 import {
   complianceCompanies,
   complianceItemEvents,
@@ -117,7 +117,7 @@ export async function complianceCalendar(
 }
 
 async function insertCompany(
-  db: Db,
+  db: Db | Tx,
   userId: string,
   facts: ComplianceCompanyFacts,
   source: CompanyRow['source'],
@@ -152,7 +152,7 @@ export async function addCompany(
  * again for the same number changes nothing.
  */
 export async function followRegisteredCompany(
-  db: Db,
+  db: Db | Tx,
   company: { userId: string; name: string; registrationNumber: string; registeredOn: string },
 ): Promise<void> {
   const { userId, ...facts } = company;

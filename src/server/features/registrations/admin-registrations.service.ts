@@ -15,7 +15,9 @@ import {
 } from '#shared/registrations.schemas.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { saToday } from '#shared/dates.ts';
 import { recordAudit } from '../admin/audit-log.service.ts';
+import { followRegisteredCompany } from '../compliance/compliance.service.ts';
 import { deleteUploads, sendUpload, storeUploadOnce } from '../uploads/uploads.service.ts';
 import { registrationDocumentMail, registrationStageMail } from './registration-mails.ts';
 import {
@@ -116,7 +118,11 @@ export async function setChecklist(
  */
 export async function completeStage(
   { db, config }: RegistrationDeps,
-  input: StaffAction & { stage: RegistrationStage; approvedName?: string | undefined },
+  input: StaffAction & {
+    stage: RegistrationStage;
+    approvedName?: string | undefined;
+    registrationNumber?: string | undefined;
+  },
 ): Promise<AdminRegistrationCase> {
   return db.transaction(async (tx) => {
     const row = await findCase(tx, input.reference, { lock: true });
@@ -139,7 +145,29 @@ export async function completeStage(
       }
     }
     const now = new Date();
-    const done = { ...row.done, [input.stage]: { at: now.toISOString(), by: input.admin.name } };
+    const certificate = input.stage === 'certificate';
+    if (certificate && !input.registrationNumber) {
+      throw new AppError('VALIDATION_ERROR', {
+        message: "Enter the registration number on CIPC's certificate",
+      });
+    }
+    const done = {
+      ...row.done,
+      [input.stage]: {
+        at: now.toISOString(),
+        by: input.admin.name,
+        ...(certificate ? { registrationNumber: input.registrationNumber } : {}),
+      },
+    };
+    // The registered company joins its owner's compliance calendar, dated by its certificate.
+    if (certificate && row.userId) {
+      await followRegisteredCompany(tx, {
+        userId: row.userId,
+        name: row.approvedName ?? row.proposedNames[0] ?? row.title,
+        registrationNumber: input.registrationNumber!,
+        registeredOn: saToday(now),
+      });
+    }
     const next = row.stages.find((stage) => !done[stage]) ?? null;
     const updated = await touch(tx, row.id, {
       done,
@@ -162,7 +190,12 @@ export async function completeStage(
       action: 'registration_case.stage_done',
       entityType: 'registration_case',
       entityId: row.reference,
-      details: { stage: input.stage, approvedName, ...(next ? {} : { documentsDeleted: deleted }) },
+      details: {
+        stage: input.stage,
+        approvedName,
+        ...(certificate ? { registrationNumber: input.registrationNumber } : {}),
+        ...(next ? {} : { documentsDeleted: deleted }),
+      },
       ip: input.ip,
     });
     return adminView(tx, updated);

@@ -1,4 +1,5 @@
 import { and, asc, eq, like } from 'drizzle-orm';
+import { saToday } from '#shared/dates.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, registrationCases, uploads } from '#db/schema/index.ts';
 import type {
@@ -252,7 +253,22 @@ describe('company registration cases', () => {
     );
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(pdf)).toBe(true);
-    for (const stage of ['certificate', 'beneficial_ownership', 'income_tax'] as const) {
+    // The certificate stage records CIPC's registration number, and the company joins the
+    // customer's compliance calendar.
+    await call('PUT', `${base}/checklist`, admin.cookie, {
+      stage: 'certificate',
+      items: registrationChecklists.certificate,
+    });
+    const numberless = await call('POST', `${base}/stages`, admin.cookie, { stage: 'certificate' });
+    expect(numberless.statusCode).toBe(400);
+    expect(numberless.json().error).toBe("Enter the registration number on CIPC's certificate");
+    const year = saToday().slice(0, 4);
+    state = await doStage('certificate', { registrationNumber: `${year}/512345/07` });
+    expect(state.done.certificate!.registrationNumber).toBe(`${year}/512345/07`);
+    const calendar = await call('GET', '/api/compliance', customer.cookie);
+    expect(calendar.statusCode, calendar.body).toBe(200);
+    expect(JSON.stringify(calendar.json())).toContain(`${year}/512345/07`);
+    for (const stage of ['beneficial_ownership', 'income_tax'] as const) {
       state = await doStage(stage);
     }
     expect(state.stage).toBe('vat');

@@ -15,6 +15,7 @@ import { FileUpload } from '../../../components/file-upload.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
@@ -42,6 +43,7 @@ function StageChecklist({
   const ticked = registration.checklist[stage] ?? [];
   const items = registrationChecklists[stage];
   const [approvedName, setApprovedName] = useState(registration.proposedNames[0] ?? '');
+  const [registrationNumber, setRegistrationNumber] = useState('');
   const tick = useSetRegistrationChecklist({ onError: failed('Checklist not saved') });
   const complete = useCompleteRegistrationStage({
     onSuccess: () =>
@@ -96,6 +98,15 @@ function StageChecklist({
           </Select>
         </div>
       )}
+      {stage === 'certificate' && (
+        <FormField
+          id="registration-number"
+          label="Registration number on CIPC's certificate"
+          hint="YYYY/NNNNNN/NN. The company joins the customer's compliance calendar."
+          value={registrationNumber}
+          onChange={(event) => setRegistrationNumber(event.target.value)}
+        />
+      )}
       <div>
         <Button
           disabled={!ready || complete.isPending}
@@ -104,6 +115,7 @@ function StageChecklist({
               reference: registration.reference,
               stage,
               ...(stage === 'name_reservation' ? { approvedName } : {}),
+              ...(stage === 'certificate' ? { registrationNumber } : {}),
             })
           }
         >
