@@ -3,15 +3,12 @@ import { Link, useParams } from 'wouter';
 import { formatDate } from '#shared/dates.ts';
 import {
   registrationChecklists,
-  registrationDocumentLabels,
   registrationStageLabels,
   teamDocumentPurposes,
   type AdminRegistrationCase,
   type RegistrationStage,
-  type TeamDocumentPurpose,
 } from '#shared/registrations.schemas.ts';
 import { paths } from '#shared/routes.ts';
-import { FileUpload } from '../../../components/file-upload.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -26,7 +23,7 @@ import {
   useDeliverRegistrationDocument,
   useSetRegistrationChecklist,
 } from '../api/admin-registrations.ts';
-import { RegistrationDocuments } from '../components/registration-documents.tsx';
+import { DocumentUpload, RegistrationDocuments } from '../components/registration-documents.tsx';
 import { RegistrationBadge, RegistrationStages } from '../components/registration-stages.tsx';
 
 const failed = (title: string) => (error: Error) =>
@@ -131,7 +128,6 @@ function StageChecklist({
 
 /** A document CIPC or SARS issued, for the customer's area (they are e-mailed). */
 function DeliverDocument({ registration }: { registration: AdminRegistrationCase }) {
-  const [purpose, setPurpose] = useState<TeamDocumentPurpose>('certificate');
   const [error, setError] = useState<string | undefined>();
   const deliver = useDeliverRegistrationDocument({
     onSuccess: (_saved, { file }) => {
@@ -143,26 +139,14 @@ function DeliverDocument({ registration }: { registration: AdminRegistrationCase
   return (
     <Card className="grid gap-3">
       <h3 className="font-bold text-ink">Deliver a document</h3>
-      <div className="grid gap-1.5">
-        <Label htmlFor="delivery-purpose">The document is</Label>
-        <Select
-          id="delivery-purpose"
-          value={purpose}
-          onChange={(event) => setPurpose(event.target.value as TeamDocumentPurpose)}
-        >
-          {teamDocumentPurposes.map((option) => (
-            <option key={option} value={option}>
-              {registrationDocumentLabels[option]}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <FileUpload
+      <DocumentUpload
         id="delivery-file"
-        label="File"
+        purposes={teamDocumentPurposes}
         pending={deliver.isPending}
         error={error}
-        onUpload={(file) => deliver.mutate({ reference: registration.reference, purpose, file })}
+        onUpload={(purpose, file) =>
+          deliver.mutate({ reference: registration.reference, purpose, file })
+        }
       />
     </Card>
   );

@@ -3,30 +3,24 @@ import { Link, useParams } from 'wouter';
 import { formatDate } from '#shared/dates.ts';
 import {
   customerDocumentPurposes,
-  registrationDocumentLabels,
   registrationStageLabels,
   registrationStageNotes,
-  type CustomerDocumentPurpose,
   type RegistrationCase,
 } from '#shared/registrations.schemas.ts';
 import { paths } from '#shared/routes.ts';
-import { FileUpload } from '../../../components/file-upload.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { Select } from '../../../components/ui/select.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import {
   registrationFileUrl,
   useMyRegistration,
   useUploadRegistrationDocument,
 } from '../api/my-registrations.ts';
-import { RegistrationDocuments } from '../components/registration-documents.tsx';
+import { DocumentUpload, RegistrationDocuments } from '../components/registration-documents.tsx';
 import { RegistrationBadge, RegistrationStages } from '../components/registration-stages.tsx';
 
 /** What the team asks for, and what the customer sent (deleted once the case is complete). */
 function DocumentsAsked({ registration }: { registration: RegistrationCase }) {
-  const [purpose, setPurpose] = useState<CustomerDocumentPurpose>('id_copy');
   const [error, setError] = useState<string | undefined>();
   const upload = useUploadRegistrationDocument({
     onSuccess: (_saved, { file }) => {
@@ -59,28 +53,16 @@ function DocumentsAsked({ registration }: { registration: RegistrationCase }) {
             files={sent}
             hrefOf={(file) => registrationFileUrl(registration.reference, file.id)}
           />
-          <div className="grid gap-1.5">
-            <Label htmlFor="document-purpose">The document is</Label>
-            <Select
-              id="document-purpose"
-              value={purpose}
-              onChange={(event) => setPurpose(event.target.value as CustomerDocumentPurpose)}
-            >
-              {customerDocumentPurposes.map((option) => (
-                <option key={option} value={option}>
-                  {registrationDocumentLabels[option]}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <FileUpload
+          <DocumentUpload
             id="registration-document"
-            label="File"
+            purposes={customerDocumentPurposes}
             pending={upload.isPending}
             error={error}
             accept=".pdf,.png,.jpg,.jpeg"
             types="PDF documents or PNG and JPEG images"
-            onUpload={(file) => upload.mutate({ reference: registration.reference, purpose, file })}
+            onUpload={(purpose, file) =>
+              upload.mutate({ reference: registration.reference, purpose, file })
+            }
           />
         </>
       )}
