@@ -24,6 +24,9 @@ describe('deploy/env.example', () => {
     const names = [
       ...read('src/server/config.ts').matchAll(/^ {2}([A-Z][A-Z0-9_]+): /gm),
       ...read('src/shared/site-env.ts').matchAll(/^ {2}([A-Z][A-Z0-9_]+): /gm),
+      ...read('src/server/integrations/registrar/zacr/zacr-config.ts').matchAll(
+        /^ {2}([A-Z][A-Z0-9_]+): /gm,
+      ),
     ].map((m) => m[1]!);
     expect(names.length).toBeGreaterThan(40);
     expect(names.filter((name) => !(name in envExample))).toEqual([]);

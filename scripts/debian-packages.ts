@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs';
 
 /** Debian's caddy package's binary: the deployment test runs the proxy production runs. */
 export const caddyPath = '/usr/bin/caddy';
+/** Debian's dovecot-imapd: the support mailbox test reads mail from a real IMAP server. */
+export const dovecotPath = '/usr/sbin/dovecot';
 
 let updated = false;
 

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildStamp, stampFile } from './build-stamp.ts';
-import { caddyPath, ensureDebianPackage } from './debian-packages.ts';
+import { caddyPath, dovecotPath, ensureDebianPackage } from './debian-packages.ts';
 
 /** `npm test`: lint, format, typecheck, unit + API tests, then end-to-end tests in Chromium. */
 const root = resolve(import.meta.dirname, '..');
@@ -97,6 +97,11 @@ ensureDebianPackage({
   binary: caddyPath,
   neededFor: 'Caddy is needed for the deployment test',
 });
+ensureDebianPackage({
+  name: 'dovecot-imapd',
+  binary: dovecotPath,
+  neededFor: 'Dovecot is needed for the support mailbox (IMAP) test',
+});
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 // Each of the three is one thread: side by side they take the time of the slowest.
 await runTogether([
@@ -120,6 +125,8 @@ run('End-to-end tests (playwright, chromium)', bin('playwright'), ['test'], {
   E2E_PORT: String(await freePort()),
   E2E_SMTP_PORT: String(await freePort()),
   E2E_MAIL_PORT: String(await freePort()),
+  E2E_IMAP_PORT: String(await freePort()),
+  E2E_INBOUND_PORT: String(await freePort()),
   E2E_DATA_DIR: dataDir,
   PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json'),
 });

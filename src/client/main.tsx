@@ -5,6 +5,7 @@ import { App } from './app/app.tsx';
 import { keepStaticHtmlWhileHydrating } from './components/static-html.tsx';
 import { toast } from './components/ui/use-toast.ts';
 import { CatalogueProvider, catalogueEditsOfPage } from './lib/catalogue-edits.tsx';
+import { pageQueriesOfPage } from './lib/page-queries.ts';
 import './styles.css';
 
 const root = document.getElementById('root')!;
@@ -12,7 +13,7 @@ const root = document.getElementById('root')!;
 const app = (
   <StrictMode>
     <CatalogueProvider edits={catalogueEditsOfPage()}>
-      <App />
+      <App queries={pageQueriesOfPage()} />
     </CatalogueProvider>
   </StrictMode>
 );

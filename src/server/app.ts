@@ -33,9 +33,11 @@ import { registerRegistrar } from './features/domains/registrar.plugin.ts';
 import { registerOrderLines } from './features/orders/order-lines.plugin.ts';
 import { orderLineKinds } from './order-line-kinds.ts';
 import { createRegistrar } from './integrations/registrar/create-registrar.ts';
+import { createRegistrarRoutes } from './features/domains/registrar-routes.service.ts';
 import { domainOrderRoutes } from './features/domains/domain-orders.routes.ts';
 import { registrarAdminRoutes } from './features/domains/registrar-admin.routes.ts';
 import { dnsRoutes } from './features/domains/dns.routes.ts';
+import { domainManagementRoutes } from './features/domains/domain-management.routes.ts';
 import { orderRoutes } from './features/orders/orders.routes.ts';
 import { adminOrderRoutes } from './features/orders/admin-orders.routes.ts';
 import { couponRoutes } from './features/coupons/coupons.routes.ts';
@@ -66,6 +68,7 @@ import { cancelSubscriptionJob } from './jobs/cancel-subscription.job.ts';
 import { pushSubscriptionAmountJob } from './jobs/push-subscription-amount.job.ts';
 import { chargeSavedCardJob } from './jobs/charge-saved-card.job.ts';
 import { closeResolvedTicketJob } from './jobs/close-resolved-ticket.job.ts';
+import { scheduleTicketDeskWatch, ticketDeskWatchJob } from './jobs/ticket-desk-watch.job.ts';
 import { bankTransferRoutes } from './features/payments/bank-transfers.routes.ts';
 import { creditRoutes } from './features/credit/credit.routes.ts';
 import { customerRoutes } from './features/customers/customers.routes.ts';
@@ -85,6 +88,19 @@ import { complianceRoutes } from './features/compliance/compliance.routes.ts';
 import { scheduleNextBackup } from './features/backups/backups.service.ts';
 import { enqueueJob } from './jobs/queue.ts';
 import { ticketRoutes } from './features/tickets/tickets.routes.ts';
+import { ticketMergeRoutes } from './features/tickets/ticket-merge.routes.ts';
+import { cannedReplyRoutes } from './features/tickets/canned-replies.routes.ts';
+import { announcementRoutes } from './features/tickets/announcements.routes.ts';
+import { createUnsubscribeTokens } from './features/tickets/marketing-unsubscribe.ts';
+import { announcementMailingJob } from './jobs/announcement-mailing.job.ts';
+import { mailTemplateRoutes } from './features/mail-templates/mail-templates.routes.ts';
+import { ticketDeskRoutes } from './features/tickets/ticket-desk.routes.ts';
+import { helpArticleRoutes } from './features/tickets/help-articles.routes.ts';
+import { seedHelpArticles } from './features/tickets/help-articles.seed.ts';
+import { vatWording } from '#shared/vat-wording.ts';
+import { registerInboundSmtp } from './features/tickets/inbound-smtp.ts';
+import { createTicketThreads } from './features/tickets/tickets.service.ts';
+import { pollSupportMailboxJob, scheduleMailboxPoll } from './jobs/poll-support-mailbox.job.ts';
 import { projectRoutes } from './features/projects/projects.routes.ts';
 import { registrationRoutes } from './features/registrations/registrations.routes.ts';
 import { businessPlanRoutes } from './features/business-plans/business-plans.routes.ts';
@@ -96,6 +112,7 @@ import { recordHttpMetrics } from './features/metrics/http-metrics.ts';
 import { metricsRoutes } from './features/metrics/metrics.routes.ts';
 import { ownerAlertsJob, scheduleAlertCheck } from './jobs/owner-alerts.job.ts';
 import { registrarPricesJob, scheduleRegistrarPrices } from './jobs/registrar-prices.job.ts';
+import { registryPollJob, scheduleRegistryPoll } from './jobs/registry-poll.job.ts';
 import {
   registrarReconciliationJob,
   scheduleRegistrarReconciliation,
@@ -154,10 +171,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   recordRouteSchemas(app);
   await database.migrate();
   await seedDatabase(database.db);
+  await seedHelpArticles(database.db, vatWording(config.site.vatRegistered));
   const sealed = await sealClearTotpSecrets(database.db, app.secretBox);
   if (sealed > 0) app.log.info(`${sealed} TOTP secrets kept in clear are now encrypted at rest`);
-  const registrar = createRegistrar(config, database.db);
-  registerRegistrar(app, registrar);
+  const registrarRoutes = createRegistrarRoutes(database.db);
+  const registrar = createRegistrar(config, database.db, registrarRoutes);
+  registerRegistrar(app, registrar, registrarRoutes);
+  // ZACR's EPP session logs out and closes its connection with the app.
+  app.addHook('onClose', () => registrar.close());
   registerOrderLines(app, orderLineKinds(app));
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -187,12 +208,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     'domain-order-failed': domainOrderFailedJob({ registrar, config }),
     'registrar-prices': registrarPricesJob({ registrar, config }),
     'registrar-reconciliation': registrarReconciliationJob({ registrar, config }),
+    'registry-poll': registryPollJob({ config }),
     'domain-expiry-reminder': domainExpiryReminderJob({ registrar, config }),
     'refund-payment': refundPaymentJob({ config, orderLines: app.orderLines }),
     'cancel-subscription': cancelSubscriptionJob({ config }),
     'push-subscription-amount': pushSubscriptionAmountJob({ config }),
     'charge-saved-card': chargeSavedCardJob({ config }),
     'close-resolved-ticket': closeResolvedTicketJob(),
+    'ticket-desk-watch': ticketDeskWatchJob({
+      config,
+      threads: createTicketThreads(config, app.secretBox),
+    }),
     'bank-transfer-reminder': bankTransferReminderJob({ config }),
     'bank-transfer-expiry': bankTransferExpiryJob({ config }),
     'dunning-step': dunningStepJob({ config, orderLines: app.orderLines }),
@@ -200,7 +226,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     retention: retentionJob(),
     'compliance-reminders': complianceRemindersJob({ config }),
     'owner-alerts': ownerAlertsJob({ config }),
+    'poll-support-mailbox': pollSupportMailboxJob({
+      deps: { config, threads: createTicketThreads(config, app.secretBox) },
+      mailbox: config.ticketMail.imap,
+    }),
     backup: backupJob({ database, config: config.backups }),
+    'announcement-mailing': announcementMailingJob({
+      config,
+      tokens: createUnsubscribeTokens(app.secretBox),
+    }),
   });
 
   await registerSecurity(app);
@@ -213,12 +247,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await requestRoutes(app);
   contactRoutes(app);
   await ticketRoutes(app);
+  await ticketMergeRoutes(app);
+  await cannedReplyRoutes(app);
+  await announcementRoutes(app);
+  await ticketDeskRoutes(app);
+  await mailTemplateRoutes(app);
+  await helpArticleRoutes(app);
+  registerInboundSmtp(app);
   await projectRoutes(app);
   await registrationRoutes(app);
   await businessPlanRoutes(app);
   await domainOrderRoutes(app);
   await registrarAdminRoutes(app);
   await dnsRoutes(app);
+  await domainManagementRoutes(app);
   await orderRoutes(app);
   await adminOrderRoutes(app);
   await couponRoutes(app);
@@ -264,6 +306,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await scheduleAlertCheck(database.db, new Date()).catch((error: unknown) =>
       app.log.warn({ err: error }, 'owner alert check not queued at start'),
     );
+    // Likewise the support desk's clock.
+    await scheduleTicketDeskWatch(database.db, new Date()).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'ticket desk watch not queued at start'),
+    );
     // Likewise the compliance calendar's daily reminders.
     await scheduleComplianceReminders(database.db, new Date()).catch((error: unknown) =>
       app.log.warn({ err: error }, 'compliance reminders not queued at start'),
@@ -274,6 +320,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     );
     await scheduleRegistrarReconciliation(database.db, new Date()).catch((error: unknown) =>
       app.log.warn({ err: error }, 'registrar reconciliation not queued at start'),
+    );
+    // Likewise the support mailbox's reads (INBOUND_IMAP_URL).
+    const mailbox = config.ticketMail.imap;
+    if (mailbox) {
+      await scheduleMailboxPoll(database.db, mailbox, new Date()).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'support mailbox read not queued at start'),
+      );
+    }
+    await scheduleRegistryPoll(database.db, new Date(), config).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'ZACR message queue read not queued at start'),
     );
   });
 

@@ -17,6 +17,44 @@ describe('loadConfig', () => {
     });
   });
 
+  it('answers ticket mail at the contact address, and receives it only when a port is set', () => {
+    expect(loadConfig({ CONTACT_EMAIL: 'Help@Example.co.za' }).ticketMail).toEqual({
+      replyAddress: 'help@example.co.za',
+      inbound: null,
+      imap: null,
+    });
+    expect(
+      loadConfig({ TICKET_REPLY_ADDRESS: 'support@example.co.za', INBOUND_SMTP_PORT: '2525' })
+        .ticketMail,
+    ).toEqual({
+      replyAddress: 'support@example.co.za',
+      inbound: { host: '127.0.0.1', port: 2525, maxBytes: 25 * 1024 * 1024 },
+      imap: null,
+    });
+    expect(
+      loadConfig({ INBOUND_IMAP_URL: 'imaps://support%40example.co.za:p%40ss@imap.example.co.za' })
+        .ticketMail.imap,
+    ).toEqual({
+      host: 'imap.example.co.za',
+      port: 993,
+      secure: true,
+      user: 'support@example.co.za',
+      password: 'p@ss',
+      mailbox: 'INBOX',
+      everySeconds: 60,
+      maxBytes: 25 * 1024 * 1024,
+    });
+    expect(() => loadConfig({ INBOUND_IMAP_URL: 'imap://imap.example.co.za' })).toThrow(
+      'INBOUND_IMAP_URL must name the mailbox login',
+    );
+    expect(() => loadConfig({ TICKET_REPLY_ADDRESS: 'support' })).toThrow(
+      'TICKET_REPLY_ADDRESS must be an e-mail address',
+    );
+    expect(() => loadConfig({ INBOUND_SMTP_PORT: '2525', INBOUND_SMTP_MAX_MB: '500' })).toThrow(
+      'INBOUND_SMTP_MAX_MB must be a number of megabytes from 1 to 100',
+    );
+  });
+
   it('runs a worker per core on PostgreSQL and one on the embedded database', () => {
     const postgres = 'postgres://shop@127.0.0.1:5432/shop';
     expect(loadConfig({}).webConcurrency).toBe(1);

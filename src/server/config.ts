@@ -4,6 +4,8 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { siteEnvSchema, toSiteConfig } from '#shared/site-env.ts';
+import { readZacrConfig, zacrEnvShape } from './integrations/registrar/zacr/zacr-config.ts';
+import type { ZacrConfig } from './integrations/registrar/zacr/zacr-registrar.ts';
 import type { SiteConfig } from '#shared/site.ts';
 
 /**
@@ -95,6 +97,52 @@ const envSchema = siteEnvSchema.extend({
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   ),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).optional()),
+  TICKET_REPLY_ADDRESS: z.preprocess(
+    emptyAsUndefined,
+    z.email({ error: 'must be an e-mail address such as support@example.co.za' }).optional(),
+  ),
+  INBOUND_SMTP_PORT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a port number' })
+      .int('must be a whole number')
+      .min(0, 'must be between 0 and 65535')
+      .max(65535, 'must be between 0 and 65535')
+      .optional(),
+  ),
+  INBOUND_SMTP_HOST: z.preprocess(emptyAsUndefined, z.string().min(1).default('127.0.0.1')),
+  INBOUND_IMAP_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({
+        protocol: /^imaps?$/,
+        error:
+          'must be an imap:// or imaps:// URL with the mailbox login, e.g. imaps://user:pass@imap.example.co.za',
+      })
+      .refine(
+        (url) => new URL(url).username !== '',
+        'must name the mailbox login (imaps://user:pass@host)',
+      )
+      .optional(),
+  ),
+  INBOUND_IMAP_EVERY_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a number of seconds from 10 to 3600' })
+      .int('must be a number of seconds from 10 to 3600')
+      .min(10, 'must be a number of seconds from 10 to 3600')
+      .max(3600, 'must be a number of seconds from 10 to 3600')
+      .default(60),
+  ),
+  INBOUND_SMTP_MAX_MB: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a number of megabytes from 1 to 100' })
+      .int('must be a number of megabytes from 1 to 100')
+      .min(1, 'must be a number of megabytes from 1 to 100')
+      .max(100, 'must be a number of megabytes from 1 to 100')
+      .default(25),
+  ),
   APP_SECRET: z.preprocess(
     emptyAsUndefined,
     z
@@ -216,6 +264,21 @@ const envSchema = siteEnvSchema.extend({
       .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
       .default('https://api.dnsimple.com'),
   ),
+  HOSTING_IPV4: z.preprocess(
+    emptyAsUndefined,
+    z
+      .ipv4({ error: 'must be the IPv4 address of the server that hosts customer websites' })
+      .optional(),
+  ),
+  REGISTRAR_CONCURRENCY: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a number of registrar steps from 1 to 16' })
+      .int('must be a number of registrar steps from 1 to 16')
+      .min(1, 'must be a number of registrar steps from 1 to 16')
+      .max(16, 'must be a number of registrar steps from 1 to 16')
+      .default(4),
+  ),
   CHROME_PATH: z.preprocess(emptyAsUndefined, z.string().min(1).default('/usr/bin/chromium')),
   SPEED_REPORT_CONCURRENCY: z.preprocess(
     emptyAsUndefined,
@@ -291,6 +354,7 @@ const envSchema = siteEnvSchema.extend({
       )
       .default('127.0.0.1,::1'),
   ),
+  ...zacrEnvShape,
 });
 
 /** One METRICS_ALLOW entry: an IPv4 or IPv6 address, or a CIDR range of either. */
@@ -306,6 +370,36 @@ function parseTrustProxy(value: string): Config['trustProxy'] {
   if (value === 'false') return false;
   if (/^\d+$/.test(value)) return Number(value);
   return value.split(',');
+}
+
+/** A mailbox read over IMAP (INBOUND_IMAP_URL). */
+export interface ImapMailbox {
+  host: string;
+  port: number;
+  /** TLS from the start (imaps://); imap:// upgrades with STARTTLS when the server offers it. */
+  secure: boolean;
+  user: string;
+  password: string;
+  /** The folder read: the URL's path, else INBOX. */
+  mailbox: string;
+  everySeconds: number;
+  /** The largest mail taken in (INBOUND_SMTP_MAX_MB). */
+  maxBytes: number;
+}
+
+function imapMailbox(url: string, everySeconds: number, maxBytes: number): ImapMailbox {
+  const parsed = new URL(url);
+  const secure = parsed.protocol === 'imaps:';
+  return {
+    host: parsed.hostname,
+    port: parsed.port ? Number(parsed.port) : secure ? 993 : 143,
+    secure,
+    user: decodeURIComponent(parsed.username),
+    password: decodeURIComponent(parsed.password),
+    mailbox: decodeURIComponent(parsed.pathname.replace(/^\//, '')) || 'INBOX',
+    everySeconds,
+    maxBytes,
+  };
 }
 
 export interface Config {
@@ -337,11 +431,24 @@ export interface Config {
    */
   appSecret: { value: string } | { file: string } | { ephemeral: true };
   mailFrom: string;
+  /** Where ticket mail is answered, and the SMTP receiver that takes the answers in. */
+  ticketMail: {
+    /** The support address; each ticket's reply address is it with a signed `+t-…` tag. */
+    replyAddress: string;
+    /** INBOUND_SMTP_PORT set: the receiver listens there (off by default). */
+    inbound: { host: string; port: number; maxBytes: number } | null;
+    /** INBOUND_IMAP_URL set: the mailbox polled for support mail (off by default). */
+    imap: ImapMailbox | null;
+  };
   /** Cookies are `Secure` when the site is served over HTTPS. */
   secureCookies: boolean;
   /** Administrators must set up a TOTP second factor before using the back office. */
   adminRequire2fa: boolean;
   usdZarRate: number;
+  /** The server hosting customer websites: the "our website hosting" DNS template points here. */
+  hostingIpv4: string | undefined;
+  /** Registrations, renewals and transfers carried out at once (the `registrar` job lane). */
+  registrarConcurrency: number;
   /** Addresses the rate limits never apply to (monitoring, load tests). */
   rateLimitAllow: string[];
   payfast: PayfastConfig;
@@ -358,6 +465,8 @@ export interface Config {
   };
   /** DNSimple when a token is set; otherwise the local registrar. */
   dnsimple: { token: string; accountId: number; baseUrl: string } | undefined;
+  /** ZACR's EPP server (the .za registry) when the ZACR_* settings are set. */
+  zacr: ZacrConfig | undefined;
   /** Website speed reports (Lighthouse in Chromium). */
   speedReports: SpeedReportsConfig;
   /** Scheduled backups (features/backups). */
@@ -570,6 +679,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: DNSIMPLE_ACCOUNT_ID must be set when DNSIMPLE_TOKEN is set',
     );
   }
+  const zacr = readZacrConfig(e);
+  if (zacr.problem) throw new ConfigError(`Invalid configuration: ${zacr.problem}`);
   if (!e.APP_SECRET && e.NODE_ENV === 'production' && e.DATABASE_URL) {
     throw new ConfigError(
       'Invalid configuration: APP_SECRET must be set in production with DATABASE_URL, the same in every process: it encrypts secrets kept in the database (for example the output of: openssl rand -base64 32)',
@@ -605,11 +716,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { ephemeral: true }
         : { file: resolve(e.DATA_DIR, 'app-secret') },
     mailFrom: e.MAIL_FROM ?? `"${e.SITE_NAME}" <${e.CONTACT_EMAIL}>`,
+    ticketMail: {
+      replyAddress: (e.TICKET_REPLY_ADDRESS ?? e.CONTACT_EMAIL).toLowerCase(),
+      inbound:
+        e.INBOUND_SMTP_PORT === undefined
+          ? null
+          : {
+              host: e.INBOUND_SMTP_HOST,
+              port: e.INBOUND_SMTP_PORT,
+              maxBytes: e.INBOUND_SMTP_MAX_MB * 1024 * 1024,
+            },
+      imap: e.INBOUND_IMAP_URL
+        ? imapMailbox(
+            e.INBOUND_IMAP_URL,
+            e.INBOUND_IMAP_EVERY_SECONDS,
+            e.INBOUND_SMTP_MAX_MB * 1024 * 1024,
+          )
+        : null,
+    },
     secureCookies: publicUrl.startsWith('https://'),
     adminRequire2fa: e.ADMIN_REQUIRE_2FA
       ? e.ADMIN_REQUIRE_2FA === 'true'
       : e.NODE_ENV === 'production',
     usdZarRate: e.USD_ZAR_RATE,
+    registrarConcurrency: e.REGISTRAR_CONCURRENCY,
+    hostingIpv4: e.HOSTING_IPV4,
     payfast: payfastConfig(e, publicUrl),
     eft: eftConfig(e),
     supplier: {
@@ -627,6 +758,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           baseUrl: e.DNSIMPLE_BASE_URL,
         }
       : undefined,
+    zacr: zacr.config,
     speedReports: {
       chromePath: e.CHROME_PATH,
       concurrency: e.SPEED_REPORT_CONCURRENCY,

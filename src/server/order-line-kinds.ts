@@ -32,7 +32,7 @@ export function orderLineKinds(app: AppInstance): OrderLineRegistry {
     'speed-report': speedReportLineKind(config.speedReports),
     'compliance-filing': complianceFilingLineKind,
     'service-request': quoteLineKind,
-    ...domainLineKinds({ checker: app.domainChecker, registrar: app.registrar.provider }),
+    ...domainLineKinds({ checker: app.domainChecker, registrarFor: app.registrar.providerFor }),
     test: testLineKind,
   };
 }

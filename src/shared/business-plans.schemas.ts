@@ -169,8 +169,30 @@ export const planSchema = planSummarySchema.extend({
   version: z.number().int(),
   deliveredAt: z.string().nullable(),
   comments: z.array(planCommentSchema),
+  /** When the customer made the read-only link that now works; null: not shared. */
+  sharedAt: z.string().nullable(),
 });
 export type Plan = z.infer<typeof planSchema>;
+
+/**
+ * POST /api/business-plans/{id}/share: the read-only link, shown once (only its hash is kept; a
+ * new link replaces the old one, which stops working).
+ */
+export const planShareSchema = z.object({ url: z.string(), sharedAt: z.string() });
+export type PlanShare = z.infer<typeof planShareSchema>;
+
+/** GET /api/shared-plan?token=…: what a reader of the link sees (no comments, no account). */
+export const sharedPlanQuerySchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'This link is not complete'),
+});
+export const sharedPlanSchema = z.object({
+  name: z.string(),
+  businessName: z.string(),
+  sections: planSectionsSchema,
+  assumptions: planAssumptionsSchema,
+  updatedAt: z.string(),
+});
+export type SharedPlan = z.infer<typeof sharedPlanSchema>;
 
 /** POST /api/business-plans/{id}/import: a paid plan takes the content of one of the customer's. */
 export const planImportSchema = z.object({ fromId: z.uuid('Choose one of your plans') });

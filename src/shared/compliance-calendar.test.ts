@@ -40,20 +40,25 @@ describe('the annual return (30 business days after the anniversary, INTEGRATION
   });
 });
 
-describe('beneficial ownership (10 business days, from 1 May 2023)', () => {
+describe('beneficial ownership (10 business days, from 24 May 2023)', () => {
   it('dates an update 10 business days after a change, past the December holidays', () => {
     // 10 Dec 2026 (Thu): 16, 25 and 26 December are holidays (the 26th a Saturday).
     expect(beneficialOwnershipDue('2026-12-10')).toBe('2026-12-28');
-    expect(beneficialOwnershipDue('2023-04-30')).toBeNull();
-    expect(ruleOn('2023-04-30').beneficialOwnershipBusinessDays).toBeNull();
+    expect(beneficialOwnershipDue('2023-05-23')).toBeNull();
+    expect(ruleOn('2023-05-23').beneficialOwnershipBusinessDays).toBeNull();
+    expect(ruleOn('2023-05-24').beneficialOwnershipBusinessDays).toBe(10);
   });
 
   it('files a company incorporated before the rule with its next annual return', () => {
-    // Incorporated 10 July 2019: the first anniversary after 1 May 2023 is 10 July 2023.
+    // Incorporated 10 July 2019: the first anniversary after 24 May 2023 is 10 July 2023.
     expect(firstBeneficialOwnershipDue('2019-07-10')).toBe(annualReturn('2019-07-10', 2023).dueOn);
     expect(firstBeneficialOwnershipDue('2019-07-10')).toBe('2023-08-22');
     // Incorporated after it: 10 business days from incorporation.
     expect(firstBeneficialOwnershipDue('2024-02-29')).toBe('2024-03-14');
+    // Incorporated a day before the regulations (23 May 2023): with its first annual return; on
+    // 24 May 2023 (a Wednesday): 10 business days later, Wednesday 7 June (no holiday between).
+    expect(firstBeneficialOwnershipDue('2023-05-23')).toBe(annualReturn('2023-05-23', 2024).dueOn);
+    expect(firstBeneficialOwnershipDue('2023-05-24')).toBe('2023-06-07');
   });
 });
 
@@ -87,8 +92,8 @@ describe('provisional tax (IRP6)', () => {
 
 describe('VAT201 periods', () => {
   it('due the 25th on paper and the last business day on eFiling', () => {
-    // January–February 2026 (category A in INTEGRATIONS.md): 25 and 31 March 2026.
-    expect(vatPeriod('two_monthly_a', 2026, 2)).toEqual({
+    // January–February 2026 (category B: SARS ends its periods in even months): 25 and 31 March.
+    expect(vatPeriod('two_monthly_b', 2026, 2)).toEqual({
       from: '2026-01-01',
       until: '2026-02-28',
       manualDueOn: '2026-03-25',
@@ -103,9 +108,9 @@ describe('VAT201 periods', () => {
     expect(vatPeriod('monthly', 2026, 3).manualDueOn).toBe('2026-04-24');
   });
 
-  it('lists category B periods across the year end', () => {
+  it('lists category A periods (ending in odd months, as SARS has them) across the year end', () => {
     const vat = complianceItems(
-      { ...company, vatCategory: 'two_monthly_b' },
+      { ...company, vatCategory: 'two_monthly_a' },
       '2026-12-01',
       '2027-05-31',
     ).filter((item) => item.kind === 'vat201');

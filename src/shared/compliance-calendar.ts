@@ -83,9 +83,14 @@ export function provisionalTaxDates(
   };
 }
 
-/** Whether a VAT201 period of `category` ends in `month` (1–12). */
+/**
+ * Whether a VAT201 period of `category` ends in `month` (1–12). SARS ("Tax periods for VAT
+ * vendors"): category A's two months end on the last day of January, March, May, July, September
+ * and November; category B's on the last day of February, April, June, August, October and
+ * December.
+ */
 const periodEndsIn = (category: VatCategory, month: number) =>
-  category === 'monthly' || (month % 2 === 0) === (category === 'two_monthly_a');
+  category === 'monthly' || (month % 2 === 1) === (category === 'two_monthly_a');
 
 /**
  * The VAT201 period of `category` ending in `month` of `year`: its first and last days and due

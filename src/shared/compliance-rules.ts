@@ -56,10 +56,12 @@ export const complianceRules: readonly ComplianceRules[] = [
     bbbeeValidMonths: 12,
   },
   {
-    // The amended s56 came into force on 1 April 2023; CIPC took beneficial-ownership filings
-    // from May 2023, so 1 May 2023 is our cut-off: a company incorporated before it files its
-    // first register with its next annual return (CIPC takes none without it, INTEGRATIONS.md).
-    from: '2023-05-01',
+    // The amended s56 came into force on 1 April 2023 (CIPC took filings voluntarily); the
+    // amended Companies Regulations made them mandatory when promulgated on 24 May 2023 (CIPC,
+    // "Enforcement of beneficial ownership filings and securities registers"): a company
+    // incorporated since files within 10 business days; one incorporated before files its first
+    // register with its next annual return (CIPC takes none without it since 1 April 2024).
+    from: '2023-05-24',
     annualReturnBusinessDays: 30,
     beneficialOwnershipBusinessDays: 10,
     provisionalFirstMonths: 6,

@@ -11,8 +11,8 @@ export type VatCategory = (typeof vatCategories)[number];
 /** How a VAT201 period category reads in a form and on the calendar. */
 export const vatCategoryLabels: Record<VatCategory, string> = {
   monthly: 'Monthly (category C)',
-  two_monthly_a: 'Every two months: January–February, March–April … (category A)',
-  two_monthly_b: 'Every two months: February–March, April–May … (category B)',
+  two_monthly_a: 'Every two months: December–January, February–March … (category A)',
+  two_monthly_b: 'Every two months: January–February, March–April … (category B)',
 };
 
 /** `POST /api/compliance/companies`: a company the customer follows (form and route). */

@@ -111,30 +111,59 @@ export const nameserversInputSchema = z.discriminatedUnion(
 );
 export type NameserversInput = z.input<typeof nameserversInputSchema>;
 
-/** Where a domain's DNS is served, and whether that is by us (so its records here apply). */
-export const nameserversSchema = z.object({ nameservers: z.array(z.string()), ours: z.boolean() });
+/**
+ * Where a domain's DNS is served, whether that is by us (so its records here apply), and whether
+ * this site hosts websites (HOSTING_IPV4 set), so the website template can point the name there.
+ */
+export const nameserversSchema = z.object({
+  nameservers: z.array(z.string()),
+  ours: z.boolean(),
+  websiteHosting: z.boolean(),
+});
 export type Nameservers = z.infer<typeof nameserversSchema>;
 
-/** Ready-made record sets for the mail services customers use most. */
-export const dnsTemplateIds = ['google-workspace', 'microsoft-365'] as const;
+/** Ready-made record sets: the website we host, and the mail services customers use most. */
+export const dnsTemplateIds = ['our-hosting', 'google-workspace', 'microsoft-365'] as const;
 export type DnsTemplateId = (typeof dnsTemplateIds)[number];
+export const mailTemplateIds = ['google-workspace', 'microsoft-365'] as const;
+
+type ExistingRecord = { type: string; name: string; content: string };
+const isApexMailRecord = (record: ExistingRecord) =>
+  record.name === '' &&
+  (record.type === 'MX' || (record.type === 'TXT' && /^"?v=spf1\b/i.test(record.content)));
 
 /**
- * The records each template sets: the providers' own published values (Google Workspace's single
- * MX `smtp.google.com`, priority 1, and its SPF include; Microsoft 365's MX on
+ * The records each template sets, and which of a domain's records it replaces. Our hosting: the
+ * name and `www` at HOSTING_IPV4 (A at the apex, `www` a CNAME to it), replacing the apex's other
+ * address records and whatever `www` was. Mail: the providers' own published values (Google
+ * Workspace's single MX `smtp.google.com`, priority 1, and its SPF include; Microsoft 365's MX on
  * `<domain-with-dashes>.mail.protection.outlook.com`, priority 0, its SPF include and the
- * autodiscover CNAME). Setting one replaces the domain's other MX records and SPF record.
+ * autodiscover CNAME), replacing the domain's other MX records and SPF record.
  */
 export const dnsTemplates: Record<
   DnsTemplateId,
-  { label: string; records: (domain: string) => DnsRecordValues[] }
+  {
+    label: string;
+    records: (domain: string, hostingIpv4: string) => DnsRecordValues[];
+    replaces: (record: ExistingRecord) => boolean;
+  }
 > = {
+  'our-hosting': {
+    label: 'Our website hosting',
+    records: (domain, hostingIpv4) => [
+      { type: 'A', name: '', content: hostingIpv4, ttl: 3600 },
+      { type: 'CNAME', name: 'www', content: domain, ttl: 3600 },
+    ],
+    replaces: (record) =>
+      (record.name === '' && ['A', 'AAAA', 'ALIAS'].includes(record.type)) || record.name === 'www',
+  },
   'google-workspace': {
     label: 'Google Workspace mail',
     records: () => [
       { type: 'MX', name: '', content: 'smtp.google.com', ttl: 3600, priority: 1 },
       { type: 'TXT', name: '', content: 'v=spf1 include:_spf.google.com ~all', ttl: 3600 },
     ],
+    replaces: isApexMailRecord,
   },
   'microsoft-365': {
     label: 'Microsoft 365 mail',
@@ -154,9 +183,12 @@ export const dnsTemplates: Record<
       },
       { type: 'CNAME', name: 'autodiscover', content: 'autodiscover.outlook.com', ttl: 3600 },
     ],
+    replaces: isApexMailRecord,
   },
 };
 export const dnsTemplateParams = z.object({
   domain: z.string().max(253),
-  template: z.enum(dnsTemplateIds, { error: 'Choose Google Workspace or Microsoft 365' }),
+  template: z.enum(dnsTemplateIds, {
+    error: 'Choose our website hosting, Google Workspace or Microsoft 365',
+  }),
 });

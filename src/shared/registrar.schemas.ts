@@ -19,9 +19,21 @@ export const registrarReconciliationSchema = z.object({
 });
 export type RegistrarReconciliation = z.infer<typeof registrarReconciliationSchema>;
 
+/** The registrars the shop can sell through (the server's port lists the same three). */
+export const registrarProviderSchema = z.enum(['local', 'dnsimple', 'zacr']);
+export type RegistrarProviderName = z.infer<typeof registrarProviderSchema>;
+
 export const registrarOverviewSchema = z.object({
-  provider: z.enum(['local', 'dnsimple']),
+  /** The default registrar: it sells every ending without a route of its own. */
+  provider: registrarProviderSchema,
   account: z.object({ id: z.string(), email: z.string() }).nullable(),
+  /** Every registrar configured here, the default first, with who we are there. */
+  registrars: z.array(
+    z.object({
+      provider: registrarProviderSchema,
+      account: z.object({ id: z.string(), email: z.string() }).nullable(),
+    }),
+  ),
   reconciliation: registrarReconciliationSchema,
   tlds: z.array(
     z.object({
@@ -32,10 +44,30 @@ export const registrarOverviewSchema = z.object({
       markupPercent: z.number(),
       premium: z.boolean(),
       enabled: z.boolean(),
+      /** The owners' route (null: the default registrar) and where the ending is sold now. */
+      route: registrarProviderSchema.nullable(),
+      registrar: registrarProviderSchema,
+      /** The registrar's refusal to price the ending, which keeps it off sale. */
+      refusal: z.string().nullable(),
+      /** When the registrar last priced the ending (null: never asked or never answered). */
+      pricesCheckedAt: z.iso.datetime().nullable(),
     }),
   ),
 });
 export type RegistrarOverview = z.infer<typeof registrarOverviewSchema>;
 
-export const tldSwitchSchema = z.object({ enabled: z.boolean() });
-export const tldSwitchResultSchema = z.object({ tld: z.string(), enabled: z.boolean() });
+/** An owner's change to an ending: on sale or not, and through which registrar. */
+export const tldSwitchSchema = z
+  .object({
+    enabled: z.boolean().optional(),
+    registrar: registrarProviderSchema.nullable().optional(),
+  })
+  .refine((body) => body.enabled !== undefined || body.registrar !== undefined, {
+    message: 'Say whether the ending is sold, or through which registrar',
+  });
+export const tldSwitchResultSchema = z.object({
+  tld: z.string(),
+  enabled: z.boolean(),
+  route: registrarProviderSchema.nullable(),
+  registrar: registrarProviderSchema,
+});

@@ -145,6 +145,11 @@ export const registrationChecklistSchema = z.object({
 export const registrationStageDoneSchema = z.object({
   stage: stageSchema,
   approvedName: z.string().trim().min(2).max(100).optional(),
+  /**
+   * The approved name is not one the customer proposed: CIPC approved a variant of it (a word
+   * changed or left out). Said on purpose, so a typo is not taken for a variant.
+   */
+  approvedVariant: z.boolean().optional(),
   /** With the certificate stage: the number CIPC gave the company (YYYY/NNNNNN/NN). */
   registrationNumber: z
     .string()

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { vatPeriodPattern } from './vat-periods.ts';
 
-/** GET /api/admin/reports/vat-return(.csv): one category A period, by its first month. */
+/** GET /api/admin/reports/vat-return(.csv): one two-month period (category B), by its first month. */
 export const vatReturnQuerySchema = z.object({
   period: z
     .string()

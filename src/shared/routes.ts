@@ -201,6 +201,20 @@ export const routes = {
 
   // A visitor's support ticket, opened from the reply link they were mailed (no account needed).
   ticketReply: { path: '/support/reply', title: 'Your support ticket', guard: 'public' },
+  // A business plan's read-only link, opened by whoever the customer gave it to.
+  sharedPlan: { path: '/plans/shared', title: 'Shared business plan', guard: 'public' },
+  // The page a closing mail's one-click rating opens (the page sends the rating).
+  ticketRating: { path: '/support/rate', title: 'Rate our help', guard: 'public' },
+  // What is announced now, read from the API (so not prerendered). Before any `/help/:slug`
+  // route, which would match it too (the first route that matches wins).
+  helpAnnouncements: { path: '/help/announcements', title: 'Announcements', guard: 'public' },
+  // The help centre: rendered by the server with the articles as they are now (decision 036),
+  // not at build time. Literal /help/… routes (announcements above) come before helpArticle,
+  // whose :slug would match them too.
+  help: { path: '/help', title: 'Help centre', guard: 'public' },
+  helpArticle: { path: '/help/:slug', title: 'Help article', guard: 'public' },
+  // A marketing mail's unsubscribe link (a signed token): one button.
+  unsubscribe: { path: '/unsubscribe', title: 'Unsubscribe from news and offers', guard: 'public' },
 
   // Debug and test routes: the caller's own session state.
   authDebug: {
@@ -341,10 +355,33 @@ export const routes = {
     guard: 'admin',
     nav: { area: 'admin', label: 'Support tickets' },
   },
+  // Before adminTicket, whose :reference would match it too (the first route that matches wins).
+  adminCannedReplies: {
+    path: '/admin/support-tickets/canned-replies',
+    title: 'Canned replies',
+    guard: 'admin',
+  },
+  adminSupportDepartments: {
+    path: '/admin/support-tickets/departments',
+    title: 'Support departments',
+    guard: 'admin',
+  },
   adminTicket: {
     path: '/admin/support-tickets/:reference',
     title: 'Support ticket (back office)',
     guard: 'admin',
+  },
+  adminAnnouncements: {
+    path: '/admin/announcements',
+    title: 'Announcements (back office)',
+    guard: 'admin',
+    nav: { area: 'admin', label: 'Announcements' },
+  },
+  adminHelp: {
+    path: '/admin/help',
+    title: 'Help centre (back office)',
+    guard: 'admin',
+    nav: { area: 'admin', label: 'Help centre' },
   },
   adminWebsiteProjects: {
     path: '/admin/website-projects',
@@ -433,6 +470,19 @@ export const routes = {
     nav: { area: 'admin', label: 'Dunning policy' },
     ownerOnly: true,
   },
+  adminMailTemplates: {
+    path: '/admin/mail-templates',
+    title: 'E-mail templates',
+    guard: 'admin',
+    nav: { area: 'admin', label: 'E-mail templates' },
+    ownerOnly: true,
+  },
+  adminMailTemplate: {
+    path: '/admin/mail-templates/:key',
+    title: 'E-mail template',
+    guard: 'admin',
+    ownerOnly: true,
+  },
   adminCatalogue: {
     path: '/admin/catalogue',
     title: 'Catalogue and prices',
@@ -518,10 +568,14 @@ export function pathsOf(id: RouteId): string[] {
   return [entry(id).path, ...(entry(id).aliases ?? [])];
 }
 
+export const helpArticlePath = (slug: string) => `/help/${encodeURIComponent(slug)}`;
+
 export const ticketPath = (reference: string) => `/user/support/${encodeURIComponent(reference)}`;
 export const adminTicketPath = (reference: string) =>
   `/admin/support-tickets/${encodeURIComponent(reference)}`;
 
+export const adminMailTemplatePath = (key: string) =>
+  `/admin/mail-templates/${encodeURIComponent(key)}`;
 export const adminCustomerPath = (id: string) => `/admin/customers/${encodeURIComponent(id)}`;
 
 /** One of the customer's orders, with the ways to pay it while it is unpaid. */

@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { uploadSchema } from './uploads.schemas.ts';
+import { MAX_UPLOAD_BYTES, uploadSchema } from './uploads.schemas.ts';
 import { pageNumberSchema, pageOf } from './paging.ts';
+import {
+  departmentIds,
+  departmentSchema,
+  prioritySchema,
+  ticketClockSchema,
+  ticketPriorities,
+  ticketRatings,
+} from './ticket-desk.schemas.ts';
 
 export const ticketCategories = ['billing', 'domains', 'website', 'other'] as const;
 export type TicketCategory = (typeof ticketCategories)[number];
@@ -10,6 +18,16 @@ export const ticketCategoryLabels: Record<TicketCategory, string> = {
   domains: 'Domains',
   website: 'Website',
   other: 'Other',
+};
+
+/** Where a ticket was opened: the customer area, the contact form, or an e-mail to support. */
+export const ticketSources = ['dashboard', 'contact_form', 'email'] as const;
+export type TicketSource = (typeof ticketSources)[number];
+
+export const ticketSourceLabels: Record<TicketSource, string> = {
+  dashboard: 'From the dashboard',
+  contact_form: 'From the contact form',
+  email: 'By e-mail to support',
 };
 
 /** open → awaiting customer → resolved → closed (7 days after resolved, unless the customer replies). */
@@ -38,6 +56,25 @@ const messageText = z
   .min(2, 'Write your message')
   .max(5000, 'Keep the message under 5000 characters');
 
+/** How many files a new ticket may carry (each checked like any upload). */
+export const maxNewTicketFiles = 5;
+
+/** A file sent with a new ticket: its name and its bytes in base64 (a JSON body). */
+export const ticketFileSchema = z.object({
+  filename: z.string().trim().min(1, 'Name the file').max(200, 'Keep the file name short'),
+  content: z
+    .base64('The file did not arrive whole')
+    .max(
+      Math.ceil(MAX_UPLOAD_BYTES / 3) * 4,
+      `Files may be ${MAX_UPLOAD_BYTES / 1024 / 1024} MB at most`,
+    ),
+});
+export type TicketFile = z.infer<typeof ticketFileSchema>;
+
+/** The JSON body of a new ticket with the most files, each as large as allowed. */
+export const newTicketBodyLimit =
+  maxNewTicketFiles * (Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 1024) + 64 * 1024;
+
 /** POST /api/tickets: a customer opens a ticket from the dashboard. */
 export const newTicketSchema = z.object({
   subject: z
@@ -47,6 +84,10 @@ export const newTicketSchema = z.object({
     .max(150, 'Keep the subject under 150 characters'),
   category: z.enum(ticketCategories, { error: 'Choose a category' }),
   message: messageText,
+  files: z
+    .array(ticketFileSchema)
+    .max(maxNewTicketFiles, `Attach at most ${maxNewTicketFiles} files`)
+    .default([]),
 });
 export type NewTicketInput = z.input<typeof newTicketSchema>;
 
@@ -69,14 +110,16 @@ export const adminTicketReplySchema = z.object({
 });
 export type AdminTicketReplyInput = z.input<typeof adminTicketReplySchema>;
 
-/** PATCH /api/admin/tickets/{reference}: a new state, a new assignee (null: nobody), or both. */
+/** PATCH /api/admin/tickets/{reference}: a new state, assignee (null: nobody), department or priority. */
 export const ticketUpdateSchema = z
   .object({
     state: z.enum(ticketStates).optional(),
     assigneeId: z.uuid('Choose an administrator').nullable().optional(),
+    departmentId: departmentSchema.optional(),
+    priority: prioritySchema.optional(),
   })
-  .refine((change) => change.state !== undefined || change.assigneeId !== undefined, {
-    message: 'Change the state or the assignee',
+  .refine((change) => Object.values(change).some((value) => value !== undefined), {
+    message: 'Change the state, the assignee, the department or the priority',
   });
 export type TicketUpdateInput = z.input<typeof ticketUpdateSchema>;
 
@@ -88,6 +131,9 @@ export const adminTicketsQuerySchema = z.object({
   state: z.enum(ticketStates).optional(),
   category: z.enum(ticketCategories).optional(),
   assignee: z.union([z.uuid(), z.literal(unassigned)]).optional(),
+  department: z.enum(departmentIds).optional(),
+  /** Only tickets with a missed response-time target. */
+  breached: z.literal('true').optional(),
 });
 export type AdminTicketsQuery = z.output<typeof adminTicketsQuerySchema>;
 
@@ -109,13 +155,15 @@ export const ticketMessageSchema = z.object({
   authorName: z.string(),
   body: z.string(),
   createdAt: z.string(),
+  /** The files that came with the message (the new-ticket form, a reply by e-mail). */
+  files: z.array(uploadSchema),
 });
 export type TicketMessage = z.infer<typeof ticketMessageSchema>;
 
 /** A ticket as its customer sees it: never an internal note. */
 export const ticketSchema = ticketSummarySchema.extend({
   messages: z.array(ticketMessageSchema),
-  /** Files the customer attached (screenshots, statements), oldest first. */
+  /** Files attached to the ticket on their own (not with a message), oldest first. */
   attachments: z.array(uploadSchema),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
@@ -126,8 +174,14 @@ export type Assignee = z.infer<typeof assigneeSchema>;
 export const adminTicketSummarySchema = ticketSummarySchema.extend({
   name: z.string(),
   email: z.string(),
-  source: z.enum(['dashboard', 'contact_form']),
+  source: z.enum(ticketSources),
   assignee: assigneeSchema.nullable(),
+  departmentId: z.enum(departmentIds),
+  priority: z.enum(ticketPriorities),
+  clock: ticketClockSchema,
+  /** The ticket this one was merged into. */
+  mergedInto: z.string().nullable(),
+  rating: z.enum(ticketRatings).nullable(),
 });
 export type AdminTicketSummary = z.infer<typeof adminTicketSummarySchema>;
 

@@ -7,7 +7,7 @@ import {
   vatPeriodPattern,
 } from './vat-periods.ts';
 
-describe('VAT periods (category A)', () => {
+describe('VAT periods (category B)', () => {
   it('pairs the months from January and is due on the 25th after', () => {
     expect(vatPeriodOf('2026-02-28')).toBe('2026-01');
     expect(vatPeriodOf('2026-11-01')).toBe('2026-11');

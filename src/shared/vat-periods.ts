@@ -1,9 +1,10 @@
 import { saToday } from './dates.ts';
 
 /**
- * SARS category A VAT periods: two calendar months starting in an odd month (January–February,
- * March–April, …, November–December), each due by the 25th of the month after it ends
- * (INTEGRATIONS.md, VAT returns). A period is named by its first month, YYYY-MM.
+ * Our own VAT periods, SARS category B: two calendar months ending on the last day of February,
+ * April, …, December (January–February, March–April, …, November–December), each due by the 25th
+ * of the month after it ends. (INTEGRATIONS.md calls these category A; SARS's own page, "Tax
+ * periods for VAT vendors", calls them B.) A period is named by its first month, YYYY-MM.
  */
 export const vatPeriodPattern = /^\d{4}-(01|03|05|07|09|11)$/;
 

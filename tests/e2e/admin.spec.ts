@@ -370,7 +370,7 @@ test.describe('back office', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('DNSimple management shows the live registrar and switches an ending off and on', async ({
+  test('DNSimple management shows the registrars, routes an ending and switches one off and on', async ({
     page,
   }) => {
     await gotoHydrated(page, '/admin/dashboard');
@@ -378,7 +378,24 @@ test.describe('back office', () => {
       .getByRole('navigation', { name: 'Back office' })
       .getByRole('link', { name: 'DNSimple management' })
       .click();
-    await expect(page.getByText('Local registrar (no DNSIMPLE_TOKEN set)')).toBeVisible();
+    await expect(
+      page.getByText('No DNSIMPLE_TOKEN set: the local registrar sells every ending.'),
+    ).toBeVisible();
+    // The routing table: each ending's registrar, the default unless an owner chose one.
+    const route = page.getByRole('combobox', { name: 'Registrar for .co.za' });
+    await expect(route).toHaveValue('');
+    await route.selectOption({ label: 'Local registrar' });
+    await expect(page.getByText('.co.za is sold through Local registrar.').first()).toBeVisible();
+    await expect(route).toHaveValue('local');
+    const shots = process.env.REGISTRAR_SHOTS_DIR;
+    if (shots) {
+      await page.screenshot({ path: `${shots}/registrar-1280.png`, fullPage: true });
+      await page.setViewportSize({ width: 360, height: 800 });
+      await page.screenshot({ path: `${shots}/registrar-360.png`, fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+    await route.selectOption({ label: 'Default (Local registrar)' });
+    await expect(route).toHaveValue('');
     const tech = page.getByRole('checkbox', { name: 'Sell .tech' });
     await expect(tech).toBeChecked();
     await tech.uncheck();

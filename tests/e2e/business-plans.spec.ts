@@ -100,6 +100,38 @@ test.describe('business plans', () => {
     await page.getByRole('link', { name: 'Download PDF' }).click();
     expect((await download).suggestedFilename()).toBe('Loan application 2027.pdf');
 
+    // A read-only link for the bank: it opens the plan without an account, until it is stopped.
+    const share = page.getByRole('region', { name: 'Share a read-only copy' });
+    await share.getByRole('button', { name: 'Make a link' }).click();
+    const link = (await share.locator('code').textContent())!;
+    expect(link).toMatch(/\/plans\/shared\?token=/);
+    const bank = await page
+      .context()
+      .browser()!
+      .newContext({
+        storageState: { cookies: [], origins: [] },
+      });
+    const reader = await bank.newPage();
+    await gotoHydrated(reader, new URL(link).pathname + new URL(link).search);
+    await expect(
+      reader.getByRole('heading', { level: 1, name: 'Loan application 2027' }),
+    ).toBeVisible();
+    await expect(reader.getByRole('heading', { name: 'Financial projections' })).toBeVisible();
+    await expect(reader.getByRole('link', { name: 'Download the plan (PDF)' })).toBeVisible();
+    if (shotDir) await reader.screenshot({ path: `${shotDir}/shared-desktop.png`, fullPage: true });
+    await reader.setViewportSize({ width: 360, height: 740 });
+    await expectNothingOverflows(reader);
+    if (shotDir) await reader.screenshot({ path: `${shotDir}/shared-360.png`, fullPage: true });
+    await expectNoAxeViolations(reader);
+    await share.getByRole('button', { name: 'Stop sharing' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Stop sharing' }).click();
+    await expect(share.getByRole('button', { name: 'Make a link' })).toBeVisible();
+    await reader.reload();
+    await expect(
+      reader.getByRole('heading', { name: 'This link does not open a plan' }),
+    ).toBeVisible();
+    await bank.close();
+
     // The dashboard's panel shows the plan as it is.
     await gotoHydrated(page, '/user/dashboard');
     const panel = page.getByRole('heading', { name: 'Business plans' }).locator('..');

@@ -16,6 +16,37 @@ async function payFromDashboard(page: Page, total: string) {
   await expect(page).toHaveURL(/\/payment\/success\?reference=PAY-/);
 }
 
+/** A domain of the signed-in customer's, registered for a year: ordered through the API, paid on the simulator. */
+async function ownActiveDomain(page: Page, domain: string) {
+  const ordered = await page.request.post('/api/orders', {
+    data: {
+      items: [
+        {
+          type: 'domain',
+          domain,
+          years: 1,
+          registrant: {
+            type: 'individual',
+            fullName: 'Nomsa Khumalo',
+            email: 'nomsa@example.co.za',
+            phone: '082 555 0101',
+            address1: '3 Main Road',
+            city: 'Durban',
+            province: 'KwaZulu-Natal',
+            postalCode: '4001',
+          },
+        },
+      ],
+    },
+  });
+  expect(ordered.status()).toBe(201);
+  await payFromDashboard(page, formatZAR(11_400));
+  await expect(async () => {
+    await gotoHydrated(page, '/user/domains');
+    await expect(page.getByText(/^Active · expires /)).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 test.describe('domains', () => {
   test('search → result → Register Domain → registration form → cart', async ({
     page,
@@ -112,35 +143,7 @@ test.describe('domains', () => {
     test.setTimeout(90_000);
     const domain = `renew-${Date.now()}.co.za`;
     await signUp(page, 'Nomsa Khumalo');
-    // A domain of theirs, registered for a year (ordered through the API, paid on the simulator).
-    const ordered = await page.request.post('/api/orders', {
-      data: {
-        items: [
-          {
-            type: 'domain',
-            domain,
-            years: 1,
-            registrant: {
-              type: 'individual',
-              fullName: 'Nomsa Khumalo',
-              email: 'nomsa@example.co.za',
-              phone: '082 555 0101',
-              address1: '3 Main Road',
-              city: 'Durban',
-              province: 'KwaZulu-Natal',
-              postalCode: '4001',
-            },
-          },
-        ],
-      },
-    });
-    expect(ordered.status()).toBe(201);
-    await payFromDashboard(page, formatZAR(11_400));
-
-    await expect(async () => {
-      await gotoHydrated(page, '/user/domains');
-      await expect(page.getByText(/^Active · expires /)).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 20_000 });
+    await ownActiveDomain(page, domain);
     const card = page.getByRole('listitem').filter({ hasText: domain });
     const expiry = (await card.getByText(/^Active · expires /).textContent())!;
     const year = Number(/(\d{4})$/.exec(expiry)![1]);
@@ -191,6 +194,48 @@ test.describe('domains', () => {
       await page.setViewportSize({ width: 360, height: 740 });
       await expectNothingOverflows(page);
       await page.screenshot({ path: `${shotDir}/dns-360.png`, fullPage: true });
+    }
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('Lock & owner: the lock switch, the transfer code shown once, the registrant contact', async ({
+    page,
+    consoleErrors,
+  }) => {
+    test.setTimeout(90_000);
+    const domain = `lock-${Date.now()}.co.za`;
+    await signUp(page, 'Nomsa Khumalo');
+    await ownActiveDomain(page, domain);
+    const card = page.getByRole('listitem').filter({ hasText: domain });
+    await card.getByRole('button', { name: 'Lock & owner' }).click();
+
+    // Registered locked: no code until the lock is off (the switch works from the keyboard).
+    const lock = card.getByRole('switch', { name: 'Registrar lock' });
+    await expect(lock).toHaveAttribute('aria-checked', 'true');
+    await expect(card.getByRole('button', { name: 'Get transfer code' })).toBeDisabled();
+    await lock.focus();
+    await page.keyboard.press('Space');
+    await expect(lock).toHaveAttribute('aria-checked', 'false');
+    await card.getByRole('button', { name: 'Get transfer code' }).click();
+    const code = card.getByLabel('Transfer code');
+    await expect(code).toHaveText(/^[\w-]{16}$/);
+    await expect(card.getByRole('button', { name: 'Copy code' })).toBeVisible();
+
+    // The registrant as the registrar holds it, edited with the registry's rules.
+    await expect(card.getByLabel('Phone')).toHaveValue('+27.825550101');
+    await card.getByLabel('Country').fill('Z');
+    await card.getByRole('button', { name: 'Save registrant' }).click();
+    await expect(card.getByText('Use the two-letter country code, e.g. ZA')).toBeVisible();
+    await card.getByLabel('Country').fill('ZA');
+    await card.getByLabel('Town or city').fill('Pietermaritzburg');
+    await card.getByRole('button', { name: 'Save registrant' }).click();
+    await expect(page.getByText('Registrant saved').first()).toBeVisible();
+    if (shotDir) {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.screenshot({ path: `${shotDir}/lock-desktop.png`, fullPage: true });
+      await page.setViewportSize({ width: 360, height: 740 });
+      await expectNothingOverflows(page);
+      await page.screenshot({ path: `${shotDir}/lock-360.png`, fullPage: true });
     }
     expect(consoleErrors).toEqual([]);
   });

@@ -12,7 +12,12 @@ const smtp = await startSmtpCatcher(smtpPort);
 const http = createServer((request, response) => {
   if (request.url?.startsWith('/messages')) {
     response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(smtp.mails));
+    // Headers (Reply-To, Message-ID) as an object: a Map would serialise to nothing.
+    response.end(
+      JSON.stringify(
+        smtp.mails.map((mail) => ({ ...mail, headers: Object.fromEntries(mail.headers) })),
+      ),
+    );
     return;
   }
   response.writeHead(404).end();

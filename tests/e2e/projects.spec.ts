@@ -1,40 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { expect, gotoHydrated, test } from './fixtures/console.ts';
-import { expectNothingOverflows } from './fixtures/layout.ts';
-import { mailboxUrl } from './fixtures/mailbox.ts';
+import { checkLayouts } from './fixtures/layout.ts';
+import { mailTo } from './fixtures/mailbox.ts';
 import { signUp } from './fixtures/sessions.ts';
 
-interface CaughtMail {
-  to: string[];
-  subject: string;
-  text: string;
-}
-
-/** The newest mail to `to` whose subject contains `subject`, as it arrived over SMTP. */
-async function mailTo(request: APIRequestContext, to: string, subject: string) {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const mails = (await (await request.get(mailboxUrl)).json()) as CaughtMail[];
-    const mail = mails.findLast((m) => m.to.includes(to) && m.subject.includes(subject));
-    if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`no mail to ${to} about "${subject}"`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 const shotDir = process.env.PROJECT_SHOTS_DIR;
-
-/** Desktop and 360 px screenshots (when PROJECT_SHOTS_DIR is set), the narrow one also checked. */
-async function checkLayouts(page: Page, name: string) {
-  if (shotDir) await page.screenshot({ path: `${shotDir}/${name}-desktop.png`, fullPage: true });
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 360, height: 740 });
-  await expectNothingOverflows(page);
-  if (shotDir) await page.screenshot({ path: `${shotDir}/${name}-360.png`, fullPage: true });
-  await expectNoAxeViolations(page);
-  if (size) await page.setViewportSize(size);
-}
 
 test.describe('website projects', () => {
   test.use({ signedInAs: 'admin' });
@@ -121,7 +90,7 @@ test.describe('website projects', () => {
     // The customer approves at review: it moves to launch.
     await gotoHydrated(customer, `/user/projects/${reference}`);
     await expect(customer.getByText('Orange it is. Designs by Friday.')).toBeVisible();
-    await checkLayouts(customer, 'customer-project');
+    await checkLayouts(customer, 'customer-project', shotDir);
     await customer.getByRole('button', { name: 'Approve the website' }).click();
     await expect(
       customer.getByText('We connect your domain and launch the website.').first(),
@@ -132,14 +101,14 @@ test.describe('website projects', () => {
     await page.getByLabel('Stage', { exact: true }).selectOption('Live');
     await expect(page.getByText('Moved to Live').first()).toBeVisible();
     await mailTo(page.request, account.email, `[${reference}] Your website project: Live`);
-    await checkLayouts(page, 'admin-project');
+    await checkLayouts(page, 'admin-project', shotDir);
     await gotoHydrated(page, '/admin/website-projects');
     await expect(
       page
         .getByRole('region', { name: /^Live/ })
         .getByRole('link', { name: `Website for ${company}` }),
     ).toBeVisible();
-    await checkLayouts(page, 'admin-board');
+    await checkLayouts(page, 'admin-board', shotDir);
     await gotoHydrated(page, '/admin/dashboard');
     await expect(page.getByRole('heading', { name: /Website projects by stage/ })).toBeVisible();
 
@@ -212,7 +181,7 @@ test.describe('website projects', () => {
     const stages = customer.getByRole('list', { name: 'Registration stages' });
     await expect(customer.getByRole('heading', { name: 'Now: Name reservation' })).toBeVisible();
     await expect(stages.getByRole('listitem')).toHaveCount(5);
-    await checkLayouts(customer, 'registration-customer');
+    await checkLayouts(customer, 'registration-customer', shotDir);
 
     // The team ticks the checklist on the board's case and records the name CIPC approved.
     await gotoHydrated(page, '/admin/registrations');
@@ -225,7 +194,7 @@ test.describe('website projects', () => {
     await page.getByLabel('Name CIPC approved').selectOption(`${name} Breads`);
     await page.getByRole('button', { name: 'Mark Name reservation done' }).click();
     await expect(page.getByText('Checklist: Registration lodged')).toBeVisible();
-    await checkLayouts(page, 'registration-admin');
+    await checkLayouts(page, 'registration-admin', shotDir);
     await mailTo(page.request, account.email, 'Name reservation: done');
 
     await customer.reload();

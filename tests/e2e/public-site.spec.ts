@@ -12,8 +12,10 @@ import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { expect, gotoHydrated, navigateInApp, test } from './fixtures/console.ts';
 
 test.describe('public pages', () => {
+  // One test a page, loaded once for all its checks: each has its own time budget, and the two
+  // workers share them out.
   for (const { id, path } of prerenderedPages) {
-    test(`${path} renders its heading and title with no console error`, async ({
+    test(`${path} renders its heading and title with no console error, and passes axe`, async ({
       page,
       consoleErrors,
     }) => {
@@ -35,13 +37,6 @@ test.describe('public pages', () => {
       expect(asked).not.toContain('/api/user');
       expect(asked).not.toContain('/api/admin/auth-status');
       expect(consoleErrors).toEqual([]);
-    });
-  }
-
-  // One test a page: each has its own time budget, and the two workers share them out.
-  for (const { path } of prerenderedPages) {
-    test(`axe finds no accessibility violation on ${path}`, async ({ page }) => {
-      await gotoHydrated(page, path);
       await expectNoAxeViolations(page);
     });
   }

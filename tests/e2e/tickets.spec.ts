@@ -1,41 +1,10 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import { e2eAdmin } from './fixtures/admin.ts';
-import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { expect, gotoHydrated, test } from './fixtures/console.ts';
-import { expectNothingOverflows } from './fixtures/layout.ts';
-import { linkFromMail, mailboxUrl } from './fixtures/mailbox.ts';
+import { checkLayouts } from './fixtures/layout.ts';
+import { linkFromMail, mailTo } from './fixtures/mailbox.ts';
 import { signUp, uniqueEmail } from './fixtures/sessions.ts';
 
-interface CaughtMail {
-  to: string[];
-  subject: string;
-  text: string;
-}
-
-/** The newest mail to `to` whose subject contains `subject`, as it arrived over SMTP. */
-async function mailTo(request: APIRequestContext, to: string, subject: string) {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const mails = (await (await request.get(mailboxUrl)).json()) as CaughtMail[];
-    const mail = mails.findLast((m) => m.to.includes(to) && m.subject.includes(subject));
-    if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`no mail to ${to} about "${subject}"`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 const shotDir = process.env.TICKET_SHOTS_DIR;
-
-/** Desktop and 360 px screenshots (when TICKET_SHOTS_DIR is set), the narrow one also checked. */
-async function checkLayouts(page: Page, name: string) {
-  if (shotDir) await page.screenshot({ path: `${shotDir}/${name}-desktop.png`, fullPage: true });
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 360, height: 740 });
-  await expectNothingOverflows(page);
-  if (shotDir) await page.screenshot({ path: `${shotDir}/${name}-360.png`, fullPage: true });
-  await expectNoAxeViolations(page);
-  if (size) await page.setViewportSize(size);
-}
 
 test.describe('support tickets', () => {
   test.use({ signedInAs: 'admin' });
@@ -45,7 +14,7 @@ test.describe('support tickets', () => {
     browser,
     consoleErrors,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     // A browser of the customer's own, without the administrator's session.
     const customerContext = await browser.newContext({
       storageState: { cookies: [], origins: [] },
@@ -65,6 +34,13 @@ test.describe('support tickets', () => {
     await dialog
       .getByLabel('How can we help?')
       .fill('Please move my domain from my old host to you.');
+    // Files go with the first message, shown inside it.
+    await dialog.getByLabel('Files (optional)').setInputFiles([
+      { name: 'epp-code.txt', mimeType: 'text/plain', buffer: Buffer.from('EPP: 7XK-22Q\n') },
+      { name: 'whois.txt', mimeType: 'text/plain', buffer: Buffer.from('Registrar: Old Host\n') },
+    ]);
+    await expect(dialog.getByRole('list', { name: 'Files to send' })).toContainText('whois.txt');
+    await checkLayouts(customer, 'new-ticket-files', shotDir);
     await dialog.getByRole('button', { name: 'Open ticket' }).click();
     await expect(customer).toHaveURL(/\/user\/support\/T-[A-Z0-9]+$/);
     const reference = customer.url().split('/').pop()!;
@@ -72,6 +48,9 @@ test.describe('support tickets', () => {
     await expect(
       customer.getByText('Please move my domain from my old host to you.'),
     ).toBeVisible();
+    const first = customer.getByRole('article', { name: 'Message from You' });
+    await expect(first.getByRole('link', { name: 'epp-code.txt' })).toBeVisible();
+    await expect(first.getByRole('link', { name: 'whois.txt' })).toBeVisible();
     const received = await mailTo(page.request, account.email, `[${reference}] We received`);
     expect(received.text).toContain(`/user/support/${reference}`);
 
@@ -111,6 +90,10 @@ test.describe('support tickets', () => {
     await expect(page.getByRole('link', { name: 'old-host.png' })).toBeVisible();
     await page.getByLabel('Assignee').selectOption({ label: e2eAdmin.name });
     await expect(page.getByText('Ticket updated').first()).toBeVisible();
+    // A domain transfer waiting on us is urgent: its first reply is due within the hour.
+    await expect(page.getByLabel('Department')).toHaveValue('support');
+    await page.getByLabel('Priority').selectOption('urgent');
+    await expect(page.getByText(/First reply due in (\d+ min|1 h)/)).toBeVisible();
     await page.getByLabel('Internal note (not sent to the customer)').check();
     await page
       .getByLabel('Internal note', { exact: true })
@@ -151,12 +134,24 @@ test.describe('support tickets', () => {
     await expect(page.getByText('The EPP code is Q7-x9!pL')).toBeVisible();
     await page.getByLabel('State').selectOption('Resolved');
     await expect(page.getByText(/Closes by itself on/)).toBeVisible();
-    await mailTo(page.request, account.email, `[${reference}] Resolved`);
+    const resolved = await mailTo(page.request, account.email, `[${reference}] Resolved`);
     await gotoHydrated(customer, `/user/support/${reference}`);
     await expect(customer.getByText(/We marked this ticket resolved/)).toBeVisible();
 
-    await checkLayouts(customer, 'customer-ticket');
-    await checkLayouts(page, 'admin-ticket');
+    // One click in the mail rates our help; the page records it and lets the customer change it.
+    const rating = /Good, thank you: (\S+)/.exec(resolved.text)?.[1];
+    expect(rating, resolved.text).toBeDefined();
+    await gotoHydrated(customer, new URL(rating!).pathname + new URL(rating!).search);
+    await expect(
+      customer.getByRole('heading', { name: 'Thank you for your rating' }),
+    ).toBeVisible();
+    await expect(customer.getByText(`ticket ${reference}`)).toContainText('good');
+    await customer.getByRole('button', { name: 'Change my rating to “not good”' }).click();
+    await expect(customer.getByText(/as not good/)).toBeVisible();
+    if (shotDir) await customer.screenshot({ path: `${shotDir}/rating.png`, fullPage: true });
+
+    await checkLayouts(customer, 'customer-ticket', shotDir);
+    await checkLayouts(page, 'admin-ticket', shotDir);
     await gotoHydrated(customer, '/user/dashboard');
     await expect(panel.getByRole('link', { name: subject })).toBeVisible();
     if (shotDir) await customer.screenshot({ path: `${shotDir}/dashboard.png`, fullPage: true });
@@ -208,7 +203,7 @@ test.describe('contact-form tickets', () => {
     await page.getByRole('button', { name: 'Send reply' }).click();
     await expect(page.getByText('Wonderful, please send me a quote.')).toBeVisible();
     await mailTo(page.request, 'hello@sebenzadigital.co.za', `[${reference}] Lindiwe Zulu replied`);
-    await checkLayouts(page, 'visitor-ticket');
+    await checkLayouts(page, 'visitor-ticket', shotDir);
 
     await page.goto('/support/reply?token=not-a-real-token-at-all-000000');
     await expect(

@@ -13,6 +13,7 @@ import * as savedCardMails from '../../src/server/features/saved-cards/saved-car
 import * as speedReportMails from '../../src/server/features/speed-reports/speed-report-mails.ts';
 import * as subscriptionMails from '../../src/server/features/subscriptions/subscription-mails.ts';
 import * as ticketMails from '../../src/server/features/tickets/ticket-mails.ts';
+import * as announcementMails from '../../src/server/features/tickets/announcement-mails.ts';
 
 /** Every module of mail templates (src/server/features/**\/*-mails.ts). */
 export const mailModules = {
@@ -30,6 +31,7 @@ export const mailModules = {
   speedReportMails,
   subscriptionMails,
   ticketMails,
+  announcementMails,
 };
 
 const payTo = {
@@ -400,7 +402,42 @@ export function everyMail(config: Pick<Config, 'site' | 'publicUrl'>) {
       ticket,
       when,
       `${config.publicUrl}/user/tickets/TCK-0001`,
+      'TCK-0001.0123456789abcdef0123456789abcdef',
     ),
+    'ticketMails.ticketClosingSoonMail': ticketMails.ticketClosingSoonMail(
+      config,
+      ticket,
+      when,
+      `${config.publicUrl}/user/tickets/TCK-0001`,
+    ),
+    'ticketMails.ticketClosedMail': ticketMails.ticketClosedMail(
+      config,
+      ticket,
+      `${config.publicUrl}/user/tickets/TCK-0001`,
+      'TCK-0001.0123456789abcdef0123456789abcdef',
+    ),
+    'ticketMails.ticketBreachMail': [
+      ticketMails.ticketBreachMail(
+        config,
+        { ...ticket, priority: 'urgent' },
+        'first response',
+        when,
+      ),
+      ticketMails.ticketBreachMail(config, { ...ticket, priority: 'normal' }, 'resolution', when),
+    ],
+    'announcementMails.announcementMail': [
+      announcementMails.announcementMail(config, {
+        title: 'Planned maintenance on Saturday',
+        bodyMarkdown: 'The site is down from **02:00 to 04:00**.',
+        name: 'Thandi Nkosi',
+      }),
+      announcementMails.announcementMail(config, {
+        title: 'Half price hosting this week',
+        bodyMarkdown: 'Every hosting plan is half price until Friday.',
+        name: 'Thandi Nkosi',
+        unsubscribeUrl: `${config.publicUrl}/unsubscribe?token=0123`,
+      }),
+    ],
   };
 }
 

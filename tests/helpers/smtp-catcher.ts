@@ -8,6 +8,8 @@ export interface CaughtMail {
   text: string;
   html: string;
   attachments: { filename: string; contentType: string; content: Buffer }[];
+  /** Every header, by lower-case name, as mailparser reads it (Reply-To, Message-ID, …). */
+  headers: Map<string, unknown>;
 }
 
 /**
@@ -35,6 +37,7 @@ export async function startSmtpCatcher(port = 0) {
               contentType: a.contentType,
               content: a.content,
             })),
+            headers: parsed.headers,
           });
           waiters.splice(0).forEach((wake) => wake());
           callback();

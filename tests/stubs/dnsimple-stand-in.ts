@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { dnsimpleFixture, dnsimpleFixtureData } from '../helpers/dnsimple-fixtures.ts';
+import { managementAnswers } from './dnsimple-stand-in-management.ts';
 
 /** Endings this DNSimple sells; others answer 400 as DNSimple does ("TLD .LOVE is not supported"). */
 const soldEndings = new Set(['com', 'net', 'org', 'online', 'store', 'tech', 'africa']);
@@ -267,6 +268,13 @@ export async function startDnsimpleStandIn(options: { token: string; accountId: 
   const noContent = (response: ServerResponse) => {
     response.writeHead(204, rateHeaders()).end();
   };
+  const management = managementAnswers({
+    accountId: options.accountId,
+    domains,
+    send,
+    noContent,
+    nextId: () => (nextId += 1),
+  });
   const refuse = (response: ServerResponse, message: string, errors?: Record<string, string[]>) =>
     send(response, 400, errors ? { message, errors } : { message });
 
@@ -382,6 +390,7 @@ export async function startDnsimpleStandIn(options: { token: string; accountId: 
           return noContent(response);
         }
       }
+      if (management.handle(request.method ?? 'GET', url.pathname, body, response)) return;
       const registrar = new RegExp(
         `^${account}/registrar/domains/([^/]+)/(check|prices|registrations|renewals|transfers|delegation|auto_renewal)(?:/(\\d+))?$`,
       ).exec(url.pathname);
@@ -572,15 +581,15 @@ export async function startDnsimpleStandIn(options: { token: string; accountId: 
       if (url.pathname === `${account}/contacts` && request.method === 'POST') {
         nextId += 1;
         const now = iso(new Date());
-        return send(response, 201, {
-          data: {
-            id: nextId,
-            account_id: options.accountId,
-            ...body,
-            created_at: now,
-            updated_at: now,
-          },
-        });
+        const contact = {
+          id: nextId,
+          account_id: options.accountId,
+          ...body,
+          created_at: now,
+          updated_at: now,
+        };
+        management.saveContact(contact);
+        return send(response, 201, { data: contact });
       }
       return send(response, 404, { message: `No stand-in for ${call}` });
     })();
@@ -647,6 +656,8 @@ export async function startDnsimpleStandIn(options: { token: string; accountId: 
     rotateToken(next: string) {
       token = next;
     },
+    /** The registrar lock, transfers out and registrant changes (dnsimple-stand-in-management). */
+    management,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

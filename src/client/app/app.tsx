@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Router, useLocation } from 'wouter';
+import type { PageQuery } from '#shared/page-queries.ts';
 import { routeOf } from '#shared/routes.ts';
 import { DeferredToaster } from '../components/ui/deferred-toaster.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -25,9 +26,16 @@ function SiteLayout({ children }: { children: ReactNode }) {
   return backOffice ? children : <PublicLayout>{children}</PublicLayout>;
 }
 
-/** The whole client app; `ssrPath` is set when prerendering a page at build time. */
-export function App({ ssrPath }: { ssrPath?: string }) {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * The whole client app; `ssrPath` is set when prerendering a page, `queries` when the page was
+ * rendered with data (a help article, decision 036): the client starts with the same answers.
+ */
+export function App({ ssrPath, queries }: { ssrPath?: string; queries?: PageQuery[] | undefined }) {
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    for (const query of queries ?? []) client.setQueryData(query.queryKey, query.data);
+    return client;
+  });
   return (
     <QueryClientProvider client={queryClient}>
       <Router ssrPath={ssrPath}>

@@ -82,10 +82,40 @@ export const backOfficePages = {
     'AdminTicketsPage',
     adminFrame('Support tickets'),
   ),
+  adminCannedReplies: pageLoader(
+    () => import('../features/tickets/pages/canned-replies-page.tsx'),
+    'CannedRepliesPage',
+    adminFrame('Canned replies'),
+  ),
+  adminMailTemplates: pageLoader(
+    () => import('../features/mail-templates/pages/mail-templates-page.tsx'),
+    'MailTemplatesPage',
+    adminFrame('E-mail templates'),
+  ),
+  adminMailTemplate: pageLoader(
+    () => import('../features/mail-templates/pages/mail-template-page.tsx'),
+    'MailTemplatePage',
+    adminFrame('E-mail template'),
+  ),
+  adminSupportDepartments: pageLoader(
+    () => import('../features/tickets/pages/support-departments-page.tsx'),
+    'SupportDepartmentsPage',
+    adminFrame('Support departments'),
+  ),
   adminTicket: pageLoader(
     () => import('../features/tickets/pages/admin-ticket-page.tsx'),
     'AdminTicketPage',
     adminFrame('Support ticket'),
+  ),
+  adminAnnouncements: pageLoader(
+    () => import('../features/tickets/pages/admin-announcements-page.tsx'),
+    'AdminAnnouncementsPage',
+    adminFrame('Announcements'),
+  ),
+  adminHelp: pageLoader(
+    () => import('../features/tickets/pages/admin-help-page.tsx'),
+    'AdminHelpPage',
+    adminFrame('Help centre'),
   ),
   adminWebsiteProjects: pageLoader(
     () => import('../features/projects/pages/admin-projects-board-page.tsx'),

@@ -3,7 +3,8 @@ import { useUser } from '../lib/current-user.ts';
 import { accountFrame, pageLoader, type PageLoader } from './lazy-page.tsx';
 
 // The dashboard shows the orders, quotes (billing), payments (with account credit), service requests, tickets,
-// projects, registrations, domains and business plans features' panels, and the auth feature's banner until the e-mail address is confirmed.
+// projects, registrations, domains and business plans features' panels, the auth feature's banner until the e-mail address is confirmed,
+// and the tickets feature's announcements.
 const dashboardPage = async () => {
   const [
     Frame,
@@ -20,6 +21,7 @@ const dashboardPage = async () => {
     { DomainsPanel },
     { BusinessPlansPanel },
     { CompliancePanel },
+    { AnnouncementsPanel },
   ] = await Promise.all([
     accountFrame(),
     import('../features/account/pages/account-page.tsx'),
@@ -35,6 +37,7 @@ const dashboardPage = async () => {
     import('../features/domains/components/domains-panel.tsx'),
     import('../features/business-plans/components/business-plans-panel.tsx'),
     import('../features/compliance/components/compliance-panel.tsx'),
+    import('../features/tickets/components/announcements-panel.tsx'),
   ]);
   return {
     default: function SignedInAccount() {
@@ -44,6 +47,7 @@ const dashboardPage = async () => {
           <AccountPage
             user={user}
             verification={<VerificationBanner email={user.email} />}
+            announcements={<AnnouncementsPanel />}
             orders={<OrdersPanel />}
             quotes={<QuotesPanel />}
             payments={<PaymentsPanel />}

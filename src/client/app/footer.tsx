@@ -11,6 +11,7 @@ const quickLinks = [
   { label: 'Speed Report', href: paths.speedOptimization },
   { label: 'Portfolio', href: paths.portfolio },
   { label: 'FAQ', href: paths.faq },
+  { label: 'Help centre', href: paths.help },
   { label: 'Contact', href: paths.contact },
 ];
 

@@ -163,6 +163,27 @@ export const pages: Record<RouteId, ComponentType> = {
     () => import('../features/tickets/pages/ticket-reply-page.tsx'),
     'TicketReplyPage',
   ),
+  sharedPlan: lazyPage(
+    () => import('../features/business-plans/pages/shared-plan-page.tsx'),
+    'SharedPlanPage',
+  ),
+  ticketRating: lazyPage(
+    () => import('../features/tickets/pages/rate-ticket-page.tsx'),
+    'RateTicketPage',
+  ),
+  helpAnnouncements: lazyPage(
+    () => import('../features/tickets/pages/announcements-page.tsx'),
+    'AnnouncementsPage',
+  ),
+  unsubscribe: lazyPage(
+    () => import('../features/tickets/pages/unsubscribe-page.tsx'),
+    'UnsubscribePage',
+  ),
+  help: lazyPage(() => import('../features/tickets/pages/help-centre-page.tsx'), 'HelpCentrePage'),
+  helpArticle: lazyPage(
+    () => import('../features/tickets/pages/help-article-page.tsx'),
+    'HelpArticlePage',
+  ),
   payLink: lazyPage(() => import('../features/dunning/pages/pay-link-page.tsx'), 'PayLinkPage'),
   authDebug: lazyPage(() => import('../features/auth/pages/auth-debug-page.tsx'), 'AuthDebugPage'),
 
@@ -211,7 +232,13 @@ export const pages: Record<RouteId, ComponentType> = {
   adminQuote: backOffice('adminQuote'),
   adminServiceRequests: backOffice('adminServiceRequests'),
   adminSupportTickets: backOffice('adminSupportTickets'),
+  adminCannedReplies: backOffice('adminCannedReplies'),
+  adminSupportDepartments: backOffice('adminSupportDepartments'),
+  adminMailTemplates: backOffice('adminMailTemplates'),
+  adminMailTemplate: backOffice('adminMailTemplate'),
   adminTicket: backOffice('adminTicket'),
+  adminAnnouncements: backOffice('adminAnnouncements'),
+  adminHelp: backOffice('adminHelp'),
   adminWebsiteProjects: backOffice('adminWebsiteProjects'),
   adminWebsiteProject: backOffice('adminWebsiteProject'),
   adminRegistrations: backOffice('adminRegistrations'),

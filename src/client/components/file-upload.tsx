@@ -5,8 +5,9 @@ import { MAX_UPLOAD_BYTES, uploadTypesText, type Upload } from '#shared/uploads.
 import { Button } from './ui/button.tsx';
 import { FieldError, Label } from './ui/label.tsx';
 
-const anyUpload = '.png,.jpg,.jpeg,.gif,.webp,.pdf,.docx,.xlsx,.txt';
-const sizeText = (bytes: number) =>
+/** The file picker's filter for every kind of upload (the server checks the content). */
+export const anyUpload = '.png,.jpg,.jpeg,.gif,.webp,.pdf,.docx,.xlsx,.txt';
+export const sizeText = (bytes: number) =>
   bytes >= 1024 * 1024
     ? `${formatNumber(bytes / 1024 / 1024, 1)} MB`
     : `${Math.max(1, Math.round(bytes / 1024))} KB`;

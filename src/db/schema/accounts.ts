@@ -39,6 +39,8 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** The last sign-in with the password (not the session opened at registration): a returning customer. */
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** When the customer unsubscribed from marketing mail (announcements of kind "marketing"). */
+    marketingOptOutAt: timestamp('marketing_opt_out_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -149,6 +151,20 @@ export type MailLinkToken = {
   id: string;
 };
 
+/**
+ * What ties a mail to a conversation (RFC 5322 threading) and where its answer goes: ticket mails
+ * carry a signed reply address and one thread per ticket; `autoSubmitted` marks our own
+ * notifications (RFC 3834) so auto-responders do not answer them.
+ */
+export interface MailHeaders {
+  messageId: string;
+  inReplyTo?: string;
+  references?: string[];
+  autoSubmitted?: 'auto-generated' | 'auto-replied';
+  /** Marketing mail: the one-click unsubscribe address (RFC 8058 List-Unsubscribe). */
+  listUnsubscribe?: string;
+}
+
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -160,6 +176,8 @@ export const mailOutbox = pgTable(
     html: text('html').notNull(),
     attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
     linkToken: jsonb('link_token').$type<MailLinkToken>(),
+    replyTo: text('reply_to'),
+    headers: jsonb('headers').$type<MailHeaders>(),
     status: text('status', { enum: ['pending', 'sent', 'stored', 'failed'] })
       .notNull()
       .default('pending'),

@@ -28,6 +28,12 @@ export const businessPlans = pgTable(
     packageId: text('package_id'),
     version: integer('version').notNull().default(1),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /**
+     * A read-only link the customer gave out (a funder, an accountant): the SHA-256 of its token,
+     * so a database reader cannot open it; null when not shared (or revoked).
+     */
+    shareTokenHash: text('share_token_hash').unique(),
+    sharedAt: timestamp('shared_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

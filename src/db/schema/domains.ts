@@ -24,6 +24,17 @@ export const tlds = pgTable('tlds', {
   premium: boolean('premium').notNull().default(false),
   enabled: boolean('enabled').notNull().default(true),
   sort: integer('sort').notNull(),
+  /**
+   * Which registrar sells the ending (decision 033): null for the default one (DNSimple when it is
+   * configured, otherwise the embedded local registrar).
+   */
+  registrar: text('registrar', { enum: ['local', 'dnsimple', 'zacr'] }),
+  /**
+   * The registrar's refusal of the ending in its own words, when it last refused to price it: the
+   * ending is off sale until the registrar prices it again or an owner routes it elsewhere.
+   */
+  refusal: text('refusal'),
+  refusedAt: timestamp('refused_at', { withTimezone: true }),
 });
 
 /**
@@ -56,6 +67,13 @@ export const localRegistrarDomains = pgTable('local_registrar_domains', {
   autoRenew: boolean('auto_renew').notNull().default(true),
   privacy: boolean('privacy').notNull().default(false),
   nameservers: jsonb('nameservers').$type<string[]>().notNull(),
+  /** The registrar lock (EPP `clientTransferProhibited`): on from registration, as registrars do. */
+  transferLock: boolean('transfer_lock').notNull().default(true),
+  /**
+   * The transfer code last handed out, which another registrar's transfer must quote: the
+   * registry's own secret (the shop never keeps it), replaced by each request for one.
+   */
+  authCode: text('auth_code'),
 });
 
 /** DNS records of domains held by the local registrar. */

@@ -19,3 +19,5 @@ export * from './dunning.ts';
 export * from './saved-cards.ts';
 export * from './compliance.ts';
 export * from './registrations.ts';
+export * from './help-centre.ts';
+export * from './mail-templates.ts';

@@ -1,6 +1,6 @@
 import { customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { websiteProjects } from './projects.ts';
-import { supportTickets } from './tickets.ts';
+import { supportTicketMessages, supportTickets } from './tickets.ts';
 import { orders } from './orders.ts';
 import { registrationCases } from './registrations.ts';
 
@@ -20,6 +20,10 @@ export const uploads = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     projectId: uuid('project_id').references(() => websiteProjects.id, { onDelete: 'cascade' }),
     ticketId: uuid('ticket_id').references(() => supportTickets.id, { onDelete: 'cascade' }),
+    /** The ticket message the file came with (a new ticket's form, a reply by e-mail). */
+    ticketMessageId: uuid('ticket_message_id').references(() => supportTicketMessages.id, {
+      onDelete: 'set null',
+    }),
     /** Proof of a bank transfer the customer sent for an order. */
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
     /** A company registration's documents: the customer's ID copies, CIPC's certificate. */

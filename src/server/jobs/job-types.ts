@@ -14,12 +14,26 @@ export const jobTypes = {
     payload: z.object({ notificationId: z.number().int().positive() }),
     maxAttempts: 30,
   },
-  'register-domain': { payload: z.object({ orderId: z.uuid() }), maxAttempts: 5 },
+  // Registrar steps answer in seconds (DNSimple's fixtures: 12–14 s): they run in the `registrar`
+  // lane, REGISTRAR_CONCURRENCY at once, so one slow answer holds neither mail nor other orders.
+  'register-domain': {
+    payload: z.object({ orderId: z.uuid() }),
+    maxAttempts: 5,
+    lane: 'registrar',
+  },
   // Registrars finish some registrations late: 1, 2, 4 … 32 minutes, then hourly — about a day.
-  'poll-domain-registration': { payload: z.object({ orderId: z.uuid() }), maxAttempts: 30 },
+  'poll-domain-registration': {
+    payload: z.object({ orderId: z.uuid() }),
+    maxAttempts: 30,
+    lane: 'registrar',
+  },
   // A transfer waits on the losing registrar for up to 7 days: 1, 2, 4 … 32 minutes, then hourly
   // (180 tries span about 7.5 days) before the company is told it is stuck.
-  'poll-domain-transfer': { payload: z.object({ orderId: z.uuid() }), maxAttempts: 180 },
+  'poll-domain-transfer': {
+    payload: z.object({ orderId: z.uuid() }),
+    maxAttempts: 180,
+    lane: 'registrar',
+  },
   'domain-order-failed': { payload: z.object({ orderId: z.uuid() }), maxAttempts: 5 },
   // Every 6 hours (each run queues the next): the registrar's prices per ending, kept with their
   // time, so a cost that rose past our price's no-loss floor stops the sale and alerts the owners.
@@ -27,6 +41,9 @@ export const jobTypes = {
   // Every night (each run queues the next): the registrar's list of our domains against our
   // records, the differences mailed to the owners.
   'registrar-reconciliation': { payload: z.object({}), maxAttempts: 5 },
+  // Every 15 minutes while ZACR is configured (each run queues the next): its message queue read
+  // and acknowledged, each message logged.
+  'registry-poll': { payload: z.object({}), maxAttempts: 3 },
   // Runs 14 days before an expiry: a renewal order e-mailed with its payment link (auto-renew on).
   'domain-renewal-invoice': {
     payload: z.object({ orderId: z.uuid(), expiresAt: z.iso.datetime() }),
@@ -87,13 +104,23 @@ export const jobTypes = {
   // The owners' alerts (features/alerts), every 5 minutes (each run queues the next). In a lane
   // of its own, so that jobs holding up the main lane cannot also silence the alert about them.
   'owner-alerts': { payload: z.object({}), maxAttempts: 2, lane: 'watch' },
+  // The support desk's clock (features/tickets), every 5 minutes (each run queues the next):
+  // missed response-time targets flagged and alerted, tickets left waiting on the customer warned
+  // and then closed.
+  'ticket-desk-watch': { payload: z.object({}), maxAttempts: 2 },
+  // The support mailbox read over IMAP (INBOUND_IMAP_URL), every INBOUND_IMAP_EVERY_SECONDS; each
+  // run queues the next first, so a failed read is simply tried at the next one.
+  'poll-support-mailbox': { payload: z.object({}), maxAttempts: 1 },
+  // One batch of an announcement's mailing (features/tickets/announcement-mailing.ts), queued for
+  // its start; each batch queues the next a minute later while customers remain.
+  'announcement-mailing': { payload: z.object({ announcementId: z.uuid() }), maxAttempts: 5 },
 } as const satisfies Record<
   string,
   {
     payload: z.ZodType;
     maxAttempts: number;
     /** Jobs of a lane are run by a runner of their own (plugins/jobs.ts); others by the main one. */
-    lane?: 'browser' | 'backup' | 'watch';
+    lane?: 'browser' | 'backup' | 'watch' | 'registrar';
   }
 >;
 

@@ -158,20 +158,34 @@ export async function bringForward(db: Db, name: JobName): Promise<number> {
   return moved.length;
 }
 
+/** Whether any job is running now or due to run: a drain of every lane is not over before. */
+export async function workInHand(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      or(eq(jobs.status, 'running'), and(eq(jobs.status, 'queued'), lte(jobs.runAt, sql`now()`))),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
- * When the next job is due, so a runner can sleep until then: a queued job's time, or the end of
- * the lease of a running one (whose process may have died).
+ * How long until the next job is due, so a runner can sleep until then: a queued job's time, or
+ * the end of the lease of a running one (whose process may have died). Measured on the
+ * database's clock, the one `claimDueJobs` goes by: a process whose own clock runs ahead (or a
+ * test's moved clock) would otherwise wake at once, find nothing due, and spin.
  */
-export async function nextDueAt(db: Db, filter?: JobFilter): Promise<Date | null> {
+export async function msUntilNextDue(db: Db, filter?: JobFilter): Promise<number | null> {
   const [row] = await db
     .select({
-      at: sql<
-        string | Date | null
-      >`min(case when ${jobs.status} = 'queued' then ${jobs.runAt} else ${jobs.lockedUntil} end)`,
+      ms: sql<
+        string | number | null
+      >`extract(epoch from (min(case when ${jobs.status} = 'queued' then ${jobs.runAt} else ${jobs.lockedUntil} end) - now())) * 1000`,
     })
     .from(jobs)
     .where(and(inArray(jobs.status, ['queued', 'running']), byName(filter)));
-  return row?.at ? new Date(row.at) : null;
+  return row?.ms === null || row?.ms === undefined ? null : Number(row.ms);
 }
 
 const jobsPageSize = 25;

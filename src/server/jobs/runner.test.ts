@@ -49,6 +49,7 @@ async function runner(sendMail: JobHandlers['send-mail']): Promise<JobRunner> {
       'domain-order-failed': unexpected,
       'registrar-prices': unexpected,
       'registrar-reconciliation': unexpected,
+      'registry-poll': unexpected,
       'domain-renewal-invoice': unexpected,
       'domain-expiry-reminder': unexpected,
       'refund-payment': unexpected,
@@ -64,6 +65,9 @@ async function runner(sendMail: JobHandlers['send-mail']): Promise<JobRunner> {
       'compliance-reminders': unexpected,
       backup: unexpected,
       'owner-alerts': unexpected,
+      'poll-support-mailbox': unexpected,
+      'ticket-desk-watch': unexpected,
+      'announcement-mailing': unexpected,
     },
   });
   runners.push(started);

@@ -6,7 +6,7 @@ import {
   claimDueJobs,
   completeJob,
   failJob,
-  nextDueAt,
+  msUntilNextDue,
   type JobFilter,
   type JobRow,
 } from './queue.ts';
@@ -68,7 +68,7 @@ export async function startJobRunner(options: {
    * The lane this runner serves: the main one (every job type without a lane, and unknown names)
    * or a named lane of job-types.ts, whose jobs are slow and so kept apart (`browser`, `backup`).
    */
-  lane?: 'main' | 'browser' | 'backup' | 'watch';
+  lane?: 'main' | 'browser' | 'backup' | 'watch' | 'registrar';
   /** Jobs run at once (a lane's jobs only; the main lane runs one after another). */
   concurrency?: number;
   /**
@@ -129,10 +129,10 @@ export async function startJobRunner(options: {
   }
 
   async function sleepUntilNextDue(): Promise<void> {
-    const due = await nextDueAt(db, filter);
+    const untilDue = await msUntilNextDue(db, filter);
     clearTimeout(wake);
-    if (!due) return;
-    const delay = Math.max(0, due.getTime() - Date.now());
+    if (untilDue === null) return;
+    const delay = Math.max(0, untilDue);
     if (delay >= pollMs) return;
     wake = setTimeout(() => loop.kick(), delay + 50);
     wake.unref();

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Config } from '../config.ts';
@@ -12,6 +12,12 @@ export interface SecretBox {
   seal(plain: string, context: string): string;
   open(sealed: string, context: string): string;
   isSealed(value: string): boolean;
+  /**
+   * A keyed signature (HMAC-SHA256, hex) of `text` for `purpose`, with a key of its own derived
+   * from APP_SECRET: a signed value can only have come from this server (e.g. a ticket's reply
+   * address), and a signature for one purpose is worthless for another.
+   */
+  sign(text: string, purpose: string): string;
 }
 
 const prefix = 'enc:v1:';
@@ -38,6 +44,9 @@ export function appSecretText(source: Config['appSecret']): string {
 
 export function createSecretBox(secret: string): SecretBox {
   const key = Buffer.from(hkdfSync('sha256', secret, 'sebenza-digital', 'secrets at rest v1', 32));
+  const signingKey = Buffer.from(
+    hkdfSync('sha256', secret, 'sebenza-digital', 'signatures v1', 32),
+  );
   return {
     seal(plain, context) {
       const iv = randomBytes(12);
@@ -57,5 +66,7 @@ export function createSecretBox(secret: string): SecretBox {
       );
     },
     isSealed: (value) => value.startsWith(prefix),
+    sign: (text, purpose) =>
+      createHmac('sha256', signingKey).update(`${purpose}\n${text}`).digest('hex'),
   };
 }

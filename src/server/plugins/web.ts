@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogueEdits } from '#shared/catalogue.ts';
+import { pageQueriesDataId, type PageQuery } from '#shared/page-queries.ts';
 import {
   isAppShellPath,
   notFoundTitle,
@@ -15,6 +16,7 @@ import {
 import { siteGlobal } from '#shared/site.ts';
 import type { AppInstance } from '../app-instance.ts';
 import { catalogueEdits, whenCatalogueChanges } from '../features/catalogue/catalogue.service.ts';
+import { helpPagePaths, registerHelpPages } from '../features/tickets/help-pages.ts';
 import { precompressed, sendPrecompressed, type Precompressed } from '../lib/precompressed.ts';
 import { untilChanged } from '../lib/until-changed.ts';
 import {
@@ -73,7 +75,11 @@ export interface PageParts {
   builtFor: PageSettings;
 }
 
-type Render = (path: string, edits?: CatalogueEdits) => Promise<{ html: string; title: string }>;
+type Render = (
+  path: string,
+  edits?: CatalogueEdits,
+  queries?: PageQuery[],
+) => Promise<{ html: string; title: string }>;
 
 /** The id of the data block that carries the catalogue's edits to the browser (main.tsx). */
 export const catalogueDataId = 'catalogue-edits';
@@ -126,15 +132,17 @@ export async function registerWeb(app: AppInstance): Promise<void> {
       ),
   );
 
-  const sitemap = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${sitemapPaths
-    .map((path) => `  <url><loc>${publicUrl}${path}</loc></url>`)
-    .join('\n')}\n</urlset>\n`;
-  app.get('/sitemap.xml', (_request, reply) =>
-    reply
+  // The help centre's pages change with its articles (decision 036): read at each request.
+  app.get('/sitemap.xml', async (_request, reply) => {
+    const paths = [...sitemapPaths, ...(await helpPagePaths(app.database.db))];
+    const sitemap = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${paths
+      .map((path) => `  <url><loc>${publicUrl}${path}</loc></url>`)
+      .join('\n')}\n</urlset>\n`;
+    return reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(sitemap),
-  );
+      .send(sitemap);
+  });
 
   const notFoundDoc = built
     ? page(readFileSync(join(clientDir, '404.html')))
@@ -147,6 +155,7 @@ export async function registerWeb(app: AppInstance): Promise<void> {
   const current = async (fallback: Precompressed, kind: 'shell' | '404') =>
     (await livePages?.document(kind)) ?? fallback;
 
+  if (livePages) await registerHelpPages(app, livePages.renderWithData);
   if (built) {
     for (const { path } of prerenderedPages) {
       const doc = page(readFileSync(pageFile(clientDir, path)));
@@ -268,6 +277,28 @@ async function registerLivePages(app: AppInstance, page: (html: Buffer) => Preco
         app.log.error({ err: error, page: key }, 'page not rendered with the current catalogue');
         return null;
       }
+    },
+    /**
+     * A page of data the build cannot know (a help article, decision 036), rendered now with
+     * `queries`, which go with it as a data block for hydration; null without a renderer.
+     */
+    async renderWithData(
+      path: string,
+      head: { title: string; meta?: PageMeta },
+      queries: PageQuery[],
+    ): Promise<Precompressed | null> {
+      if (!parts) return null;
+      const now = await live.get();
+      const render = await loadRenderer();
+      const { html } = await render(path, now?.edits, queries);
+      const doc = pageDocument(
+        parts.template,
+        pageHead(settings, head.title, head.meta),
+        html,
+        settings.site,
+      );
+      const blocks = (now?.block ?? '') + dataBlock(pageQueriesDataId, queries);
+      return page(Buffer.from(withDataBlock(doc, blocks)));
     },
   };
 }

@@ -147,6 +147,7 @@ describe('roles', () => {
     /^(GET|POST) \/api\/admin\/backups/,
     /^(POST|PUT) \/api\/admin\/coupons/,
     /^(GET|PUT) \/api\/admin\/dunning\//,
+    /^(GET|POST|PUT|DELETE) \/api\/admin\/mail-(templates|layout)/,
   ];
   const isOwnerOnly = (route: string) => ownerOnly.some((pattern) => pattern.test(route));
 

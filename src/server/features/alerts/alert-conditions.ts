@@ -1,4 +1,4 @@
-import { and, count, eq, like, min, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, like, min, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { domainOrders, registrarPrices, tlds, type ownerAlerts } from '#db/schema/index.ts';
 import { formatDateTime } from '#shared/dates.ts';
@@ -47,7 +47,8 @@ export type AlertKind =
   | 'mail-failing'
   | 'disk-full'
   | 'registrar-credentials'
-  | 'registrar-cost-rise';
+  | 'registrar-cost-rise'
+  | 'registrar-ending-refused';
 export type AlertRow = typeof ownerAlerts.$inferSelect;
 
 export interface Reading {
@@ -272,15 +273,39 @@ async function registrarCostRise({ db }: Context): Promise<Reading> {
   };
 }
 
+/**
+ * A registrar refused to price an ending routed to it (DNSimple does not sell `.co.za`, say): the
+ * ending is off sale until it prices it again or an owner routes it to another registrar.
+ */
+async function registrarEndingRefused({ db }: Context): Promise<Reading> {
+  const rows = await db
+    .select({ tld: tlds.tld, refusal: tlds.refusal })
+    .from(tlds)
+    .where(and(eq(tlds.enabled, true), isNotNull(tlds.refusal)))
+    .orderBy(tlds.tld);
+  return {
+    key: 'registrar-ending-refused',
+    kind: 'registrar-ending-refused',
+    state: rows.length > 0 ? 'on' : 'off',
+    detail:
+      rows.length > 0
+        ? `Off sale because its registrar refuses it: ${rows
+            .map((row) => `.${row.tld} (${row.refusal})`)
+            .join('; ')}.`
+        : 'Every ending on sale is accepted by its registrar again.',
+  };
+}
+
 /** Every condition as it stands at `now`. */
 export async function readConditions(context: Context): Promise<Reading[]> {
-  const [queue, jobs, mail, disks, credentials, costs] = await Promise.all([
+  const [queue, jobs, mail, disks, credentials, costs, refused] = await Promise.all([
     queueStalled(context),
     failingJobs(context),
     mailFailing(context),
     diskFull(context),
     registrarCredentials(context),
     registrarCostRise(context),
+    registrarEndingRefused(context),
   ]);
-  return [queue, ...jobs, mail, ...disks, credentials, costs];
+  return [queue, ...jobs, mail, ...disks, credentials, costs, refused];
 }

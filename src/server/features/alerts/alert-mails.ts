@@ -40,6 +40,11 @@ export function alertTitles(alert: Pick<AlertFacts, 'key' | 'kind'>) {
         on: 'The domain registrar charges more than our prices cover',
         off: 'Our domain prices cover what the registrar charges again',
       };
+    case 'registrar-ending-refused':
+      return {
+        on: 'A registrar refuses a domain ending we sell',
+        off: 'Every domain ending on sale is accepted by its registrar again',
+      };
   }
 }
 
@@ -75,6 +80,11 @@ function whatToDo(alert: Pick<AlertFacts, 'key' | 'kind'>): string[] {
         'Customers cannot buy those domains while this lasts (they are told the name cannot be registered here at the moment); orders already paid are carried out.',
         "What to do: raise the ending's registrar cost in the catalogue of the back office to what the registrar now charges; the sale starts again at once, and this alert clears at the next price check (every 6 hours).",
       ];
+    case 'registrar-ending-refused':
+      return [
+        'Customers cannot search for, buy or transfer names of those endings while this lasts; names already held are renewed where they are.',
+        'What to do: on the registrar page of the back office, route each ending to a registrar that sells it (.za names to ZACR). The sale starts again at once; an ending the same registrar prices again at the next check (every 6 hours) comes back by itself.',
+      ];
   }
 }
 
@@ -82,6 +92,7 @@ function whatToDo(alert: Pick<AlertFacts, 'key' | 'kind'>): string[] {
 function actionFor(alert: Pick<AlertFacts, 'kind'>, publicUrl: string) {
   switch (alert.kind) {
     case 'registrar-credentials':
+    case 'registrar-ending-refused':
       return { label: 'Open the registrar page', url: `${publicUrl}/admin/dnsimple-management` };
     case 'registrar-cost-rise':
       return { label: 'Open the catalogue', url: `${publicUrl}/admin/catalogue` };

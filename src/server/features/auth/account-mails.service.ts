@@ -3,26 +3,24 @@
  * (account).
  */
 import { paths } from '#shared/routes.ts';
-import type { Config } from '../../config.ts';
-import { renderMail, type RenderedMail } from '../../integrations/mail/mail-template.ts';
-
-type MailConfig = Pick<Config, 'site' | 'publicUrl'>;
+import {
+  renderMail,
+  type MailConfig,
+  type RenderedMail,
+} from '../../integrations/mail/mail-template.ts';
+import { templateMail } from '../../integrations/mail/templates/template-mail.ts';
 
 const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullName;
 const link = (config: MailConfig, path: string, token: string) =>
   `${config.publicUrl}${path}?token=${encodeURIComponent(token)}`;
 
 export function verifyEmailMail(config: MailConfig, fullName: string, token: string): RenderedMail {
-  return renderMail(config, {
-    subject: `Confirm your e-mail address for ${config.site.siteName}`,
-    greeting: `Hi ${firstName(fullName)},`,
-    paragraphs: [
-      `Welcome to ${config.site.siteName}. Please confirm that this is your e-mail address so that we can send you order updates, invoices and support replies.`,
-    ],
-    action: { label: 'Confirm my e-mail address', url: link(config, paths.verifyEmail, token) },
-    footnote:
-      'The link works once and stays valid for 48 hours. If you did not sign up, ignore this e-mail.',
-  });
+  return templateMail(
+    config,
+    'verify-email',
+    { customer_first_name: firstName(fullName) },
+    { actionUrl: link(config, paths.verifyEmail, token) },
+  );
 }
 
 export function changeEmailMail(config: MailConfig, fullName: string, token: string): RenderedMail {
@@ -58,14 +56,12 @@ export function resetPasswordMail(
   fullName: string,
   token: string,
 ): RenderedMail {
-  return renderMail(config, {
-    subject: `Reset your ${config.site.siteName} password`,
-    greeting: `Hi ${firstName(fullName)},`,
-    paragraphs: ['We received a request to reset the password of your account.'],
-    action: { label: 'Choose a new password', url: link(config, paths.resetPassword, token) },
-    footnote:
-      'The link works once and stays valid for 1 hour. If you did not ask for this, ignore this e-mail: your password stays as it is.',
-  });
+  return templateMail(
+    config,
+    'reset-password',
+    { customer_first_name: firstName(fullName) },
+    { actionUrl: link(config, paths.resetPassword, token) },
+  );
 }
 
 export function passwordChangedMail(config: MailConfig, fullName: string): RenderedMail {

@@ -1,3 +1,4 @@
+import { saToday } from '#shared/dates.ts';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -85,7 +86,7 @@ describe.each(engines)('the restore drill on the %s database', (engine) => {
     await money.recorded({
       orderReference: byTransfer.reference,
       amount: byTransfer.total,
-      receivedOn: new Date().toISOString().slice(0, 10),
+      receivedOn: saToday(),
       bankReference: `KHUMALO ${byTransfer.reference}`,
     });
     await money.placeOrder();

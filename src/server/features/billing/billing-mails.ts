@@ -2,10 +2,10 @@ import { formatDate } from '#shared/dates.ts';
 import { formatZAR } from '#shared/money.ts';
 import { vatWording } from '#shared/vat-wording.ts';
 import type { Config } from '../../config.ts';
-import { renderMail, type RenderedMail } from '../../integrations/mail/mail-template.ts';
+import { firstName, renderMail, type RenderedMail } from '../../integrations/mail/mail-template.ts';
+import { templateMail } from '../../integrations/mail/templates/template-mail.ts';
 
 type MailConfig = Pick<Config, 'site' | 'publicUrl'>;
-const firstName = (name: string) => name.split(/\s+/)[0];
 
 /** The quote, with the way to read and accept it in the customer's account. */
 export function quoteSentMail(
@@ -19,21 +19,21 @@ export function quoteSentMail(
     validUntil: string;
   },
 ): RenderedMail {
-  return renderMail(config, {
-    subject: `Your quote ${quote.number}: ${formatZAR(quote.totalCents)}`,
-    greeting: `Hi ${firstName(quote.name)},`,
-    paragraphs: [
-      `Here is our quote ${quote.number} for ${formatZAR(quote.totalCents)}${vatWording(config.site.vatRegistered).included}.`,
-      quote.depositLabel
+  return templateMail(
+    config,
+    'quote-sent',
+    {
+      customer_first_name: firstName(quote.name),
+      quote_number: quote.number,
+      total: formatZAR(quote.totalCents),
+      vat_included: vatWording(config.site.vatRegistered).included,
+      payment_terms: quote.depositLabel
         ? `To start, we ask for a ${quote.depositLabel.toLowerCase()} of ${formatZAR(quote.depositCents)} when you accept; the balance is invoiced when the work is delivered.`
         : 'You pay it in full when you accept, and we start as soon as the payment clears.',
-      `You can accept it online until ${formatDate(quote.validUntil)}, and pay by card, bank transfer or account credit.`,
-    ],
-    action: {
-      label: 'Read and accept the quote',
-      url: `${config.publicUrl}/user/quotes/${quote.number}`,
+      valid_until: formatDate(quote.validUntil),
     },
-  });
+    { actionUrl: `${config.publicUrl}/user/quotes/${quote.number}` },
+  );
 }
 
 /** An invoice the team raised (custom work, a quote's deposit or balance), with its pay link. */
@@ -47,19 +47,21 @@ export function invoiceSentMail(
     dueOn: string;
   },
 ): RenderedMail {
-  return renderMail(config, {
-    subject: `Invoice ${invoice.orderReference}: ${formatZAR(invoice.totalCents)} due ${formatDate(invoice.dueOn)}`,
-    greeting: `Hi ${firstName(invoice.name)},`,
-    paragraphs: [
-      `${invoice.title}: ${formatZAR(invoice.totalCents)}${vatWording(config.site.vatRegistered).included}, due by ${formatDate(invoice.dueOn)}.`,
-      `Pay it by card, bank transfer or account credit from the link below. Your ${vatWording(config.site.vatRegistered).invoiceNoun} follows as soon as the payment clears.`,
-    ],
-    action: {
-      label: 'Pay the invoice',
-      url: `${config.publicUrl}/user/orders/${invoice.orderReference}`,
+  const vat = vatWording(config.site.vatRegistered);
+  return templateMail(
+    config,
+    'invoice-sent',
+    {
+      customer_first_name: firstName(invoice.name),
+      order_reference: invoice.orderReference,
+      invoice_title: invoice.title,
+      total: formatZAR(invoice.totalCents),
+      vat_included: vat.included,
+      due_date: formatDate(invoice.dueOn),
+      invoice_noun: vat.invoiceNoun,
     },
-    footnote: `Questions? Reply to this e-mail or write to ${config.site.contactEmail} and quote ${invoice.orderReference}.`,
-  });
+    { actionUrl: `${config.publicUrl}/user/orders/${invoice.orderReference}` },
+  );
 }
 
 /** The team hears that a customer accepted a quote. */

@@ -1,8 +1,6 @@
-import type { FastifyReply } from 'fastify';
 import { sendPdf } from '../../lib/send-pdf.ts';
 import { z } from 'zod';
 import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
-import { downloadSchema } from '#shared/http.schemas.ts';
 import { messageSchema } from '#shared/auth.schemas.ts';
 import {
   adminPlanSchema,
@@ -19,37 +17,35 @@ import { adminScope, userScope } from '../../plugins/signed-in-scopes.ts';
 import { businessPlanPdf } from '../../integrations/pdf/business-plan-pdf.ts';
 import { companyOf } from '../../integrations/pdf/letterhead.ts';
 import {
-  commentOnPlan,
   createPlan,
   deletePlan,
-  deliverPlan,
   duplicatePlan,
-  editPaidPlan,
   importIntoPlan,
-  listPaidPlans,
   listPlans,
-  paidPlanForDocument,
   planForDocument,
-  readPaidPlan,
   readPlan,
   updatePlan,
 } from './business-plans.service.ts';
-
-const planParams = z.object({ id: z.uuid('Not a business plan id') });
-
-const pdfResponse = {
-  200: { content: { 'application/pdf': { schema: downloadSchema } } },
-  ...errorResponses(400, 401, 404),
-};
+import {
+  commentOnPlan,
+  deliverPlan,
+  editPaidPlan,
+  listPaidPlans,
+  paidPlanForDocument,
+  readPaidPlan,
+} from './paid-plans-admin.service.ts';
+import { businessPlanSharingRoutes } from './business-plan-sharing.routes.ts';
+import { planParams, planPdfResponse, type SendPlanPdf } from './business-plan-http.ts';
 
 /**
  * The plan builder: a customer's own plans only (anyone else's answers 404); the back office's
  * paid professional plans: edit, comment on sections, deliver.
  */
+
 export async function businessPlanRoutes(app: AppInstance): Promise<void> {
   const db = app.database.db;
   const deps = { db, config: app.config };
-  const sendPlanPdf = async (reply: FastifyReply, row: Parameters<typeof businessPlanPdf>[0]) => {
+  const sendPlanPdf: SendPlanPdf = async (reply, row) => {
     const pdf = await businessPlanPdf(row, companyOf(app.config));
     const filename = `${row.name.replace(/[^A-Za-z0-9 -]+/g, '').trim() || 'business-plan'}.pdf`;
     return sendPdf(reply, { pdf, filename });
@@ -146,11 +142,13 @@ export async function businessPlanRoutes(app: AppInstance): Promise<void> {
 
     scoped.get(
       '/api/business-plans/:id/pdf',
-      { schema: { params: planParams, response: pdfResponse } },
+      { schema: { params: planParams, response: planPdfResponse } },
       async (request, reply) =>
         sendPlanPdf(reply, await planForDocument(db, request.user.id, request.params.id)),
     );
   });
+
+  await businessPlanSharingRoutes(app, sendPlanPdf);
 
   await adminScope(app, 'staff', (admin) => {
     admin.get(
@@ -230,7 +228,7 @@ export async function businessPlanRoutes(app: AppInstance): Promise<void> {
 
     admin.get(
       '/api/admin/business-plans/:id/pdf',
-      { schema: { params: planParams, response: pdfResponse } },
+      { schema: { params: planParams, response: planPdfResponse } },
       async (request, reply) =>
         sendPlanPdf(reply, await paidPlanForDocument(db, request.params.id)),
     );

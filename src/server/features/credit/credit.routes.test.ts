@@ -1,3 +1,4 @@
+import { saToday } from '#shared/dates.ts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, invoices, orders, payments } from '#db/schema/index.ts';
@@ -24,7 +25,8 @@ let customer: Awaited<ReturnType<typeof signUp>>;
 let owner: Awaited<ReturnType<typeof signInAdmin>>;
 let staff: Awaited<ReturnType<typeof signInAdmin>>;
 let money: ReturnType<typeof moneyJourneys>;
-const today = new Date().toISOString().slice(0, 10);
+// South African dates, as the server keeps them (UTC is a day behind from 22:00).
+const today = saToday();
 const cents = (rand: number) => Math.round(rand * 100);
 
 beforeAll(async () => {

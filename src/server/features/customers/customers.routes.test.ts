@@ -1,3 +1,4 @@
+import { saToday } from '#shared/dates.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, domainOrders, invoices, orders, payments, users } from '#db/schema/index.ts';
@@ -125,7 +126,7 @@ describe('the back-office customer list', () => {
   it('filters: unpaid orders, signed up between; a bad filter is a 400', async () => {
     expect(await emails('filter=unpaid')).toEqual([lerato.email]);
     expect(await emails('filter=subscribed')).toEqual([]);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = saToday();
     expect((await found(`from=${today}&to=${today}`)).total).toBeGreaterThanOrEqual(2);
     expect((await found('to=2001-01-01')).total).toBe(0);
     expect((await get('/api/admin/customers?filter=rich')).statusCode).toBe(400);

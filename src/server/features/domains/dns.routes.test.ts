@@ -5,46 +5,48 @@ import {
   createDnsimpleTestApp,
   type DnsimpleTestApp,
 } from '../../../../tests/helpers/dnsimple-app.ts';
-import { runRetriesNow } from '../../../../tests/helpers/jobs.ts';
-import { createDomainOrder, markDomainOrderPaid } from './domain-orders.service.ts';
-
-/** A customer with one active domain, registered the way a paid order is. */
-async function customerWithDomain(t: TestApp, domain: string) {
-  const customer = await signUp(t.app);
-  const order = await createDomainOrder(t.app.database.db, {
-    userId: customer.user.id,
-    domain,
-    years: 1,
-    priceCents: 11_400,
-    registrarCostCents: 9_500,
-    registrar: t.app.registrar.provider,
-    registration: {
-      years: 1,
-      privacy: false,
-      autoRenew: true,
-      registrant: {
-        type: 'individual',
-        fullName: 'Pieter Botha',
-        email: customer.email,
-        phone: '+27825550101',
-        address1: '1 Main Road',
-        city: 'Knysna',
-        province: 'Western Cape',
-        postalCode: '6570',
-      },
-    },
-  });
-  await markDomainOrderPaid(t.app.database.db, order.id);
-  await t.app.jobs.drain();
-  // DNSimple answers a registration `new`: the poll that follows finds it registered.
-  await runRetriesNow(t.app);
-  return customer;
-}
+import { customerWithDomain } from '../../../../tests/helpers/domain-customer.ts';
 
 function api(t: TestApp, cookie: string) {
   return (method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH', url: string, payload?: object) =>
     t.app.inject({ method, url, payload, headers: { cookie } });
 }
+
+describe('the website hosting template (HOSTING_IPV4 set)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ HOSTING_IPV4: '102.130.113.9' });
+  });
+  afterAll(() => t.close());
+
+  it("points the name and www at our hosting, replacing the apex's addresses and www, once", async () => {
+    const { cookie } = await customerWithDomain(t, 'botha-site.co.za');
+    const call = api(t, cookie);
+    const base = '/api/user/domains/botha-site.co.za';
+    expect((await call('GET', `${base}/nameservers`)).json().websiteHosting).toBe(true);
+    await call('POST', `${base}/records`, { type: 'A', name: '@', content: '196.22.132.10' });
+    await call('POST', `${base}/records`, { type: 'A', name: 'www', content: '196.22.132.10' });
+    await call('POST', `${base}/records`, { type: 'A', name: 'shop', content: '196.22.132.11' });
+    await call('POST', `${base}/records`, {
+      type: 'MX',
+      name: '@',
+      content: 'mail.botha-site.co.za',
+      priority: 10,
+    });
+    const shape = (records: { type: string; name: string; content: string }[]) =>
+      records.map((r) => `${r.type} ${r.name || '@'} ${r.content}`).sort();
+    const hosted = await call('POST', `${base}/dns-templates/our-hosting`);
+    expect(hosted.statusCode, hosted.body).toBe(200);
+    expect(shape(hosted.json())).toEqual([
+      'A @ 102.130.113.9',
+      'A shop 196.22.132.11',
+      'CNAME www botha-site.co.za',
+      'MX @ mail.botha-site.co.za',
+    ]);
+    const again = await call('POST', `${base}/dns-templates/our-hosting`);
+    expect(shape(again.json())).toEqual(shape(hosted.json()));
+  });
+});
 
 describe('customer DNS records (local registrar)', () => {
   let t: TestApp;
@@ -97,6 +99,7 @@ describe('customer DNS records (local registrar)', () => {
     expect((await call('GET', `${base}/nameservers`)).json()).toEqual({
       nameservers: ['ns1.sebenza.local', 'ns2.sebenza.local'],
       ours: true,
+      websiteHosting: false,
     });
     expect(await t.app.registrar.renew('botha-guesthouse.co.za', 2)).toMatchObject({
       state: 'done',
@@ -120,6 +123,7 @@ describe('customer DNS records (local registrar)', () => {
     expect((await call('GET', `${base}/nameservers`)).json()).toEqual({
       nameservers: ['ns1.sebenza.local', 'ns2.sebenza.local'],
       ours: true,
+      websiteHosting: false,
     });
     for (const [body, error] of [
       [{ use: 'custom', nameservers: ['ns1.example.net'] }, 'Give at least two name servers'],
@@ -144,6 +148,7 @@ describe('customer DNS records (local registrar)', () => {
     expect(own.json()).toEqual({
       nameservers: ['ns1.example.net', 'ns2.example.net'],
       ours: false,
+      websiteHosting: false,
     });
     expect((await call('GET', `${base}/nameservers`)).json().ours).toBe(false);
     const stranger = await signUp(t.app);
@@ -191,7 +196,13 @@ describe('customer DNS records (local registrar)', () => {
     ]);
     const unknown = await call('POST', `${base}/dns-templates/yahoo`);
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().error).toContain('Choose Google Workspace or Microsoft 365');
+    expect(unknown.json().error).toContain(
+      'Choose our website hosting, Google Workspace or Microsoft 365',
+    );
+    // This site hosts no websites (HOSTING_IPV4 unset): the website template is refused.
+    const hosting = await call('POST', `${base}/dns-templates/our-hosting`);
+    expect(hosting.statusCode).toBe(409);
+    expect(hosting.json().error).toBe('Website hosting is not offered on this site yet');
   });
 
   it("never touches someone else's domain", async () => {
@@ -237,6 +248,7 @@ describe('customer DNS records through DNSimple', () => {
     expect((await call('GET', `${base}/nameservers`)).json()).toEqual({
       nameservers: ['ns1.dnsimple.com', 'ns2.dnsimple-edge.net'],
       ours: true,
+      websiteHosting: false,
     });
     // Delegated to the customer's own name servers, then back to DNSimple's.
     const own = await call('PUT', `${base}/nameservers`, {
@@ -247,6 +259,7 @@ describe('customer DNS records through DNSimple', () => {
     expect(own.json()).toEqual({
       nameservers: ['ns1.afrihost.co.za', 'ns2.afrihost.co.za'],
       ours: false,
+      websiteHosting: false,
     });
     expect(t.dnsimple.calls).toContain(
       'PUT /v2/4242/registrar/domains/pieter-botha.com/delegation',
@@ -260,6 +273,7 @@ describe('customer DNS records through DNSimple', () => {
         'ns4.dnsimple-edge.org',
       ],
       ours: true,
+      websiteHosting: false,
     });
     await t.app.registrar.renew('pieter-botha.com', 1);
     expect(t.dnsimple.calls).toContain('POST /v2/4242/registrar/domains/pieter-botha.com/renewals');

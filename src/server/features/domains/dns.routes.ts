@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { domainOrders } from '#db/schema/index.ts';
 import {
@@ -11,21 +11,22 @@ import {
   nameserversInputSchema,
   nameserversSchema,
 } from '#shared/dns.schemas.ts';
-import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
 import type { AppInstance } from '../../app-instance.ts';
 import { RegistrarError } from '../../integrations/registrar/registrar.ts';
+import { errorResponses } from '#shared/errors.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { userScope } from '../../plugins/signed-in-scopes.ts';
 import { applyDnsTemplate } from './dns-templates.service.ts';
 import { recordEvent } from './domain-orders.service.ts';
+import {
+  domainChangeErrors,
+  domainParams,
+  domainReadErrors,
+  ownDomain as ownedDomain,
+} from './own-domain.ts';
 import { registrarAppError } from './registrar-errors.ts';
 
-const domainParams = z.object({ domain: z.string().max(253) });
 const recordParams = domainParams.extend({ id: z.string().max(64) });
-
-/** Every DNS call needs a session and one of the caller's domains, and goes to the registrar. */
-const readErrors = errorResponses(400, 401, 404, 429, 503);
-const changeErrors = errorResponses(...stateChangeErrors, 401, 404, 429, 503);
 
 /** Registrar trouble becomes a clear 503/429; a missing record a 404. */
 async function throughRegistrar<T>(work: () => Promise<T>): Promise<T> {
@@ -44,27 +45,12 @@ async function throughRegistrar<T>(work: () => Promise<T>): Promise<T> {
 export async function dnsRoutes(app: AppInstance): Promise<void> {
   const { db } = app.database;
 
-  /** The id of the customer's active order for `domain`; 404 when it is not theirs. */
-  const isOurs = (nameservers: string[]) =>
-    nameservers.length > 0 &&
-    nameservers.every((host) => app.registrar.defaultNameservers.includes(host));
-
-  async function ownDomain(userId: string, domain: string) {
-    const [order] = await db
-      .select({ id: domainOrders.id })
-      .from(domainOrders)
-      .where(
-        and(
-          eq(domainOrders.userId, userId),
-          eq(domainOrders.domain, domain),
-          eq(domainOrders.status, 'active'),
-        ),
-      )
-      .limit(1);
-    if (!order)
-      throw new AppError('NOT_FOUND', { message: `${domain} is not one of your active domains` });
-    return order.id;
-  }
+  /** Whether the name is delegated to the name servers of its registrar, which serve our records. */
+  const isOurs = async (domain: string, nameservers: string[]) => {
+    const ours = await app.registrar.defaultNameserversFor(domain);
+    return nameservers.length > 0 && nameservers.every((host) => ours.includes(host));
+  };
+  const ownDomain = (userId: string, domain: string) => ownedDomain(db, userId, domain);
 
   await userScope(app, (scoped) => {
     scoped.get(
@@ -72,7 +58,7 @@ export async function dnsRoutes(app: AppInstance): Promise<void> {
       {
         schema: {
           params: domainParams,
-          response: { 200: z.array(dnsRecordSchema), ...readErrors },
+          response: { 200: z.array(dnsRecordSchema), ...domainReadErrors },
         },
       },
       async (request) => {
@@ -83,13 +69,19 @@ export async function dnsRoutes(app: AppInstance): Promise<void> {
 
     scoped.get(
       '/api/user/domains/:domain/nameservers',
-      { schema: { params: domainParams, response: { 200: nameserversSchema, ...readErrors } } },
+      {
+        schema: { params: domainParams, response: { 200: nameserversSchema, ...domainReadErrors } },
+      },
       async (request) => {
         await ownDomain(request.user.id, request.params.domain);
         const nameservers = await throughRegistrar(() =>
           app.registrar.nameservers(request.params.domain),
         );
-        return { nameservers, ours: isOurs(nameservers) };
+        return {
+          nameservers,
+          ours: await isOurs(request.params.domain, nameservers),
+          websiteHosting: app.config.hostingIpv4 !== undefined,
+        };
       },
     );
 
@@ -99,7 +91,7 @@ export async function dnsRoutes(app: AppInstance): Promise<void> {
         schema: {
           params: domainParams,
           body: nameserversInputSchema,
-          response: { 200: nameserversSchema, ...changeErrors },
+          response: { 200: nameserversSchema, ...domainChangeErrors },
         },
       },
       async (request) => {
@@ -107,7 +99,7 @@ export async function dnsRoutes(app: AppInstance): Promise<void> {
         const orderId = await ownDomain(request.user.id, domain);
         const wanted =
           request.body.use === 'ours'
-            ? [...app.registrar.defaultNameservers]
+            ? [...(await app.registrar.defaultNameserversFor(domain))]
             : request.body.nameservers;
         // Replacing the list is idempotent: a timed-out change is simply made again.
         const nameservers = await throughRegistrar(() =>
@@ -120,7 +112,11 @@ export async function dnsRoutes(app: AppInstance): Promise<void> {
           'active',
           `Name servers changed by the customer to ${nameservers.join(', ')}`,
         );
-        return { nameservers, ours: isOurs(nameservers) };
+        return {
+          nameservers,
+          ours: await isOurs(domain, nameservers),
+          websiteHosting: app.config.hostingIpv4 !== undefined,
+        };
       },
     );
 
@@ -129,13 +125,19 @@ export async function dnsRoutes(app: AppInstance): Promise<void> {
       {
         schema: {
           params: dnsTemplateParams,
-          response: { 200: z.array(dnsRecordSchema), ...changeErrors },
+          response: {
+            200: z.array(dnsRecordSchema),
+            ...domainChangeErrors,
+            ...errorResponses(409),
+          },
         },
       },
       async (request) => {
         const { domain, template } = request.params;
         await ownDomain(request.user.id, domain);
-        return throughRegistrar(() => applyDnsTemplate(app.registrar, domain, template));
+        return throughRegistrar(() =>
+          applyDnsTemplate(app.registrar, domain, template, app.config.hostingIpv4),
+        );
       },
     );
 
@@ -145,7 +147,7 @@ export async function dnsRoutes(app: AppInstance): Promise<void> {
         schema: {
           params: domainParams,
           body: dnsRecordInputSchema,
-          response: { 201: dnsRecordSchema, ...changeErrors },
+          response: { 201: dnsRecordSchema, ...domainChangeErrors },
         },
       },
       async (request, reply) => {
@@ -163,7 +165,7 @@ export async function dnsRoutes(app: AppInstance): Promise<void> {
         schema: {
           params: recordParams,
           body: dnsRecordInputSchema,
-          response: { 200: dnsRecordSchema, ...changeErrors },
+          response: { 200: dnsRecordSchema, ...domainChangeErrors },
         },
       },
       async (request) => {
@@ -179,7 +181,7 @@ export async function dnsRoutes(app: AppInstance): Promise<void> {
       {
         schema: {
           params: recordParams,
-          response: { 200: dnsRecordDeletedSchema, ...changeErrors },
+          response: { 200: dnsRecordDeletedSchema, ...domainChangeErrors },
         },
       },
       async (request) => {
@@ -200,7 +202,7 @@ export async function dnsRoutes(app: AppInstance): Promise<void> {
         schema: {
           params: domainParams,
           body: autoRenewSchema,
-          response: { 200: autoRenewResultSchema, ...changeErrors },
+          response: { 200: autoRenewResultSchema, ...domainChangeErrors },
         },
       },
       async (request) => {

@@ -85,7 +85,7 @@ describe('a registration DNSimple answers too late', () => {
       token: 'test-token-123456',
       accountId: 4242,
       baseUrl: t.dnsimple.baseUrl,
-      timeouts: { step: 150, prices: 1_000, read: 1_000 },
+      timeouts: { step: 150, prices: 1_000, change: 1_000, read: 1_000 },
     });
     const deps = { db: t.app.database.db, registrar: slow, config: t.config };
     t.dnsimple.answerRegistrationSlowly('slow-answer.com', 400);

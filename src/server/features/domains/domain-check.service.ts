@@ -13,6 +13,7 @@ import {
 } from '../../integrations/registrar/registrar.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { heldMessage, liveOrderFor, NameHeldError } from './domain-holds.service.ts';
+import { tldOnSale } from './registrar-routes.service.ts';
 import { losingSales, toEndingPrices, type PriceKind } from './registrar-prices.service.ts';
 
 /** An ending we sell, with the sales the registrar's current cost would make lose money. */
@@ -86,7 +87,7 @@ export function createDomainChecker(options: DomainCheckerOptions) {
       .select()
       .from(tlds)
       .leftJoin(registrarPrices, eq(registrarPrices.tld, tlds.tld))
-      .where(eq(tlds.enabled, true))
+      .where(tldOnSale)
       .orderBy(asc(tlds.sort));
     // Judged on the table as it is now, so a cost an owner raised sells again at once.
     const rows = found.map(({ tlds: row, registrar_prices: live }) => ({

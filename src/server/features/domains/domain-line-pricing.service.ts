@@ -8,6 +8,7 @@ import type { PremiumPrice } from '../../integrations/registrar/registrar.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { renewableRegistration, renewableYears } from './domain-orders.service.ts';
 import { losingSales, toEndingPrices } from './registrar-prices.service.ts';
+import { tldOnSale } from './registrar-routes.service.ts';
 
 type Order = typeof domainOrders.$inferSelect;
 
@@ -92,7 +93,7 @@ export async function quoteTransfer(
   input: string,
   premiumPrice?: PremiumPrice,
 ): Promise<DomainLinePrice> {
-  const rows = await pricing.db.select().from(tlds).where(eq(tlds.enabled, true));
+  const rows = await pricing.db.select().from(tlds).where(tldOnSale);
   const normalised = normaliseDomain(
     input,
     rows.map((r) => r.tld),

@@ -4,7 +4,11 @@ import { domainOrderEvents, domainOrders, orderItems } from '#db/schema/index.ts
 import { domainHoldMinutes, domainYears, type DomainRegistration } from '#shared/domain.schemas.ts';
 import type { Config } from '../../config.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
-import type { Registrant, Registrar } from '../../integrations/registrar/registrar.ts';
+import type {
+  Registrant,
+  Registrar,
+  RegistrarProvider,
+} from '../../integrations/registrar/registrar.ts';
 import { AppError } from '../../plugins/errors.ts';
 import {
   NameHeldError,
@@ -41,7 +45,7 @@ export async function createDomainOrder(
     priceCents: number;
     registrarCostCents: number;
     registration: DomainRegistration;
-    registrar: Registrar['provider'];
+    registrar: RegistrarProvider;
     /** A transfer in carries the EPP/auth code the owner got from the current registrar. */
     transfer?: { authCode: string };
   },

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { domainOrders } from '#db/schema/index.ts';
-import type { Registrar } from '../../integrations/registrar/registrar.ts';
+import type { RegistrarProvider } from '../../integrations/registrar/registrar.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { LineInput, OrderLineKind, PricedLine } from '../orders/order-lines.service.ts';
 import type { DomainChecker } from './domain-check.service.ts';
@@ -138,7 +138,8 @@ const suspendRenewal: NonNullable<OrderLineKind<'domain-renewal'>['suspend']> = 
 
 export function domainLineKinds(deps: {
   checker: DomainChecker;
-  registrar: Registrar['provider'];
+  /** The registrar a new name of this ending is registered or transferred through. */
+  registrarFor: (domain: string) => Promise<RegistrarProvider>;
 }): {
   domain: OrderLineKind<'domain'>;
   'domain-renewal': OrderLineKind<'domain-renewal'>;
@@ -151,6 +152,7 @@ export function domainLineKinds(deps: {
     (
       line: LineInput<'domain'> | LineInput<'domain-transfer'>,
       quote: Quote,
+      registrar: RegistrarProvider,
     ): NonNullable<PricedLine['create']> =>
     async (tx, context) => {
       const order = await createDomainOrder(tx, {
@@ -161,7 +163,7 @@ export function domainLineKinds(deps: {
           privacy: line.privacy,
           autoRenew: line.autoRenew,
         },
-        registrar: deps.registrar,
+        registrar,
         ...(line.type === 'domain-transfer' ? { transfer: { authCode: line.authCode } } : {}),
       });
       return { domainOrderId: order.id };
@@ -186,7 +188,12 @@ export function domainLineKinds(deps: {
           'domain',
           `Domain ${quote.domain}, ${yearsText(quote.years)}`,
           quote,
-          registration(line, { ...quote, years: line.years }),
+          // Asked when pricing, outside the order's transaction (the route is read from the database).
+          registration(
+            line,
+            { ...quote, years: line.years },
+            await deps.registrarFor(quote.domain),
+          ),
           forget(quote.domain),
         );
       },
@@ -220,7 +227,7 @@ export function domainLineKinds(deps: {
           'domain-transfer',
           `Transfer of ${quote.domain} (adds 1 year)`,
           quote,
-          registration(line, { ...quote, years: 1 }),
+          registration(line, { ...quote, years: 1 }, await deps.registrarFor(quote.domain)),
           forget(quote.domain),
         );
       },

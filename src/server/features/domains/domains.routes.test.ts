@@ -225,7 +225,12 @@ describe('admin: registrar overview and TLD switches', () => {
       headers: { cookie },
       payload: { enabled: false },
     });
-    expect(off.json()).toEqual({ tld: 'co.za', enabled: false });
+    expect(off.json()).toEqual({
+      tld: 'co.za',
+      enabled: false,
+      route: null,
+      registrar: 'dnsimple',
+    });
     const refused = await check(t, 'now-disabled.co.za');
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error).toContain('We do not register .co.za names');

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { tlds } from '#db/schema/index.ts';
+import { registrarPrices, tlds } from '#db/schema/index.ts';
 import { markupPercent } from '#shared/domain-pricing.ts';
 import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
 import { centsToRand } from '#shared/money.ts';
@@ -11,12 +11,16 @@ import {
 } from '#shared/registrar.schemas.ts';
 import type { AppInstance } from '../../app-instance.ts';
 import { RegistrarError } from '../../integrations/registrar/registrar.ts';
+import { registrarNames } from '../../integrations/registrar/registrar-router.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { adminScope } from '../../plugins/signed-in-scopes.ts';
 import { recordAudit } from '../admin/audit-log.service.ts';
 import { reconcileRegistrar } from './registrar-reconciliation.service.ts';
 
-/** /admin/dnsimple-management: which registrar is live, its account, mismatches and the TLD table. */
+/**
+ * /admin/dnsimple-management: the registrars configured and their accounts, mismatches with our
+ * records, and the TLD table with each ending's registrar (the owners' routing table).
+ */
 export async function registrarAdminRoutes(app: AppInstance): Promise<void> {
   const { db } = app.database;
   await adminScope(app, 'staff', (admin) => {
@@ -25,16 +29,26 @@ export async function registrarAdminRoutes(app: AppInstance): Promise<void> {
       { schema: { response: { 200: registrarOverviewSchema, ...errorResponses(401, 503) } } },
       async () => {
         try {
-          const [account, reconciliation, tldRows] = await Promise.all([
-            app.registrar.account(),
+          const [registrars, reconciliation, tldRows] = await Promise.all([
+            Promise.all(
+              app.registrar.configured.map(async (registrar) => ({
+                provider: registrar.provider,
+                account: await registrar.account(),
+              })),
+            ),
             reconcileRegistrar(db, app.registrar),
-            db.select().from(tlds).orderBy(asc(tlds.sort)),
+            db
+              .select()
+              .from(tlds)
+              .leftJoin(registrarPrices, eq(registrarPrices.tld, tlds.tld))
+              .orderBy(asc(tlds.sort)),
           ]);
           return {
             provider: app.registrar.provider,
-            account,
+            account: registrars[0]!.account,
+            registrars,
             reconciliation,
-            tlds: tldRows.map((row) => {
+            tlds: tldRows.map(({ tlds: row, registrar_prices: live }) => {
               const year = app.domainChecker.yearPrice(
                 row.registrationCostCents,
                 row.currency,
@@ -48,6 +62,10 @@ export async function registrarAdminRoutes(app: AppInstance): Promise<void> {
                 markupPercent: markupPercent(row.premium),
                 premium: row.premium,
                 enabled: row.enabled,
+                route: row.registrar,
+                registrar: row.registrar ?? app.registrar.provider,
+                refusal: row.refusal,
+                pricesCheckedAt: live?.checkedAt.toISOString() ?? null,
               };
             }),
           };
@@ -77,23 +95,59 @@ export async function registrarAdminRoutes(app: AppInstance): Promise<void> {
       },
       (request) =>
         db.transaction(async (tx) => {
+          const { enabled, registrar } = request.body;
+          const configured = app.registrar.configured.map((r) => r.provider);
+          if (registrar && !configured.includes(registrar)) {
+            throw new AppError('BAD_REQUEST', {
+              message: `${registrarNames[registrar]} is not configured here: set its settings first`,
+            });
+          }
+          const [before] = await tx
+            .select()
+            .from(tlds)
+            .where(eq(tlds.tld, request.params.tld))
+            .for('update');
+          if (!before)
+            throw new AppError('NOT_FOUND', { message: `We do not sell .${request.params.tld}` });
+          const rerouted = registrar !== undefined && registrar !== before.registrar;
           const [row] = await tx
             .update(tlds)
-            .set({ enabled: request.body.enabled })
-            .where(eq(tlds.tld, request.params.tld))
+            .set({
+              ...(enabled === undefined ? {} : { enabled }),
+              // Another registrar answers for itself: the old one's refusal no longer applies.
+              ...(rerouted ? { registrar, refusal: null, refusedAt: null } : {}),
+            })
+            .where(eq(tlds.tld, before.tld))
             .returning();
-          if (!row)
-            throw new AppError('NOT_FOUND', { message: `We do not sell .${request.params.tld}` });
-          await recordAudit(tx, {
-            adminId: request.admin.id,
-            actor: request.admin.email,
-            action: request.body.enabled ? 'tld.enabled' : 'tld.disabled',
-            entityType: 'tld',
-            entityId: row.tld,
-            ip: request.ip,
-          });
+          if (enabled !== undefined && enabled !== before.enabled) {
+            await recordAudit(tx, {
+              adminId: request.admin.id,
+              actor: request.admin.email,
+              action: enabled ? 'tld.enabled' : 'tld.disabled',
+              entityType: 'tld',
+              entityId: before.tld,
+              ip: request.ip,
+            });
+          }
+          if (rerouted) {
+            await recordAudit(tx, {
+              adminId: request.admin.id,
+              actor: request.admin.email,
+              action: 'tld.routed',
+              entityType: 'tld',
+              entityId: before.tld,
+              ip: request.ip,
+              details: { from: before.registrar ?? 'default', to: registrar ?? 'default' },
+            });
+          }
+          app.registrarRoutes.forget();
           app.domainChecker.forgetPrices();
-          return { tld: row.tld, enabled: row.enabled };
+          return {
+            tld: row!.tld,
+            enabled: row!.enabled,
+            route: row!.registrar,
+            registrar: row!.registrar ?? app.registrar.provider,
+          };
         }),
     );
   });

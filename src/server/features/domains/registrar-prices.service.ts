@@ -4,7 +4,7 @@
  * table, and a registrar cost that rose past what such a price covers (the no-loss floor: VAT
  * and PayFast's fee counted) stops those sales and alerts the owners (features/alerts).
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#db/client.ts';
 import { registrarPrices, tlds } from '#db/schema/index.ts';
@@ -67,10 +67,11 @@ export function losingSales(
 }
 
 /**
- * Asks the registrar for every enabled ending's prices and keeps them in one statement (asking
+ * Asks each enabled ending's registrar for its prices and keeps them in one statement (asking
  * twice only refreshes them; the commit tells every process to read the price list again). An
- * ending the registrar refuses is left as it was and logged; a passing failure is thrown, so the
- * job tries again.
+ * ending its registrar refuses to price is taken off sale with the registrar's words (the owners
+ * are alerted) until it prices it again or an owner routes the ending elsewhere; a passing
+ * failure is thrown, so the job tries again.
  */
 export async function refreshRegistrarPrices(
   deps: RegistrarPricesDeps,
@@ -79,10 +80,12 @@ export async function refreshRegistrarPrices(
 ): Promise<{ tld: string; losing: PriceKind[] }[]> {
   const endings = await deps.db.select().from(tlds).where(eq(tlds.enabled, true));
   const rows: (typeof registrarPrices.$inferInsert)[] = [];
+  const refused: { tld: string; refusal: string }[] = [];
   for (const table of endings) {
     const live = await deps.registrar.endingPrices(table.tld).catch((error: unknown) => {
       if (error instanceof RegistrarError && !error.transient) {
-        log.warn({ tld: table.tld, err: error }, 'registrar prices: ending not priced');
+        log.warn({ tld: table.tld, err: error }, 'registrar prices: ending refused, off sale');
+        refused.push({ tld: table.tld, refusal: error.message.slice(0, 500) });
         return null;
       }
       throw error;
@@ -98,21 +101,36 @@ export async function refreshRegistrarPrices(
       checkedAt: now,
     });
   }
-  if (rows.length === 0) return [];
-  const fresh = (column: string) => sql.raw(`excluded.${column}`);
-  await deps.db
-    .insert(registrarPrices)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: registrarPrices.tld,
-      set: {
-        registrationCostCents: fresh('registration_cost_cents'),
-        renewalCostCents: fresh('renewal_cost_cents'),
-        transferCostCents: fresh('transfer_cost_cents'),
-        currency: fresh('currency'),
-        losing: fresh('losing'),
-        checkedAt: fresh('checked_at'),
-      },
-    });
+  await deps.db.transaction(async (tx) => {
+    for (const { tld, refusal } of refused) {
+      await tx
+        .update(tlds)
+        .set({ refusal, refusedAt: sql`coalesce(${tlds.refusedAt}, ${now})` })
+        .where(eq(tlds.tld, tld));
+    }
+    const priced = rows.map((row) => row.tld);
+    if (priced.length > 0) {
+      await tx
+        .update(tlds)
+        .set({ refusal: null, refusedAt: null })
+        .where(and(inArray(tlds.tld, priced), isNotNull(tlds.refusal)));
+    }
+    if (rows.length === 0) return;
+    const fresh = (column: string) => sql.raw(`excluded.${column}`);
+    await tx
+      .insert(registrarPrices)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: registrarPrices.tld,
+        set: {
+          registrationCostCents: fresh('registration_cost_cents'),
+          renewalCostCents: fresh('renewal_cost_cents'),
+          transferCostCents: fresh('transfer_cost_cents'),
+          currency: fresh('currency'),
+          losing: fresh('losing'),
+          checkedAt: fresh('checked_at'),
+        },
+      });
+  });
   return rows.map((row) => ({ tld: row.tld, losing: row.losing }));
 }

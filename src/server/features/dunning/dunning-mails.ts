@@ -2,7 +2,8 @@ import { formatDate } from '#shared/dates.ts';
 import { formatZAR } from '#shared/money.ts';
 import { vatWording } from '#shared/vat-wording.ts';
 import type { Config } from '../../config.ts';
-import { renderMail, type RenderedMail } from '../../integrations/mail/mail-template.ts';
+import { firstName, renderMail, type RenderedMail } from '../../integrations/mail/mail-template.ts';
+import { templateMail } from '../../integrations/mail/templates/template-mail.ts';
 
 type MailConfig = Pick<Config, 'site' | 'publicUrl'>;
 
@@ -20,46 +21,50 @@ export interface DunningMailFacts {
   payUrl: string;
 }
 
-const firstName = (name: string) => name.split(/\s+/)[0];
+/** The button pays the amount; for a monthly service, whose card PayFast charges, it checks it. */
 const payAction = (facts: DunningMailFacts) => ({
-  label: facts.monthly ? 'Check your subscription' : `Pay ${formatZAR(facts.amountCents)} now`,
-  url: facts.payUrl,
+  actionUrl: facts.payUrl,
+  ...(facts.monthly ? { actionLabel: 'Check your subscription' } : {}),
 });
 /** How a monthly customer pays: PayFast tries the card again, so the card must be good. */
 const monthlyHow =
   'PayFast charges your card again by itself: please make sure the card is valid and has funds, or update it in your PayFast account.';
 
-function customerMail(
-  config: MailConfig,
-  facts: DunningMailFacts,
-  subject: string,
-  paragraphs: string[],
-): RenderedMail {
-  return renderMail(config, {
-    subject: `${subject}: ${facts.title}`.slice(0, 150),
-    greeting: `Hi ${firstName(facts.name)},`,
-    paragraphs,
-    action: payAction(facts),
-    footnote: 'Already paid? Thank you: this mail crossed your payment, and you can ignore it.',
-  });
-}
+/** The variables every dunning mail to the customer has (templates/registry.ts). */
+const dunningValues = (facts: DunningMailFacts) => ({
+  customer_first_name: firstName(facts.name),
+  service: facts.title,
+  amount: formatZAR(facts.amountCents),
+  due_date: formatDate(facts.dueAt),
+});
 
 /** Days before a renewal: what it costs and when it is due. */
 export function renewalReminderMail(config: MailConfig, facts: DunningMailFacts): RenderedMail {
-  return customerMail(config, facts, 'Renewal due soon', [
-    `${facts.title} is due for renewal on ${formatDate(facts.dueAt)}: ${formatZAR(facts.amountCents)} is payable.`,
-    `Pay before then to keep it running without a break; your ${vatWording(config.site.vatRegistered).invoiceNoun} is e-mailed when you pay.`,
-  ]);
+  return templateMail(
+    config,
+    'renewal-reminder',
+    {
+      ...dunningValues(facts),
+      invoice_noun: vatWording(config.site.vatRegistered).invoiceNoun,
+    },
+    payAction(facts),
+  );
 }
 
 /** After the due date, while unpaid: a reminder to pay (a monthly charge: to fix the card). */
 export function paymentOverdueMail(config: MailConfig, facts: DunningMailFacts): RenderedMail {
-  return customerMail(config, facts, 'Payment still due', [
-    facts.monthly
-      ? `Your monthly payment of ${formatZAR(facts.amountCents)} for ${facts.title} has not gone through since ${formatDate(facts.dueAt)}.`
-      : `${formatZAR(facts.amountCents)} for ${facts.title} was due on ${formatDate(facts.dueAt)} and is still unpaid.`,
-    facts.monthly ? monthlyHow : 'Please pay it now to keep your service running.',
-  ]);
+  return templateMail(
+    config,
+    'payment-overdue',
+    {
+      ...dunningValues(facts),
+      what_is_due: facts.monthly
+        ? `Your monthly payment of ${formatZAR(facts.amountCents)} for ${facts.title} has not gone through since ${formatDate(facts.dueAt)}.`
+        : `${formatZAR(facts.amountCents)} for ${facts.title} was due on ${formatDate(facts.dueAt)} and is still unpaid.`,
+      how_to_pay: facts.monthly ? monthlyHow : 'Please pay it now to keep your service running.',
+    },
+    payAction(facts),
+  );
 }
 
 /** The end of the grace days: the date the service is suspended unless paid. */
@@ -67,13 +72,18 @@ export function finalNoticeMail(
   config: MailConfig,
   facts: DunningMailFacts & { suspendOn: Date; domain: boolean },
 ): RenderedMail {
-  return customerMail(config, facts, 'Final notice', [
-    `${formatZAR(facts.amountCents)} for ${facts.title} has been due since ${formatDate(facts.dueAt)}.`,
-    facts.domain
-      ? `Unless it is paid by ${formatDate(facts.suspendOn)}, the domain will not be renewed and may be lost.`
-      : `Unless it is paid by ${formatDate(facts.suspendOn)}, we will suspend the service until it is.`,
-    ...(facts.monthly ? [monthlyHow] : []),
-  ]);
+  return templateMail(
+    config,
+    'final-notice',
+    {
+      ...dunningValues(facts),
+      consequence: facts.domain
+        ? `Unless it is paid by ${formatDate(facts.suspendOn)}, the domain will not be renewed and may be lost.`
+        : `Unless it is paid by ${formatDate(facts.suspendOn)}, we will suspend the service until it is.`,
+      card_note: facts.monthly ? monthlyHow : '',
+    },
+    payAction(facts),
+  );
 }
 
 /** Suspended: what that means and how to restore it. */
@@ -81,13 +91,19 @@ export function serviceSuspendedMail(
   config: MailConfig,
   facts: DunningMailFacts & { domain: boolean; cancelOn: Date },
 ): RenderedMail {
-  return customerMail(config, facts, 'Service suspended', [
-    facts.domain
-      ? `${facts.title} was not paid, so the domain is not being renewed.`
-      : `${facts.title} is suspended: ${formatZAR(facts.amountCents)} has been due since ${formatDate(facts.dueAt)}, so our team has stopped the work.`,
-    `Pay ${formatZAR(facts.amountCents)} and it is restored at once. Unpaid on ${formatDate(facts.cancelOn)}, it is cancelled.`,
-    ...(facts.monthly ? [monthlyHow] : []),
-  ]);
+  return templateMail(
+    config,
+    'service-suspended',
+    {
+      ...dunningValues(facts),
+      what_happened: facts.domain
+        ? `${facts.title} was not paid, so the domain is not being renewed.`
+        : `${facts.title} is suspended: ${formatZAR(facts.amountCents)} has been due since ${formatDate(facts.dueAt)}, so our team has stopped the work.`,
+      cancel_date: formatDate(facts.cancelOn),
+      card_note: facts.monthly ? monthlyHow : '',
+    },
+    payAction(facts),
+  );
 }
 
 /** The end of the policy: cancelled unpaid. */

@@ -190,6 +190,9 @@ const housekeeping = [
   'backup',
   'registrar-prices',
   'registrar-reconciliation',
+  'poll-support-mailbox',
+  'compliance-reminders',
+  'ticket-desk-watch',
 ];
 
 async function nextJobDay(after: number): Promise<number> {

@@ -44,11 +44,15 @@ export async function moveOrder(
  * is the team's to complete from the back office.
  */
 export async function followDomainOrder(tx: Db | Tx, domainOrderId: string): Promise<void> {
+  // The order row is locked before its lines are read: two registrations of one order finishing
+  // at once (the registrar lane runs several) would otherwise each see the other still running,
+  // and neither complete the order.
   const [link] = await tx
     .select({ orderId: orderItems.orderId, status: orders.status })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(eq(orderItems.domainOrderId, domainOrderId));
+    .where(eq(orderItems.domainOrderId, domainOrderId))
+    .for('update', { of: orders });
   if (!link || (link.status !== 'paid' && link.status !== 'in_progress')) return;
   if (link.status === 'paid')
     await moveOrder(tx, link.orderId, 'in_progress', 'Domain registration started');

@@ -1,7 +1,8 @@
 import { formatZAR } from '#shared/money.ts';
-import { sentences, vatWording } from '#shared/vat-wording.ts';
+import { vatWording } from '#shared/vat-wording.ts';
 import type { Config } from '../../config.ts';
-import { renderMail, type RenderedMail } from '../../integrations/mail/mail-template.ts';
+import { firstName, renderMail, type RenderedMail } from '../../integrations/mail/mail-template.ts';
+import { templateMail } from '../../integrations/mail/templates/template-mail.ts';
 
 /** The receipt sent when an order is paid in full. */
 export function receiptMail(
@@ -20,26 +21,28 @@ export function receiptMail(
   },
 ): RenderedMail {
   const vat = vatWording(config.site.vatRegistered);
-  return renderMail(config, {
-    subject: `Payment received for order ${input.orderReference}`,
-    greeting: `Hi ${input.name.split(/\s+/)[0]},`,
-    paragraphs: [
-      `Thank you: order ${input.orderReference} is paid in full (${formatZAR(input.totalCents)}, paid with ${input.paidWith}).`,
-      ...input.items.map(
-        (item) =>
-          `${item.quantity > 1 ? `${item.quantity} × ` : ''}${item.title}: ${formatZAR(item.totalCents)}`,
-      ),
-      sentences(`Total ${formatZAR(input.totalCents)}.`, vat.vatIn(input.totalCents)),
-      `Your ${vat.invoiceNoun} ${input.invoice} is attached as a PDF, and you can download it again from your dashboard at any time.`,
-      'We start on your order today and keep you updated by e-mail.',
-    ],
-    action: input.paymentReference
-      ? {
-          label: 'See the payment',
-          url: `${config.publicUrl}/payment/details/${input.paymentReference}`,
-        }
-      : { label: 'See your orders', url: `${config.publicUrl}/dashboard` },
-  });
+  return templateMail(
+    config,
+    'receipt',
+    {
+      customer_first_name: firstName(input.name),
+      order_reference: input.orderReference,
+      total: formatZAR(input.totalCents),
+      paid_with: input.paidWith,
+      items: input.items
+        .map(
+          (item) =>
+            `${item.quantity > 1 ? `${item.quantity} × ` : ''}${item.title}: ${formatZAR(item.totalCents)}`,
+        )
+        .join('\n'),
+      vat_sentence: vat.vatIn(input.totalCents),
+      invoice_noun: vat.invoiceNoun,
+      invoice_number: input.invoice,
+    },
+    input.paymentReference
+      ? { actionUrl: `${config.publicUrl}/payment/details/${input.paymentReference}` }
+      : { actionUrl: `${config.publicUrl}/dashboard`, actionLabel: 'See your orders' },
+  );
 }
 
 /** To the customer: part of an order's price arrived; the rest is still due. */

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.
 import { latestMail, signUp } from '../../../../tests/helpers/accounts.ts';
 import { signInAdmin } from '../../../../tests/helpers/admins.ts';
 import { openWebsiteProject } from '../requests/requests.service.ts';
+import { injectCaller } from '../../../../tests/helpers/inject-call.ts';
 
 let t: TestApp;
 const office = 'projects-office@example.co.za';
@@ -17,21 +18,7 @@ afterAll(async () => {
   await t.close();
 });
 
-let address = 0;
-const call = (
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT',
-  url: string,
-  options: { cookie?: string; payload?: object } = {},
-) => {
-  address += 1;
-  return t.app.inject({
-    method,
-    url,
-    ...(options.payload ? { payload: options.payload } : {}),
-    remoteAddress: `198.51.100.${address % 250}`,
-    headers: options.cookie ? { cookie: options.cookie } : {},
-  });
-};
+const call = injectCaller(() => t.app);
 
 /** A paid website package, as the payment's fulfilment opens it. */
 async function paidProjectFor(customer: Awaited<ReturnType<typeof signUp>>) {

@@ -110,8 +110,31 @@ export async function setChecklist(
 }
 
 /**
+ * The name CIPC approved: one the customer proposed (in their spelling), or a variant of them
+ * when the team says so (CIPC may approve a name with a word changed or left out).
+ */
+function approvedNameOf(
+  proposed: string[],
+  input: { approvedName?: string | undefined; approvedVariant?: boolean | undefined },
+): string {
+  const typed = input.approvedName?.trim().replace(/\s+/g, ' ') ?? '';
+  const match = proposed.find((name) => name.toLowerCase() === typed.toLowerCase());
+  if (match) return match;
+  if (!typed) {
+    throw new AppError('VALIDATION_ERROR', { message: 'Enter the name CIPC approved' });
+  }
+  if (!input.approvedVariant) {
+    throw new AppError('VALIDATION_ERROR', {
+      message:
+        'Choose the name CIPC approved from the names the customer proposed, or record it as a variant CIPC approved',
+    });
+  }
+  return typed;
+}
+
+/**
  * Marks the current stage done, dated and signed by the team member, once its checklist is
- * complete; name reservation records the name CIPC approved (one of the customer's). The customer
+ * complete; name reservation records the name CIPC approved (approvedNameOf). The customer
  * is mailed. The last stage completes the case and deletes the customer's identity documents, as
  * the privacy policy says (kept only as long as the purpose needs them). A stage already done is
  * answered as it is, so a repeated request changes nothing. Audited.
@@ -121,6 +144,7 @@ export async function completeStage(
   input: StaffAction & {
     stage: RegistrationStage;
     approvedName?: string | undefined;
+    approvedVariant?: boolean | undefined;
     registrationNumber?: string | undefined;
   },
 ): Promise<AdminRegistrationCase> {
@@ -134,15 +158,7 @@ export async function completeStage(
     }
     let approvedName = row.approvedName;
     if (input.stage === 'name_reservation') {
-      approvedName =
-        row.proposedNames.find(
-          (name) => name.toLowerCase() === input.approvedName?.trim().toLowerCase(),
-        ) ?? null;
-      if (!approvedName) {
-        throw new AppError('VALIDATION_ERROR', {
-          message: 'Choose the name CIPC approved from the names the customer proposed',
-        });
-      }
+      approvedName = approvedNameOf(row.proposedNames, input);
     }
     const now = new Date();
     const certificate = input.stage === 'certificate';
@@ -193,6 +209,9 @@ export async function completeStage(
       details: {
         stage: input.stage,
         approvedName,
+        ...(input.stage === 'name_reservation' && !row.proposedNames.includes(approvedName ?? '')
+          ? { approvedVariant: true }
+          : {}),
         ...(certificate ? { registrationNumber: input.registrationNumber } : {}),
         ...(next ? {} : { documentsDeleted: deleted }),
       },

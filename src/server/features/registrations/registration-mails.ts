@@ -16,6 +16,18 @@ interface CaseForMail {
   title: string;
   name: string;
   email: string;
+  approvedName?: string | null;
+  proposedNames?: string[];
+}
+
+/** Which name CIPC approved, and whether it is a variant of the customer's. */
+function approvedNameSentence(row: CaseForMail): string[] {
+  if (!row.approvedName) return [];
+  return row.proposedNames?.includes(row.approvedName)
+    ? [`The approved name: ${row.approvedName}.`]
+    : [
+        `The approved name: ${row.approvedName}. CIPC approved it as a variant of the names you proposed.`,
+      ];
 }
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
@@ -54,6 +66,7 @@ export const registrationStageMail = (
 ) =>
   customerMail(config, row, `${registrationStageLabels[stage]}: done`, [
     registrationStageNotes[stage],
+    ...(stage === 'name_reservation' ? approvedNameSentence(row) : []),
     next
       ? `Next: ${registrationStageLabels[next].toLowerCase()}.`
       : 'Your registration is complete. As our privacy policy says, we have now deleted the ID copies and proof of address you uploaded.',

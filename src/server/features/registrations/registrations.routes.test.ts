@@ -9,7 +9,7 @@ import type {
 } from '#shared/registrations.schemas.ts';
 import { registrationChecklists } from '#shared/registrations.schemas.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { signUp } from '../../../../tests/helpers/accounts.ts';
+import { latestMail, signUp } from '../../../../tests/helpers/accounts.ts';
 import { signInAdmin } from '../../../../tests/helpers/admins.ts';
 import { completeItn, sandboxMerchant } from '../../../../tests/helpers/payfast-itn.ts';
 import { startPayfastStandIn } from '../../../../tests/stubs/payfast-stand-in.ts';
@@ -212,6 +212,10 @@ describe('company registration cases', () => {
       approvedName: 'Some Other Name',
     });
     expect(notProposed.statusCode).toBe(400);
+    expect(notProposed.json()).toMatchObject({
+      error:
+        'Choose the name CIPC approved from the names the customer proposed, or record it as a variant CIPC approved',
+    });
     let state = await doStage('name_reservation', { approvedName: 'ubuntu breads' });
     expect(state).toMatchObject({
       approvedName: 'Ubuntu Breads',
@@ -312,6 +316,59 @@ describe('company registration cases', () => {
         .from(uploads)
         .where(eq(uploads.purpose, 'id_copy')),
     ).toHaveLength(0);
+  });
+
+  it('records a variant CIPC approved only when the team says it is one, and tells the customer', async () => {
+    const customer = await signUp(t.app, { fullName: 'Lerato Dube' });
+    const admin = await signInAdmin(t.app);
+    await buyRegistration(customer.cookie, '7734004');
+    const [mine] = (await call('GET', '/api/registrations', customer.cookie)).json<
+      RegistrationSummary[]
+    >();
+    const base = `/api/admin/registrations/${mine!.reference}`;
+    await call('PUT', `${base}/checklist`, admin.cookie, {
+      stage: 'name_reservation',
+      items: registrationChecklists.name_reservation,
+    });
+    const typo = await call('POST', `${base}/stages`, admin.cookie, {
+      stage: 'name_reservation',
+      approvedName: 'Ubuntu Bakerry',
+    });
+    expect(typo.statusCode).toBe(400);
+    const blank = await call('POST', `${base}/stages`, admin.cookie, {
+      stage: 'name_reservation',
+      approvedName: ' ',
+      approvedVariant: true,
+    });
+    expect(blank.statusCode).toBe(400);
+    const variant = await call('POST', `${base}/stages`, admin.cookie, {
+      stage: 'name_reservation',
+      approvedName: '  Ubuntu   Bakery Gauteng ',
+      approvedVariant: true,
+    });
+    expect(variant.statusCode, variant.body).toBe(200);
+    expect(variant.json<AdminRegistrationCase>()).toMatchObject({
+      approvedName: 'Ubuntu Bakery Gauteng',
+      companyName: 'Ubuntu Bakery Gauteng',
+      stage: 'lodged',
+    });
+    const mail = await latestMail(t.app, customer.email, 'Name reservation: done');
+    expect(mail.text).toContain(
+      'The approved name: Ubuntu Bakery Gauteng. CIPC approved it as a variant of the names you proposed.',
+    );
+    const [audit] = await t.app.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entityId, mine!.reference),
+          eq(auditLog.action, 'registration_case.stage_done'),
+        ),
+      );
+    expect(audit?.details).toMatchObject({
+      approvedName: 'Ubuntu Bakery Gauteng',
+      approvedVariant: true,
+    });
   });
 
   it('is a 404 to every other customer, and the back office is closed to them', async () => {

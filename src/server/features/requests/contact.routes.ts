@@ -3,7 +3,7 @@ import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
 import { contactSchema } from '#shared/requests.schemas.ts';
 import type { AppInstance } from '../../app-instance.ts';
 import { loadSessionUser } from '../../plugins/sessions.ts';
-import { openTicket } from '../tickets/tickets.service.ts';
+import { createTicketThreads, openTicket } from '../tickets/tickets.service.ts';
 
 export const contactThanks =
   'Thank you for your message. We reply within one business day, usually much sooner. Your ticket number and a link to follow the conversation are on their way to your inbox.';
@@ -11,6 +11,7 @@ export const contactThanks =
 /** The contact form: a support ticket for the company, rate-limited, honeypot for bots. */
 export function contactRoutes(app: AppInstance): void {
   const { db } = app.database;
+  const threads = createTicketThreads(app.config, app.secretBox);
   app.post(
     '/api/contact',
     {
@@ -30,7 +31,7 @@ export function contactRoutes(app: AppInstance): void {
       // Every message becomes a support ticket, answered by e-mail with a reply link (or in the
       // customer area when the sender is signed in).
       await openTicket(
-        { db, config: app.config },
+        { db, config: app.config, threads },
         {
           userId: user?.id ?? null,
           name: input.name,

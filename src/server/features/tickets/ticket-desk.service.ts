@@ -2,7 +2,19 @@
  * The back office's side of the support desk: the list, a ticket with its notes, staff replies and
  * changes, and closing resolved tickets.
  */
-import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
 import { admins, supportTicketMessages, supportTickets } from '#db/schema/index.ts';
 import {
@@ -15,22 +27,15 @@ import {
   type Assignee,
   type TicketState,
 } from '#shared/tickets.schemas.ts';
+import type { DepartmentId, TicketPriority } from '#shared/ticket-desk.schemas.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
-import { listUploads } from '../uploads/uploads.service.ts';
+import { listTicketUploads } from '../uploads/uploads.service.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { recordAudit } from '../admin/audit-log.service.ts';
 import { staffReplyMail, ticketResolvedMail } from './ticket-mails.ts';
-import {
-  closesAt,
-  customerLink,
-  messagesOf,
-  notFound,
-  toMessage,
-  toSummary,
-  type Row,
-  type TicketDeps,
-} from './tickets.service.ts';
+import { customerLink, type Row, type TicketDeps } from './tickets.service.ts';
+import { clockOf, closesAt, messagesOf, notFound, toMessage, toSummary } from './ticket-views.ts';
 
 interface StaffMember {
   id: string;
@@ -49,6 +54,15 @@ export async function listAdminTickets(db: Db, query: AdminTicketsQuery): Promis
   const filters: SQL[] = [];
   if (query.state) filters.push(eq(supportTickets.state, query.state));
   if (query.category) filters.push(eq(supportTickets.category, query.category));
+  if (query.department) filters.push(eq(supportTickets.departmentId, query.department));
+  if (query.breached === 'true') {
+    filters.push(
+      or(
+        isNotNull(supportTickets.firstResponseBreachedAt),
+        isNotNull(supportTickets.resolutionBreachedAt),
+      )!,
+    );
+  }
   if (query.assignee === unassigned) filters.push(isNull(supportTickets.assigneeId));
   else if (query.assignee) filters.push(eq(supportTickets.assigneeId, query.assignee));
   const where = filters.length > 0 ? and(...filters) : undefined;
@@ -64,8 +78,9 @@ export async function listAdminTickets(db: Db, query: AdminTicketsQuery): Promis
     listAssignees(db),
   ]);
   const names = new Map(assignees.map((a) => [a.id, a]));
+  const merged = await mergedReferences(db, rows);
   return {
-    items: rows.map((row) => adminSummary(row, names)),
+    items: rows.map((row) => adminSummary(row, names, merged)),
     total: totals?.total ?? 0,
     page: query.page,
     pageSize,
@@ -73,24 +88,49 @@ export async function listAdminTickets(db: Db, query: AdminTicketsQuery): Promis
   };
 }
 
-function adminSummary(row: Row, assignees: Map<string, Assignee>): AdminTicketSummary {
+/** The references of the tickets these were merged into, by id. */
+async function mergedReferences(db: Db | Tx, rows: readonly Row[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.flatMap((row) => (row.mergedIntoId ? [row.mergedIntoId] : [])))];
+  if (ids.length === 0) return new Map();
+  const targets = await db
+    .select({ id: supportTickets.id, reference: supportTickets.reference })
+    .from(supportTickets)
+    .where(inArray(supportTickets.id, ids));
+  return new Map(targets.map((target) => [target.id, target.reference]));
+}
+
+function adminSummary(
+  row: Row,
+  assignees: Map<string, Assignee>,
+  merged: Map<string, string>,
+): AdminTicketSummary {
   return {
     ...toSummary(row),
     name: row.name,
     email: row.email,
     source: row.source,
     assignee: (row.assigneeId && assignees.get(row.assigneeId)) || null,
+    departmentId: row.departmentId,
+    priority: row.priority,
+    clock: clockOf(row),
+    mergedInto: (row.mergedIntoId && merged.get(row.mergedIntoId)) || null,
+    rating: row.rating,
   };
 }
 
 async function adminView(tx: Db | Tx, row: Row): Promise<AdminTicket> {
   const [messages, assignees] = await Promise.all([messagesOf(tx, row.id), listAssignees(tx)]);
+  const files = await listTicketUploads(tx, row.id);
   return {
-    ...adminSummary(row, new Map(assignees.map((a) => [a.id, a]))),
+    ...adminSummary(
+      row,
+      new Map(assignees.map((a) => [a.id, a])),
+      await mergedReferences(tx, [row]),
+    ),
     phone: row.phone,
     hasAccount: row.userId !== null,
-    messages: messages.map((m) => ({ ...toMessage(m), internal: m.internal })),
-    attachments: await listUploads(tx, { ticketId: row.id }),
+    messages: messages.map((m) => ({ ...toMessage(m, files.byMessage), internal: m.internal })),
+    attachments: files.loose,
     assignees,
   };
 }
@@ -119,7 +159,7 @@ async function lockTicket(tx: Tx, reference: string): Promise<Row> {
  * open ticket awaiting the customer; a note changes nothing the customer can see.
  */
 export async function replyAsStaff(
-  { db, config }: TicketDeps,
+  { db, config, threads }: TicketDeps,
   input: { reference: string; message: string; internal: boolean; admin: StaffMember; ip: string },
 ): Promise<AdminTicket> {
   return db.transaction(async (tx) => {
@@ -142,6 +182,11 @@ export async function replyAsStaff(
       .set({
         updatedAt: sql`now()`,
         ...(!input.internal && row.state === 'open' ? { state: 'awaiting_customer' as const } : {}),
+        // The first answer the customer sees stops the first-response clock; any answer restarts
+        // the wait before a ticket left with the customer closes.
+        ...(!input.internal
+          ? { firstResponseAt: row.firstResponseAt ?? sql`now()`, closeWarnedAt: null }
+          : {}),
       })
       .where(eq(supportTickets.id, row.id))
       .returning();
@@ -157,6 +202,7 @@ export async function replyAsStaff(
           link.url,
         ),
         linkToken: link.linkToken,
+        ...threads.outgoing(row.reference),
       });
     }
     await recordAudit(tx, {
@@ -176,11 +222,13 @@ export async function replyAsStaff(
  * the job that closes the ticket 7 days later unless the customer replies first.
  */
 export async function updateTicket(
-  { db, config }: TicketDeps,
+  { db, config, threads }: TicketDeps,
   input: {
     reference: string;
     state?: TicketState | undefined;
     assigneeId?: string | null | undefined;
+    departmentId?: DepartmentId | undefined;
+    priority?: TicketPriority | undefined;
     admin: StaffMember;
     ip: string;
   },
@@ -196,12 +244,22 @@ export async function updateTicket(
     }
     const stateChanged = input.state !== undefined && input.state !== row.state;
     const assigneeChanged = input.assigneeId !== undefined && input.assigneeId !== row.assigneeId;
-    if (!stateChanged && !assigneeChanged) return adminView(tx, row);
+    const departmentChanged =
+      input.departmentId !== undefined && input.departmentId !== row.departmentId;
+    const priorityChanged = input.priority !== undefined && input.priority !== row.priority;
+    if (!stateChanged && !assigneeChanged && !departmentChanged && !priorityChanged) {
+      return adminView(tx, row);
+    }
     const [updated] = await tx
       .update(supportTickets)
       .set({
         updatedAt: sql`now()`,
         ...(assigneeChanged ? { assigneeId: input.assigneeId ?? null } : {}),
+        ...(departmentChanged ? { departmentId: input.departmentId } : {}),
+        // A new priority sets new targets: a breach flagged under the old ones is looked at anew.
+        ...(priorityChanged
+          ? { priority: input.priority, firstResponseBreachedAt: null, resolutionBreachedAt: null }
+          : {}),
         ...(stateChanged
           ? {
               state: input.state,
@@ -219,8 +277,9 @@ export async function updateTicket(
       await queueMail(tx, {
         to: row.email,
         userId: row.userId,
-        ...ticketResolvedMail(config, row, closing, link.url),
+        ...ticketResolvedMail(config, row, closing, link.url, threads.ratingToken(row.reference)),
         linkToken: link.linkToken,
+        ...threads.outgoing(row.reference),
       });
     }
     if (stateChanged) {
@@ -231,6 +290,21 @@ export async function updateTicket(
         entityType: 'support_ticket',
         entityId: row.reference,
         details: { from: row.state, to: input.state },
+        ip: input.ip,
+      });
+    }
+    for (const [changed, action, from, to] of [
+      [departmentChanged, 'ticket.department_changed', row.departmentId, input.departmentId],
+      [priorityChanged, 'ticket.priority_changed', row.priority, input.priority],
+    ] as const) {
+      if (!changed) continue;
+      await recordAudit(tx, {
+        adminId: input.admin.id,
+        actor: input.admin.email,
+        action,
+        entityType: 'support_ticket',
+        entityId: row.reference,
+        details: { from, to },
         ip: input.ip,
       });
     }

@@ -1,13 +1,21 @@
-import { formatDate } from '#shared/dates.ts';
+import { formatDate, formatDateTime } from '#shared/dates.ts';
+import {
+  awaitingCloseDays,
+  ticketPriorityLabels,
+  type TicketPriority,
+  type TicketRating,
+} from '#shared/ticket-desk.schemas.ts';
 import {
   autoCloseDays,
   ticketCategoryLabels,
   type TicketCategory,
 } from '#shared/tickets.schemas.ts';
-import type { Config } from '../../config.ts';
-import { renderMail, type RenderedMail } from '../../integrations/mail/mail-template.ts';
-
-type MailConfig = Pick<Config, 'site' | 'publicUrl'>;
+import {
+  renderMail,
+  type MailConfig,
+  type RenderedMail,
+} from '../../integrations/mail/mail-template.ts';
+import { templateMail } from '../../integrations/mail/templates/template-mail.ts';
 
 interface TicketSummary {
   reference: string;
@@ -17,22 +25,25 @@ interface TicketSummary {
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
+/** The variables every customer's ticket mail has (templates/registry.ts). */
+const ticketValues = (ticket: TicketSummary) => ({
+  customer_first_name: firstName(ticket.name),
+  ticket_reference: ticket.reference,
+  ticket_subject: ticket.subject,
+});
+
 /** To the customer when a ticket is opened: the reference and where to follow it. */
 export function ticketOpenedMail(
   config: MailConfig,
   ticket: TicketSummary & { message: string },
   link: string,
 ): RenderedMail {
-  return renderMail(config, {
-    subject: `[${ticket.reference}] We received your message: ${ticket.subject}`,
-    greeting: `Hi ${firstName(ticket.name)},`,
-    paragraphs: [
-      `Thank you for writing to us. Your ticket number is ${ticket.reference}; we reply within one business day, usually much sooner.`,
-      `Your message: “${ticket.message}”`,
-    ],
-    action: { label: 'Follow the conversation', url: link },
-    footnote: 'Keep this e-mail: the link lets you read our answers and reply at any time.',
-  });
+  return templateMail(
+    config,
+    'ticket-opened',
+    { ...ticketValues(ticket), message: ticket.message },
+    { actionUrl: link },
+  );
 }
 
 /** To the company (or the ticket's assignee): a new ticket or a customer's reply. */
@@ -62,12 +73,25 @@ export function staffReplyMail(
   reply: { authorName: string; body: string },
   link: string,
 ): RenderedMail {
-  return renderMail(config, {
-    subject: `[${ticket.reference}] New reply: ${ticket.subject}`,
-    greeting: `Hi ${firstName(ticket.name)},`,
-    paragraphs: [`${reply.authorName} replied to your ticket ${ticket.reference}:`, reply.body],
-    action: { label: 'Reply', url: link },
-  });
+  return templateMail(
+    config,
+    'ticket-staff-reply',
+    { ...ticketValues(ticket), staff_name: reply.authorName, reply: reply.body },
+    { actionUrl: link },
+  );
+}
+
+/** The one-click rating of a closing mail: each answer opens the rating page, which records it. */
+function ratingChoices(config: MailConfig, ratingToken: string) {
+  const url = (rating: TicketRating) =>
+    `${config.publicUrl}/support/rate?token=${encodeURIComponent(ratingToken)}&rating=${rating}`;
+  return {
+    question: 'How did we do? One click tells us:',
+    links: [
+      { label: 'Good, thank you', url: url('good') },
+      { label: 'Not good', url: url('bad') },
+    ],
+  };
 }
 
 /** To the customer: the ticket is resolved, and closes itself unless they reply. */
@@ -76,14 +100,66 @@ export function ticketResolvedMail(
   ticket: TicketSummary,
   closesAt: Date,
   link: string,
+  ratingToken: string,
+): RenderedMail {
+  return templateMail(
+    config,
+    'ticket-resolved',
+    {
+      ...ticketValues(ticket),
+      reopen_until: formatDate(closesAt.toISOString()),
+      close_days: String(autoCloseDays),
+    },
+    { actionUrl: link, choices: ratingChoices(config, ratingToken) },
+  );
+}
+
+/** To the customer: we are waiting on them, and the ticket closes on `closesAt` without a reply. */
+export function ticketClosingSoonMail(
+  config: MailConfig,
+  ticket: TicketSummary,
+  closesAt: Date,
+  link: string,
+): RenderedMail {
+  return templateMail(
+    config,
+    'ticket-closing-soon',
+    { ...ticketValues(ticket), close_date: formatDate(closesAt.toISOString()) },
+    { actionUrl: link },
+  );
+}
+
+/** To the customer: a ticket that waited on them closed, with the rating. */
+export function ticketClosedMail(
+  config: MailConfig,
+  ticket: TicketSummary,
+  link: string,
+  ratingToken: string,
+): RenderedMail {
+  return templateMail(
+    config,
+    'ticket-closed',
+    { ...ticketValues(ticket), waited_days: String(awaitingCloseDays) },
+    { actionUrl: link, choices: ratingChoices(config, ratingToken) },
+  );
+}
+
+/** To the department's staff: a ticket missed a response-time target. */
+export function ticketBreachMail(
+  config: MailConfig,
+  ticket: TicketSummary & { priority: TicketPriority },
+  missed: 'first response' | 'resolution',
+  dueAt: Date,
 ): RenderedMail {
   return renderMail(config, {
-    subject: `[${ticket.reference}] Resolved: ${ticket.subject}`,
-    greeting: `Hi ${firstName(ticket.name)},`,
+    subject: `[${ticket.reference}] Missed ${missed} target (${ticketPriorityLabels[ticket.priority]}): ${ticket.subject}`,
+    greeting: 'A ticket missed its response-time target,',
     paragraphs: [
-      `We marked your ticket ${ticket.reference} as resolved.`,
-      `If something is still not right, reply before ${formatDate(closesAt.toISOString())} and the ticket opens again; after ${autoCloseDays} days it closes.`,
+      `The ${missed} of ticket ${ticket.reference} from ${ticket.name} was due by ${formatDateTime(dueAt.toISOString())} (priority ${ticketPriorityLabels[ticket.priority].toLowerCase()}).`,
     ],
-    action: { label: 'See the conversation', url: link },
+    action: {
+      label: 'Open the ticket',
+      url: `${config.publicUrl}/admin/support-tickets/${encodeURIComponent(ticket.reference)}`,
+    },
   });
 }

@@ -6,6 +6,7 @@ import { latestMail, signUp, tokenFromText } from '../../../../tests/helpers/acc
 import { signInAdmin } from '../../../../tests/helpers/admins.ts';
 import { jobsNamed, runRetriesNow } from '../../../../tests/helpers/jobs.ts';
 import { startSmtpCatcher } from '../../../../tests/helpers/smtp-catcher.ts';
+import { injectCaller } from '../../../../tests/helpers/inject-call.ts';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
@@ -20,21 +21,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-let address = 0;
-const call = (
-  method: 'GET' | 'POST' | 'PATCH',
-  url: string,
-  options: { cookie?: string; payload?: object } = {},
-) => {
-  address += 1;
-  return t.app.inject({
-    method,
-    url,
-    ...(options.payload ? { payload: options.payload } : {}),
-    remoteAddress: `198.51.100.${address % 250}`,
-    headers: options.cookie ? { cookie: options.cookie } : {},
-  });
-};
+const call = injectCaller(() => t.app);
 
 const newTicket = {
   subject: 'Invoice shows the wrong company name',
@@ -175,6 +162,63 @@ describe('ticket attachments', () => {
     );
     expect(script.statusCode).toBe(400);
     expect(script.json().error).toMatch(/cannot be uploaded\. Upload PNG/);
+  });
+
+  it('opens a ticket with several files, shown inside its first message; a refused one opens nothing', async () => {
+    const customer = await signUp(t.app);
+    const files = [
+      { filename: 'invoice error.png', content: screenshot.toString('base64') },
+      { filename: 'steps.txt', content: Buffer.from('1. Open the invoice\n').toString('base64') },
+    ];
+    const opened = await openTicketAs(customer.cookie, { files });
+    const seen = await call('GET', `/api/tickets/${opened.reference}`, { cookie: customer.cookie });
+    const ticket = seen.json<{
+      messages: { files: { id: string; filename: string; contentType: string }[] }[];
+      attachments: unknown[];
+    }>();
+    expect(ticket.messages[0]!.files).toMatchObject([
+      { filename: 'invoice error.png', contentType: 'image/png' },
+      { filename: 'steps.txt', contentType: 'text/plain' },
+    ]);
+    expect(ticket.attachments).toEqual([]);
+    const download = await call(
+      'GET',
+      `/api/tickets/${opened.reference}/attachments/${ticket.messages[0]!.files[0]!.id}`,
+      { cookie: customer.cookie },
+    );
+    expect(download.rawPayload.equals(screenshot)).toBe(true);
+    const admin = await signInAdmin(t.app);
+    const staff = await call('GET', `/api/admin/tickets/${opened.reference}`, {
+      cookie: admin.cookie,
+    });
+    expect(staff.json().messages[0].files).toHaveLength(2);
+
+    const before = (await call('GET', '/api/tickets', { cookie: customer.cookie })).json().length;
+    const refused = await call('POST', '/api/tickets', {
+      cookie: customer.cookie,
+      payload: {
+        ...newTicket,
+        files: [
+          ...files,
+          { filename: 'tool.exe', content: Buffer.from('MZ\x90\x00\x03').toString('base64') },
+        ],
+      },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().issues).toEqual([
+      {
+        path: 'files',
+        message: expect.stringMatching(/^tool\.exe: This kind of file cannot be uploaded/),
+      },
+    ]);
+    const tooMany = await call('POST', '/api/tickets', {
+      cookie: customer.cookie,
+      payload: { ...newTicket, files: Array.from({ length: 6 }, () => files[1]) },
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect((await call('GET', '/api/tickets', { cookie: customer.cookie })).json()).toHaveLength(
+      before,
+    );
   });
 });
 

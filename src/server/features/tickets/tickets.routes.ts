@@ -5,6 +5,7 @@ import {
   adminTicketReplySchema,
   adminTicketSchema,
   adminTicketsQuerySchema,
+  newTicketBodyLimit,
   newTicketSchema,
   ticketLinkQuerySchema,
   ticketLinkReplySchema,
@@ -31,6 +32,7 @@ import {
   replyAsStaff,
   updateTicket,
 } from './ticket-desk.service.ts';
+import { createTicketThreads } from './ticket-mail-thread.ts';
 
 const referenceParams = z.object({
   reference: z
@@ -45,7 +47,11 @@ const referenceParams = z.object({
  * they were mailed, and the back office's view with internal notes, states and assignees.
  */
 export async function ticketRoutes(app: AppInstance): Promise<void> {
-  const deps = { db: app.database.db, config: app.config };
+  const deps = {
+    db: app.database.db,
+    config: app.config,
+    threads: createTicketThreads(app.config, app.secretBox),
+  };
 
   await userScope(app, (scoped) => {
     acceptFileBodies(scoped);
@@ -94,6 +100,8 @@ export async function ticketRoutes(app: AppInstance): Promise<void> {
     scoped.post(
       '/api/tickets',
       {
+        // The files come inside the JSON body, in base64.
+        bodyLimit: newTicketBodyLimit,
         schema: {
           body: newTicketSchema,
           response: { 201: ticketSchema, ...errorResponses(...stateChangeErrors, 401, 429) },
@@ -102,8 +110,13 @@ export async function ticketRoutes(app: AppInstance): Promise<void> {
       },
       async (request, reply) => {
         const { user } = request;
+        const { files, ...body } = request.body;
         const ticket = await openTicket(deps, {
-          ...request.body,
+          ...body,
+          files: files.map((file) => ({
+            filename: file.filename,
+            data: Buffer.from(file.content, 'base64'),
+          })),
           userId: user.id,
           name: user.fullName,
           email: user.email,
@@ -244,6 +257,8 @@ export async function ticketRoutes(app: AppInstance): Promise<void> {
           reference: request.params.reference,
           state: request.body.state,
           assigneeId: request.body.assigneeId,
+          departmentId: request.body.departmentId,
+          priority: request.body.priority,
           admin: request.admin,
           ip: request.ip,
         }),

@@ -1,20 +1,14 @@
 import type { FastifyReply } from 'fastify';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
 import {
-  admins,
   type MailLinkToken,
   supportTicketLinks,
   supportTicketMessages,
   supportTickets,
 } from '#db/schema/index.ts';
-import {
-  autoCloseDays,
-  type Ticket,
-  type TicketCategory,
-  type TicketMessage,
-  type TicketSummary,
-} from '#shared/tickets.schemas.ts';
+import type { Ticket, TicketCategory, TicketSummary } from '#shared/tickets.schemas.ts';
+import { departmentFor } from '#shared/ticket-desk.schemas.ts';
 import type { Config } from '../../config.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -22,65 +16,29 @@ import { newReference } from '../../lib/references.ts';
 import { hashToken } from '../../lib/secure-token.ts';
 import { tokenMintedOnDelivery } from '#shared/mail-links.ts';
 import { unmintedTokenHash } from '../../integrations/mail/mail-links.ts';
-import { listUploads, sendUpload, storeUpload } from '../uploads/uploads.service.ts';
+import { sendUpload, storeUpload } from '../uploads/uploads.service.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { ticketOpenedMail, ticketToStaffMail } from './ticket-mails.ts';
+import { ticketOpenedMail } from './ticket-mails.ts';
+import { alertStaff } from './ticket-staff-alerts.ts';
+import type { TicketThreads } from './ticket-mail-thread.ts';
+import { customerView, notFound, toSummary } from './ticket-views.ts';
+
+// Other features that open tickets (the contact form) build the mail threads through here.
+export { createTicketThreads } from './ticket-mail-thread.ts';
 
 export type Row = typeof supportTickets.$inferSelect;
-type MessageRow = typeof supportTicketMessages.$inferSelect;
 
 export interface TicketDeps {
   db: Db;
   config: Pick<Config, 'site' | 'publicUrl'>;
+  /** The reply address and thread of each ticket mail. */
+  threads: TicketThreads;
 }
 
-const dayMs = 24 * 60 * 60 * 1000;
-export const closesAt = (row: Row): Date | null =>
-  row.state === 'resolved' && row.resolvedAt
-    ? new Date(row.resolvedAt.getTime() + autoCloseDays * dayMs)
-    : null;
-
-export const notFound = () => new AppError('NOT_FOUND', { message: 'That ticket does not exist' });
-
-export const toSummary = (row: Row): TicketSummary => ({
-  reference: row.reference,
-  subject: row.subject,
-  category: row.category,
-  state: row.state,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-  closesAt: closesAt(row)?.toISOString() ?? null,
-});
-
-export const toMessage = (row: MessageRow): TicketMessage => ({
-  id: row.id,
-  author: row.author,
-  authorName: row.authorName,
-  body: row.body,
-  createdAt: row.createdAt.toISOString(),
-});
-
-export const messagesOf = (tx: Db | Tx, ticketId: string) =>
-  tx
-    .select()
-    .from(supportTicketMessages)
-    .where(eq(supportTicketMessages.ticketId, ticketId))
-    .orderBy(asc(supportTicketMessages.createdAt), asc(supportTicketMessages.id));
-
-/** The ticket as its customer sees it: internal notes are left out here, in the query. */
-async function customerView(tx: Db | Tx, row: Row): Promise<Ticket> {
-  const messages = await tx
-    .select()
-    .from(supportTicketMessages)
-    .where(
-      and(eq(supportTicketMessages.ticketId, row.id), eq(supportTicketMessages.internal, false)),
-    )
-    .orderBy(asc(supportTicketMessages.createdAt), asc(supportTicketMessages.id));
-  return {
-    ...toSummary(row),
-    messages: messages.map(toMessage),
-    attachments: await listUploads(tx, { ticketId: row.id }),
-  };
+/** A file that comes with a message: checked and kept like any upload. */
+export interface IncomingFile {
+  filename: string;
+  data: Buffer;
 }
 
 /**
@@ -105,22 +63,39 @@ export async function customerLink(
   };
 }
 
-/** Who hears of a customer's message: the ticket's assignee, else the company's address. */
-async function staffAddress(tx: Tx, config: TicketDeps['config'], row: Row): Promise<string> {
-  if (!row.assigneeId) return config.site.contactEmail;
-  const [admin] = await tx
-    .select({ email: admins.email })
-    .from(admins)
-    .where(eq(admins.id, row.assigneeId));
-  return admin?.email ?? config.site.contactEmail;
+/** Keeps the files of a customer's message, shown inside it (each checked like an upload). */
+async function storeMessageFiles(
+  tx: Tx,
+  ticketId: string,
+  ticketMessageId: string,
+  files: readonly IncomingFile[],
+): Promise<void> {
+  for (const file of files) {
+    try {
+      await storeUpload(tx, {
+        owner: { ticketId },
+        purpose: 'attachment',
+        filename: file.filename,
+        data: file.data,
+        uploadedBy: 'customer',
+        ticketMessageId,
+      });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      // Which of the files was refused, under the form's file field.
+      const message = `${file.filename}: ${error.message}`;
+      throw new AppError(error.code, { message, issues: [{ path: 'files', message }] });
+    }
+  }
 }
 
 /**
- * Opens a ticket with its first message, the customer's confirmation (with the way back to it)
- * and the company's notification, in one transaction.
+ * Opens a ticket with its first message and its files, the customer's confirmation (with the
+ * way back to it) and the company's notification, in one transaction: a refused file opens
+ * nothing. The confirmation of a ticket opened by e-mail is an automatic reply (RFC 3834).
  */
 export async function openTicket(
-  { db, config }: TicketDeps,
+  { db, config, threads }: TicketDeps,
   input: {
     userId: string | null;
     name: string;
@@ -129,8 +104,11 @@ export async function openTicket(
     subject: string;
     category: TicketCategory;
     message: string;
-    source: 'dashboard' | 'contact_form';
-    ip: string;
+    files?: readonly IncomingFile[];
+    /** The Message-ID of the e-mail that opened it (source `email`). */
+    mailMessageId?: string | null;
+    source: Row['source'];
+    ip: string | null;
   },
 ): Promise<Ticket> {
   for (let attempt = 0; ; attempt += 1) {
@@ -146,32 +124,39 @@ export async function openTicket(
             phone: input.phone ?? null,
             subject: input.subject,
             category: input.category,
+            departmentId: departmentFor(input),
             source: input.source,
             ip: input.ip,
           })
           .returning();
-        await tx.insert(supportTicketMessages).values({
-          ticketId: row!.id,
-          author: 'customer',
-          authorName: input.name,
-          body: input.message,
-        });
+        const [message] = await tx
+          .insert(supportTicketMessages)
+          .values({
+            ticketId: row!.id,
+            author: 'customer',
+            authorName: input.name,
+            body: input.message,
+            mailMessageId: input.mailMessageId ?? null,
+          })
+          .returning({ id: supportTicketMessages.id });
+        await storeMessageFiles(tx, row!.id, message!.id, input.files ?? []);
         const link = await customerLink(tx, config, row!);
         await queueMail(tx, {
           to: row!.email,
           userId: row!.userId,
           ...ticketOpenedMail(config, { ...row!, message: input.message }, link.url),
           linkToken: link.linkToken,
+          ...threads.outgoing(
+            row!.reference,
+            input.source === 'email' ? 'auto-replied' : 'auto-generated',
+          ),
         });
-        await queueMail(tx, {
-          to: config.site.contactEmail,
-          ...ticketToStaffMail(config, row!, input.message, true),
-        });
+        await alertStaff(tx, { config, threads }, row!, input.message, true);
         return customerView(tx, row!);
       });
     } catch (error) {
       // A reference already taken (one in a billion): draw another.
-      if (isUniqueViolation(error) && attempt < 3) continue;
+      if (isUniqueViolation(error, 'support_tickets_reference_unique') && attempt < 3) continue;
       throw error;
     }
   }
@@ -224,43 +209,83 @@ export async function readCustomerTicket(
 }
 
 /**
- * The customer's reply: the ticket opens again (a resolved one stays open, cancelling its
- * closing), and the assignee or the company is e-mailed. A closed ticket takes no more replies.
+ * A customer's message on a ticket locked by the caller, with its files: the ticket opens again
+ * (a resolved one stays open, cancelling its closing), and the assignee or the company is
+ * e-mailed. A closed ticket takes no more messages.
  */
+export async function addCustomerMessage(
+  tx: Tx,
+  { config, threads }: Omit<TicketDeps, 'db'>,
+  row: Row,
+  input: { message: string; files?: readonly IncomingFile[]; mailMessageId?: string | null },
+): Promise<Ticket> {
+  if (row.state === 'closed') {
+    throw new AppError('CONFLICT', {
+      message: 'This ticket is closed. Please open a new one and mention its number.',
+    });
+  }
+  const [message] = await tx
+    .insert(supportTicketMessages)
+    .values({
+      ticketId: row.id,
+      author: 'customer',
+      authorName: row.name,
+      body: input.message,
+      mailMessageId: input.mailMessageId ?? null,
+    })
+    .returning({ id: supportTicketMessages.id });
+  await storeMessageFiles(tx, row.id, message!.id, input.files ?? []);
+  const [updated] = await tx
+    .update(supportTickets)
+    .set({ state: 'open', resolvedAt: null, closeWarnedAt: null, updatedAt: sql`now()` })
+    .where(eq(supportTickets.id, row.id))
+    .returning();
+  await alertStaff(tx, { config, threads }, updated!, input.message, false);
+  return customerView(tx, updated!);
+}
+
+/** Locks a ticket for a change (a message, a state) made in the caller's transaction. */
+export async function lockTicketRow(tx: Tx, ticketId: string): Promise<Row> {
+  const [row] = await tx
+    .select()
+    .from(supportTickets)
+    .where(eq(supportTickets.id, ticketId))
+    .for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * The ticket a customer's message for `row` goes to: a merged ticket's go on to the one it was
+ * merged into (and on, should that one have been merged since).
+ */
+export async function ticketForReply(tx: Db | Tx, row: Row): Promise<Row> {
+  let current = row;
+  for (let hops = 0; current.mergedIntoId && hops < 10; hops += 1) {
+    const [next] = await tx
+      .select()
+      .from(supportTickets)
+      .where(eq(supportTickets.id, current.mergedIntoId));
+    if (!next) break;
+    current = next;
+  }
+  return current;
+}
+
+/** The customer's reply in the customer area or through a mailed link. */
 export async function replyAsCustomer(
-  { db, config }: TicketDeps,
+  { db, ...deps }: TicketDeps,
   holder: TicketHolder,
   input: { reference?: string; message: string },
 ): Promise<Ticket> {
   return db.transaction(async (tx) => {
     const held = await findHeldTicket(tx, holder, input.reference);
     if (!held) throw notFound();
-    const [row] = await tx
-      .select()
-      .from(supportTickets)
-      .where(eq(supportTickets.id, held.id))
-      .for('update');
-    if (row!.state === 'closed') {
-      throw new AppError('CONFLICT', {
-        message: 'This ticket is closed. Please open a new one and mention its number.',
-      });
-    }
-    await tx.insert(supportTicketMessages).values({
-      ticketId: row!.id,
-      author: 'customer',
-      authorName: row!.name,
-      body: input.message,
-    });
-    const [updated] = await tx
-      .update(supportTickets)
-      .set({ state: 'open', resolvedAt: null, updatedAt: sql`now()` })
-      .where(eq(supportTickets.id, row!.id))
-      .returning();
-    await queueMail(tx, {
-      to: await staffAddress(tx, config, updated!),
-      ...ticketToStaffMail(config, updated!, input.message, false),
-    });
-    return customerView(tx, updated!);
+    // Locked before following a merge: one of this ticket still under way has finished by now.
+    const locked = await lockTicketRow(tx, held.id);
+    const target = await ticketForReply(tx, locked);
+    const row = target.id === locked.id ? locked : await lockTicketRow(tx, target.id);
+    return addCustomerMessage(tx, deps, row, input);
   });
 }
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Db, Tx } from '#db/client.ts';
 import { uploads } from '#db/schema/index.ts';
@@ -102,6 +102,8 @@ export async function storeUpload(
     filename: string;
     data: Buffer;
     uploadedBy: 'customer' | 'staff';
+    /** The ticket message the file came with, shown inside it. */
+    ticketMessageId?: string;
   },
 ): Promise<Upload> {
   const contentType = await sniffUpload(input.data);
@@ -109,6 +111,7 @@ export async function storeUpload(
     .insert(uploads)
     .values({
       ...input.owner,
+      ticketMessageId: input.ticketMessageId ?? null,
       purpose: input.purpose,
       filename: cleanName(input.filename),
       contentType,
@@ -116,6 +119,8 @@ export async function storeUpload(
       sha256: createHash('sha256').update(input.data).digest('hex'),
       uploadedBy: input.uploadedBy,
       data: input.data,
+      // The moment of the insert, not of the transaction: files kept together stay in order.
+      createdAt: sql`clock_timestamp()`,
     })
     .returning();
   return toUpload(row!);
@@ -141,18 +146,20 @@ export async function storeUploadOnce(
   return { file: await storeUpload(tx, input), stored: true };
 }
 
+const listedColumns = {
+  id: uploads.id,
+  purpose: uploads.purpose,
+  filename: uploads.filename,
+  contentType: uploads.contentType,
+  sizeBytes: uploads.sizeBytes,
+  uploadedBy: uploads.uploadedBy,
+  createdAt: uploads.createdAt,
+};
+
 /** The files of a project or a ticket, oldest first, without their content. */
 export async function listUploads(db: Db | Tx, owner: UploadOwner): Promise<Upload[]> {
   const rows = await db
-    .select({
-      id: uploads.id,
-      purpose: uploads.purpose,
-      filename: uploads.filename,
-      contentType: uploads.contentType,
-      sizeBytes: uploads.sizeBytes,
-      uploadedBy: uploads.uploadedBy,
-      createdAt: uploads.createdAt,
-    })
+    .select(listedColumns)
     .from(uploads)
     .where(ownerFilter(owner))
     .orderBy(asc(uploads.createdAt), asc(uploads.id));
@@ -161,6 +168,33 @@ export async function listUploads(db: Db | Tx, owner: UploadOwner): Promise<Uplo
     filename: cleanName(row.filename),
     createdAt: row.createdAt.toISOString(),
   }));
+}
+
+/**
+ * A ticket's files split by where they are shown: inside the message they came with, or on
+ * their own (attached to the ticket later).
+ */
+export async function listTicketUploads(
+  db: Db | Tx,
+  ticketId: string,
+): Promise<{ loose: Upload[]; byMessage: Map<string, Upload[]> }> {
+  const rows = await db
+    .select({ ...listedColumns, ticketMessageId: uploads.ticketMessageId })
+    .from(uploads)
+    .where(eq(uploads.ticketId, ticketId))
+    .orderBy(asc(uploads.createdAt), asc(uploads.id));
+  const loose: Upload[] = [];
+  const byMessage = new Map<string, Upload[]>();
+  for (const { ticketMessageId, ...row } of rows) {
+    const file = {
+      ...row,
+      filename: cleanName(row.filename),
+      createdAt: row.createdAt.toISOString(),
+    };
+    if (ticketMessageId === null) loose.push(file);
+    else byMessage.set(ticketMessageId, [...(byMessage.get(ticketMessageId) ?? []), file]);
+  }
+  return { loose, byMessage };
 }
 
 /** Deletes an owner's files of the given purposes once they are no longer needed; their count. */

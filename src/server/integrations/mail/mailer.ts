@@ -88,6 +88,27 @@ export function createMailer(options: {
             text,
             html,
             attachments,
+            ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+            ...(mail.headers
+              ? {
+                  messageId: mail.headers.messageId,
+                  inReplyTo: mail.headers.inReplyTo,
+                  references: mail.headers.references,
+                  headers: {
+                    // RFC 3834: auto-responders and our own receiver leave such mail unanswered.
+                    ...(mail.headers.autoSubmitted
+                      ? { 'Auto-Submitted': mail.headers.autoSubmitted }
+                      : {}),
+                    // RFC 8058: the mail program's own "unsubscribe" posts to it, one click.
+                    ...(mail.headers.listUnsubscribe
+                      ? {
+                          'List-Unsubscribe': `<${mail.headers.listUnsubscribe}>`,
+                          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+                        }
+                      : {}),
+                  },
+                }
+              : {}),
           }),
         );
         await db

@@ -1,5 +1,5 @@
 import { colours, companyPdf, drawLogo, type Company } from './letterhead.ts';
-import { formatDate } from '#shared/dates.ts';
+import { formatDate, saToday } from '#shared/dates.ts';
 import { formatZAR } from '#shared/money.ts';
 import {
   emptyAssumptions,
@@ -23,6 +23,7 @@ import {
   COMPANY_TAX_RATE_PERCENT,
   SMALL_BUSINESS_CORPORATION_TABLE,
 } from '#shared/business-plan-tax.ts';
+import { vatThresholdWarning } from '#shared/vat-registration.ts';
 
 const { ink, muted, brand, rule: line } = colours;
 
@@ -300,6 +301,14 @@ export async function businessPlanPdf(plan: PlanDocument, company: Company): Pro
   for (const [label, value] of key) {
     doc.font('Helvetica-Bold').fontSize(11).fillColor(ink).text(`${label}: `, { continued: true });
     doc.font('Helvetica').text(value);
+  }
+  const vatWarning = vatThresholdWarning(projection, a.vatRegistered, saToday());
+  if (vatWarning) {
+    doc.moveDown(0.5);
+    doc.font('Helvetica-Bold').fontSize(10).fillColor(ink).text('VAT registration: ', {
+      continued: true,
+    });
+    doc.font('Helvetica').text(vatWarning.text);
   }
   doc.moveDown(1);
   subheading(doc, 'Profit and loss');

@@ -67,6 +67,19 @@ const answers: Record<string, string | DnsimpleFixture> = {
   [`GET ${registrar1}/sebenza-price-probe.pizza/prices`]: 'getDomainPrices/success',
   // Another account, whose contact is refused with validation-error.http.
   [`POST /v2/2020/contacts`]: 'validation-error',
+  [`GET /v2/2020/domains/example-alpha.com`]: 'getDomain/success',
+  // The registrar lock, the transfer out and the registrant (dnsimple-management.ts).
+  [`GET ${registrar1}/example.com/transfer_lock`]: 'getDomainTransferLock/success',
+  [`POST ${registrar1}/example.com/transfer_lock`]: 'enableDomainTransferLock/success',
+  [`DELETE ${registrar1}/example.com/transfer_lock`]: 'disableDomainTransferLock/success',
+  // No fixture reads an unlocked domain's lock: disabling's answer is that same `{enabled:false}`.
+  [`GET ${registrar1}/example-alpha.com/transfer_lock`]: 'disableDomainTransferLock/success',
+  [`POST ${registrar1}/example-alpha.com/authorize_transfer_out`]:
+    'authorizeDomainTransferOut/success',
+  [`GET /v2/${account}/contacts/2715`]: 'getContact/success',
+  [`GET /v2/2020/contacts/2715`]: 'notfound-contact',
+  [`POST /v2/${account}/registrar/registrant_changes/check`]: 'checkRegistrantChange/success',
+  [`POST /v2/${account}/registrar/registrant_changes`]: 'createRegistrantChange/success',
 };
 
 const received: { call: string; body: string }[] = [];
@@ -76,6 +89,7 @@ let refusingContacts: Registrar;
 const scaled = {
   step: dnsimpleTimeouts.step * scale,
   prices: dnsimpleTimeouts.prices * scale,
+  change: dnsimpleTimeouts.change * scale,
   read: dnsimpleTimeouts.read * scale,
 };
 
@@ -341,6 +355,96 @@ describe('DNSimple adapter against its published fixtures', () => {
         'DNSimple refused our registrar credentials (HTTP 401): DNSIMPLE_TOKEN must be fixed',
       transient: true,
       waitFor: 'credentials',
+    });
+  });
+});
+
+describe('the registrar lock, transfer code and registrant at DNSimple, on its fixtures', () => {
+  it("gives a customer's own changes more time than DNSimple's published answers", () => {
+    for (const change of [
+      'authorizeDomainTransferOut/success',
+      'checkRegistrantChange/success',
+      'createRegistrantChange/success',
+    ]) {
+      expect(dnsimpleTimeouts.change).toBeGreaterThanOrEqual(5 * dnsimpleFixture(change).runtimeMs);
+    }
+  });
+
+  it('reads, sets and clears the transfer lock', async () => {
+    expect(await registrar.transferLock('example.com')).toBe(true);
+    expect(await registrar.setTransferLock('example.com', false)).toBe(false);
+    expect(await registrar.setTransferLock('example.com', true)).toBe(true);
+    const calls = received.map((r) => r.call).filter((c) => c.endsWith('/transfer_lock'));
+    expect(calls.slice(-3)).toEqual([
+      `GET ${registrar1}/example.com/transfer_lock`,
+      `DELETE ${registrar1}/example.com/transfer_lock`,
+      `POST ${registrar1}/example.com/transfer_lock`,
+    ]);
+  });
+
+  it('refuses the transfer code of a locked domain without asking DNSimple to unlock it', async () => {
+    await expect(registrar.transferCode('example.com')).rejects.toMatchObject({
+      message:
+        'example.com is locked: turn the registrar lock off before asking for its transfer code',
+      transient: false,
+    });
+    expect(received.some((r) => r.call.endsWith('/example.com/authorize_transfer_out'))).toBe(
+      false,
+    );
+  });
+
+  it("says DNSimple e-mailed an unlocked domain's code to its registrant", async () => {
+    expect(await registrar.transferCode('example-alpha.com')).toEqual({
+      kind: 'emailed',
+      to: 'first@example.com',
+    });
+    expect(received.at(-1)!.call).toBe(
+      `POST ${registrar1}/example-alpha.com/authorize_transfer_out`,
+    );
+  });
+
+  it("reads the registrant from the domain's registrant_id contact", async () => {
+    expect(await registrar.registrant('example-alpha.com')).toEqual({
+      firstName: 'First',
+      lastName: 'User',
+      organisation: 'Awesome Company',
+      email: 'first@example.com',
+      phone: '+18001234567',
+      address1: 'Italian Street, 10',
+      city: 'Roma',
+      stateProvince: 'RM',
+      postalCode: '00100',
+      country: 'IT',
+    });
+    await expect(refusingContacts.registrant('example-alpha.com')).rejects.toMatchObject({
+      message: 'DNSimple refused: Contact `0` not found',
+    });
+  });
+
+  it('changes the registrant to a new contact: checked, then started, pending with the registry', async () => {
+    const change = await registrar.changeRegistrant('example-alpha.com', registrant);
+    expect(change).toEqual({
+      state: 'pending',
+      reason:
+        'The registry confirms a change of owner: the current registrant may be asked by e-mail to approve it.',
+    });
+    expect(sentTo('/contacts')).toMatchObject({ first_name: 'Thandi', phone: '+27.825550101' });
+    expect(sentTo('/registrant_changes/check')).toEqual({ domain_id: 181984, contact_id: 1 });
+    expect(sentTo('/registrant_changes')).toEqual({
+      domain_id: 181984,
+      contact_id: 1,
+      extended_attributes: {},
+    });
+  });
+
+  it("keeps DNSimple's field errors when the new contact is refused", async () => {
+    await expect(
+      refusingContacts.changeRegistrant('example-alpha.com', registrant),
+    ).rejects.toMatchObject({
+      message: expect.stringMatching(
+        /^DNSimple refused: Validation failed; address1: can't be blank;.* phone: can't be blank, is probably not a phone number/,
+      ),
+      transient: false,
     });
   });
 });

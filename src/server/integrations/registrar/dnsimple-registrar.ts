@@ -1,6 +1,7 @@
 import { DNSimple, NotFoundError } from 'dnsimple';
 import { z } from 'zod';
 import { randToCents } from '#shared/money.ts';
+import { dnsimpleManagement } from './dnsimple-management.ts';
 import { dnsimpleTimeouts, explain, fetchFetcher } from './dnsimple-transport.ts';
 import type {
   AvailabilityResult,
@@ -110,6 +111,7 @@ export function createDnsimpleRegistrar(options: {
 
   return {
     provider: 'dnsimple',
+    ...dnsimpleManagement(client, account, createContact),
     async checkAvailability(domain: string): Promise<AvailabilityResult> {
       try {
         const check = checkSchema.parse((await client.registrar.checkDomain(account, domain)).data);

@@ -21,13 +21,20 @@ import { credentialsRefused, RegistrarError } from './registrar.ts';
  * early may still be made (and is then found in our account), so steps — made or asked after,
  * only ever by jobs — get far more than the slowest published answer; a customer's read less.
  */
-export const dnsimpleTimeouts = { step: 60_000, prices: 20_000, read: 10_000 };
+export const dnsimpleTimeouts = { step: 60_000, prices: 20_000, change: 20_000, read: 10_000 };
 
 const stepPattern = /\/registrar\/domains\/[^/]+\/(registrations|renewals|transfers)(\/\d+)?$/;
+/**
+ * A customer's own changes at the registry, which the customer waits for: readying a transfer
+ * out (3.0 s in DNSimple's fixture) and a registrant change (its check 3.1 s, its start 3.4 s).
+ */
+const changePattern =
+  /\/registrar\/(domains\/[^/]+\/authorize_transfer_out|registrant_changes(\/check)?)$/;
 
 function timeoutFor(url: string, timeouts: typeof dnsimpleTimeouts): number {
   const path = new URL(url).pathname;
   if (stepPattern.test(path)) return timeouts.step;
+  if (changePattern.test(path)) return timeouts.change;
   return path.endsWith('/prices') ? timeouts.prices : timeouts.read;
 }
 

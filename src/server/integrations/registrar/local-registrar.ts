@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { centsToDecimalString } from '#shared/money.ts';
@@ -7,6 +8,7 @@ import {
   type AvailabilityResult,
   type PremiumPrice,
   type Registrar,
+  type Registrant,
   type RegistrationResult,
   type ZoneRecord,
 } from './registrar.ts';
@@ -66,6 +68,21 @@ export function createLocalRegistrar(db: Db): Registrar {
     const cents = row.registrationCostCents * premiumMultiplier;
     const quoted = centsToDecimalString(cents);
     return { cents, currency: row.currency, quoted, renewalQuoted: quoted, transferQuoted: quoted };
+  }
+
+  async function heldHere(domain: string) {
+    const [row] = await db
+      .select()
+      .from(localRegistrarDomains)
+      .where(eq(localRegistrarDomains.domain, domain));
+    return row;
+  }
+
+  /** The domain's row, or the RangeError every "not held here" is. */
+  async function held(domain: string) {
+    const row = await heldHere(domain);
+    if (!row) throw new RangeError(`${domain} is not held here`);
+    return row;
   }
 
   return {
@@ -184,10 +201,7 @@ export function createLocalRegistrar(db: Db): Registrar {
         .orderBy(localRegistrarDomains.domain);
     },
     async holds(domain: string) {
-      const [row] = await db
-        .select()
-        .from(localRegistrarDomains)
-        .where(eq(localRegistrarDomains.domain, domain));
+      const row = await heldHere(domain);
       return row
         ? { reference: `local:${row.domain}`, expiresAt: row.expiresAt, since: row.registeredAt }
         : null;
@@ -214,14 +228,42 @@ export function createLocalRegistrar(db: Db): Registrar {
         })
         .onConflictDoNothing({ target: localRegistrarDomains.domain })
         .returning();
-      if (!row) {
-        throw new RegistrarError(`${input.domain} is already held here and cannot be transferred`, {
-          transient: false,
-          status: 502,
-        });
+      // A name held here moves to its new registrant as a registry moves it between registrars:
+      // only while unlocked and with the code last handed out, which it uses up.
+      const moved =
+        row ??
+        (
+          await db
+            .update(localRegistrarDomains)
+            .set({
+              registrant: { ...input.registrant },
+              expiresAt: sql`${localRegistrarDomains.expiresAt} + make_interval(years => 1)`,
+              autoRenew: input.autoRenew,
+              privacy: input.privacy,
+              nameservers: [...ourNameservers],
+              transferLock: true,
+              authCode: null,
+            })
+            .where(
+              and(
+                eq(localRegistrarDomains.domain, input.domain),
+                eq(localRegistrarDomains.transferLock, false),
+                eq(localRegistrarDomains.authCode, input.authCode),
+              ),
+            )
+            .returning()
+        )[0];
+      if (!moved) {
+        const locked = (await heldHere(input.domain))?.transferLock;
+        throw new RegistrarError(
+          locked
+            ? `${input.domain} is locked at its registrar: its owner must turn the registrar lock off first`
+            : `The transfer code for ${input.domain} is not the one its registrar gave out`,
+          { transient: false, status: 502 },
+        );
       }
       // This registrar has no other registrar to wait for: the transfer is done at once.
-      return { id: `local-transfer:${row.domain}`, state: 'done' };
+      return { id: `local-transfer:${moved.domain}`, state: 'done' };
     },
     async transferState(domain) {
       const [row] = await db
@@ -229,6 +271,53 @@ export function createLocalRegistrar(db: Db): Registrar {
         .from(localRegistrarDomains)
         .where(eq(localRegistrarDomains.domain, domain));
       return { state: row ? 'done' : 'failed' };
+    },
+    async transferLock(domain) {
+      return (await held(domain)).transferLock;
+    },
+    async setTransferLock(domain, locked) {
+      const [row] = await db
+        .update(localRegistrarDomains)
+        .set({ transferLock: locked })
+        .where(eq(localRegistrarDomains.domain, domain))
+        .returning({ locked: localRegistrarDomains.transferLock });
+      if (!row) throw new RangeError(`${domain} is not held here`);
+      return row.locked;
+    },
+    async transferCode(domain) {
+      // A fresh code each time, so a code handed out before (and perhaps seen by others) is void.
+      const code = randomBytes(12).toString('base64url');
+      const [row] = await db
+        .update(localRegistrarDomains)
+        .set({ authCode: code })
+        .where(
+          and(
+            eq(localRegistrarDomains.domain, domain),
+            eq(localRegistrarDomains.transferLock, false),
+          ),
+        )
+        .returning({ domain: localRegistrarDomains.domain });
+      if (!row) {
+        await held(domain);
+        throw new RegistrarError(
+          `${domain} is locked: turn the registrar lock off before asking for its transfer code`,
+          { transient: false, status: 502 },
+        );
+      }
+      return { kind: 'code', code };
+    },
+    async registrant(domain) {
+      return (await held(domain)).registrant as unknown as Registrant;
+    },
+    async changeRegistrant(domain, registrant) {
+      const [row] = await db
+        .update(localRegistrarDomains)
+        .set({ registrant: { ...registrant } })
+        .where(eq(localRegistrarDomains.domain, domain))
+        .returning({ domain: localRegistrarDomains.domain });
+      if (!row) throw new RangeError(`${domain} is not held here`);
+      // This registrar is its own registry: nobody else confirms the change.
+      return { state: 'done' };
     },
     async register(input): Promise<RegistrationResult> {
       const [row] = await db

@@ -87,8 +87,28 @@ export type ZoneRecordInput = Omit<ZoneRecord, 'id' | 'priority'> & {
   priority?: number | undefined;
 };
 
+/** The registrars the shop can sell through; which one sells an ending is the owners' choice. */
+export const registrarProviders = ['local', 'dnsimple', 'zacr'] as const;
+export type RegistrarProvider = (typeof registrarProviders)[number];
+
+/**
+ * The transfer (EPP/auth) code: the code itself where the registrar hands it to us (the local
+ * registrar, ZACR's `domain:info`), or `emailed` where the registrar mails it to the registrant's
+ * address itself (DNSimple's `authorize_transfer_out`) and never shows it to us.
+ */
+export type TransferCode = { kind: 'code'; code: string } | { kind: 'emailed'; to: string | null };
+
+/**
+ * A registrant change as the registry takes it: `done` at once, or `pending` while the registry
+ * (or the old registrant, by mail) confirms it; `reason` carries the registrar's words.
+ */
+export interface RegistrantChange {
+  state: 'done' | 'pending';
+  reason?: string | undefined;
+}
+
 export interface Registrar {
-  readonly provider: 'local' | 'dnsimple';
+  readonly provider: RegistrarProvider;
   checkAvailability(domain: string, name: string): Promise<AvailabilityResult>;
   /**
    * A premium name's prices now, null for an ordinary name (not availability: renewals and
@@ -149,6 +169,19 @@ export interface Registrar {
     premiumPrice?: string | undefined;
   }): Promise<RegistrarStep>;
   transferState(domain: string, id: string): Promise<StepReport>;
+  /** Whether the registrar lock (EPP `clientTransferProhibited`) is on. */
+  transferLock(domain: string): Promise<boolean>;
+  /** Turns the registrar lock on or off; answers the lock as it now stands. */
+  setTransferLock(domain: string, locked: boolean): Promise<boolean>;
+  /**
+   * Readies the domain to leave for another registrar and gives its transfer code (or says the
+   * registrar mailed it to the registrant). A locked domain is refused: unlock it first.
+   */
+  transferCode(domain: string): Promise<TransferCode>;
+  /** The registrant contact the registry holds for the domain now. */
+  registrant(domain: string): Promise<Registrant>;
+  /** Replaces the registrant contact under the registry's own rules (see RegistrantChange). */
+  changeRegistrant(domain: string, registrant: Registrant): Promise<RegistrantChange>;
 }
 
 /**

@@ -2,12 +2,16 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useProfile } from '../api/get-profile.ts';
 import { EmailForm } from '../components/email-form.tsx';
+import { MarketingMailSection } from '../components/marketing-mail-section.tsx';
 import { PasswordForm } from '../components/password-form.tsx';
 import { PrivacySection } from '../components/privacy-section.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
 import { TeamViewsSection } from '../components/team-views-section.tsx';
 
-/** /user/settings: details, e-mail, password, the team's views of the account, POPIA rights. */
+/**
+ * /user/settings: details, e-mail, password, news and offers by e-mail, the team's views of the
+ * account, POPIA rights.
+ */
 export function SettingsPage() {
   const profile = useProfile();
   return (
@@ -29,6 +33,7 @@ export function SettingsPage() {
           <ProfileForm profile={profile.data} />
           <EmailForm profile={profile.data} />
           <PasswordForm />
+          <MarketingMailSection />
           <TeamViewsSection />
           <PrivacySection />
         </div>

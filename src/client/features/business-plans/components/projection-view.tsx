@@ -14,7 +14,9 @@ import {
   ratioText,
   type YearRatios,
 } from '#shared/business-plan-ratios.ts';
+import { saToday } from '#shared/dates.ts';
 import { formatZAR, formatZARCompact } from '#shared/money.ts';
+import { vatThresholdWarning } from '#shared/vat-registration.ts';
 import { TableScroll } from '../../../components/table-scroll.tsx';
 
 type Lines = typeof profitAndLossLines;
@@ -188,6 +190,7 @@ export function ProjectionView({
   projection: Projection;
   assumptions: PlanAssumptions;
 }) {
+  const vatWarning = vatThresholdWarning(projection, assumptions.vatRegistered, saToday());
   return (
     <div className="grid gap-4">
       <dl className="grid gap-3 sm:grid-cols-3">
@@ -212,6 +215,14 @@ export function ProjectionView({
           </dd>
         </div>
       </dl>
+      {vatWarning && (
+        <p
+          role="status"
+          className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          {vatWarning.text}
+        </p>
+      )}
       {projection.lowestCash < 0 && (
         <p
           role="status"

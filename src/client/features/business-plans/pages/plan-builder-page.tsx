@@ -14,6 +14,7 @@ import { useImportIntoPlan } from '../api/import-into-plan.ts';
 import { savePlan } from '../api/save-plan.ts';
 import { PlanBuilder } from '../components/plan-builder.tsx';
 import { PlanComments } from '../components/plan-comments.tsx';
+import { SharePlan } from '../components/share-plan.tsx';
 
 /** On a paid plan still with our writers: start it from a plan the customer began themselves. */
 function BringInPlan({ plan }: { plan: Plan }) {
@@ -69,6 +70,7 @@ export function PlanBuilderPage() {
             <>
               {data.status === 'in_review' && <BringInPlan plan={data} />}
               <PdfLink href={planPdfUrl(data.id)} label="Download PDF" />
+              <SharePlan plan={data} />
             </>
           }
           aside={(target) => <PlanComments comments={data.comments} target={target} />}

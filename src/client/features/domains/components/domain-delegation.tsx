@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { dnsTemplateIds, dnsTemplates, type Nameservers } from '#shared/dns.schemas.ts';
+import {
+  dnsTemplates,
+  mailTemplateIds,
+  type DnsTemplateId,
+  type Nameservers,
+} from '#shared/dns.schemas.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextareaField } from '../../../components/ui/form-field.tsx';
@@ -43,12 +48,35 @@ export function DomainDelegation({
     onSuccess: (_records, { template: id }) =>
       toast({
         title: `${dnsTemplates[id].label} set up`,
-        description: `The MX and SPF records of ${domain} now point to it.`,
+        description:
+          id === 'our-hosting'
+            ? `${domain} and www.${domain} now point to the website we host.`
+            : `The MX and SPF records of ${domain} now point to it.`,
         variant: 'success',
       }),
-    onError: (failure) =>
-      toast({ title: 'Mail not set up', description: failure.message, variant: 'destructive' }),
+    onError: (failure, { template: id }) =>
+      toast({
+        title: id === 'our-hosting' ? 'Website not set up' : 'Mail not set up',
+        description: failure.message,
+        variant: 'destructive',
+      }),
   });
+  const setUp = (templateId: DnsTemplateId, effect: string) => (
+    <ConfirmDialog
+      key={templateId}
+      trigger={
+        <Button type="button" size="sm" variant="outline" disabled={template.isPending}>
+          Set up {dnsTemplates[templateId].label}
+        </Button>
+      }
+      title={`Set up ${dnsTemplates[templateId].label}?`}
+      confirmLabel="Set it up"
+      onConfirm={() => template.mutate({ domain, template: templateId })}
+      pending={template.isPending}
+    >
+      {effect}
+    </ConfirmDialog>
+  );
   const id = (part: string) => `${domain}-${part}`;
 
   return (
@@ -121,6 +149,21 @@ export function DomainDelegation({
           </Button>
         </div>
       </form>
+      {nameservers.ours && nameservers.websiteHosting && (
+        <div className="grid gap-2">
+          <h3 className="font-bold text-ink">Website</h3>
+          <p className="text-sm text-muted">
+            Point {domain} and www.{domain} to the website we host for you: its address records and
+            www replace the ones there now.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            {setUp(
+              'our-hosting',
+              `Visitors to ${domain} and www.${domain} will reach the website we host: the address records and www there now are replaced.`,
+            )}
+          </div>
+        </div>
+      )}
       {nameservers.ours && (
         <div className="grid gap-2">
           <h3 className="font-bold text-ink">Business e-mail</h3>
@@ -129,23 +172,12 @@ export function DomainDelegation({
             the ones there now.
           </p>
           <div className="flex flex-wrap gap-2">
-            {dnsTemplateIds.map((templateId) => (
-              <ConfirmDialog
-                key={templateId}
-                trigger={
-                  <Button type="button" size="sm" variant="outline" disabled={template.isPending}>
-                    Set up {dnsTemplates[templateId].label}
-                  </Button>
-                }
-                title={`Set up ${dnsTemplates[templateId].label}?`}
-                confirmLabel="Set it up"
-                onConfirm={() => template.mutate({ domain, template: templateId })}
-                pending={template.isPending}
-              >
-                Mail to {domain} will go to {dnsTemplates[templateId].label.replace(' mail', '')}:
-                its MX and SPF records replace the domain&apos;s current ones.
-              </ConfirmDialog>
-            ))}
+            {mailTemplateIds.map((templateId) =>
+              setUp(
+                templateId,
+                `Mail to ${domain} will go to ${dnsTemplates[templateId].label.replace(' mail', '')}: its MX and SPF records replace the domain's current ones.`,
+              ),
+            )}
           </div>
         </div>
       )}

@@ -12,6 +12,8 @@ import { addToCart } from '../../../lib/cart.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { DnsPanel } from '../components/dns-panel.tsx';
+import { DomainTransferPanel } from '../components/domain-transfer-panel.tsx';
+import { RegistrantContactPanel } from '../components/registrant-contact-form.tsx';
 import { useMyDomains } from '../api/get-my-domains.ts';
 import { statusText } from '../domain-status-text.ts';
 import { useSetAutoRenew } from '../api/set-auto-renew.ts';
@@ -77,6 +79,7 @@ function RenewForm({
 
 function DomainCard({ domain }: { domain: DomainOrder }) {
   const [managing, setManaging] = useState(false);
+  const [owning, setOwning] = useState(false);
   const [renewing, setRenewing] = useState(false);
   const renewal = useSetAutoRenew({
     onSuccess: (_answer, { autoRenew }) =>
@@ -127,6 +130,14 @@ function DomainCard({ domain }: { domain: DomainOrder }) {
             >
               {managing ? 'Close' : 'Manage DNS'}
             </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              aria-expanded={owning}
+              onClick={() => setOwning((o) => !o)}
+            >
+              Lock &amp; owner
+            </Button>
           </div>
         )}
       </div>
@@ -168,6 +179,15 @@ function DomainCard({ domain }: { domain: DomainOrder }) {
         </p>
       )}
       {managing && <DnsPanel domain={domain.domain} />}
+      {owning && (
+        <section
+          aria-label={`Lock and owner of ${domain.domain}`}
+          className="mt-4 grid gap-6 border-t border-line pt-4"
+        >
+          <DomainTransferPanel domain={domain.domain} />
+          <RegistrantContactPanel domain={domain.domain} />
+        </section>
+      )}
     </Card>
   );
 }

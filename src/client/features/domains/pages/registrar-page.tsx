@@ -3,10 +3,17 @@ import { formatDate, formatDateTime } from '#shared/dates.ts';
 import { formatPrice, formatZAR, randToCents } from '#shared/money.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
+import { registrarProviderSchema, type RegistrarProviderName } from '#shared/registrar.schemas.ts';
 import { useRegistrar } from '../api/get-registrar.ts';
 import { useSwitchTld } from '../api/switch-tld.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { DataTable, cell, numberCell, rowHeading } from '../../../components/data-table.tsx';
+
+const registrarLabels: Record<RegistrarProviderName, string> = {
+  dnsimple: 'DNSimple',
+  zacr: 'ZACR (EPP)',
+  local: 'Local registrar',
+};
 
 /** One kind of difference between our records and the registrar: a name and what differs. */
 function DomainList({
@@ -37,7 +44,10 @@ function DomainList({
   );
 }
 
-/** Which registrar is live, its account, mismatches with our records, and the TLD switches. */
+/**
+ * The registrars and their accounts, mismatches with our records, and the TLD table: each
+ * ending's registrar (the routing table), its last price check, and whether it is sold.
+ */
 export function RegistrarPage() {
   const query = useRegistrar();
   // The switch moves in the same event as the click (a controlled checkbox otherwise snaps back
@@ -45,10 +55,13 @@ export function RegistrarPage() {
   const [switched, setSwitched] = useState<Record<string, boolean>>({});
   const forget = (tld: string) => setSwitched(({ [tld]: _dropped, ...rest }) => rest);
   const toggle = useSwitchTld({
-    onSuccess: ({ tld, enabled }) => {
+    onSuccess: ({ tld, enabled, registrar }, change) => {
       toast({
         title: 'Saved',
-        description: `.${tld} is ${enabled ? 'on sale' : 'no longer sold'}.`,
+        description:
+          change.registrar === undefined
+            ? `.${tld} is ${enabled ? 'on sale' : 'no longer sold'}.`
+            : `.${tld} is sold through ${registrarLabels[registrar]}.`,
         variant: 'success',
       });
     },
@@ -62,21 +75,37 @@ export function RegistrarPage() {
       {(data) => (
         <div className="grid gap-6">
           <Card>
-            <p className="text-sm text-muted">Live registrar</p>
-            <p className="text-lg font-bold text-ink">
-              {data.provider === 'dnsimple'
-                ? 'DNSimple'
-                : 'Local registrar (no DNSIMPLE_TOKEN set)'}
-            </p>
-            {data.account && (
-              <p className="text-sm text-muted">
-                Account {data.account.id} · {data.account.email}
+            <p className="text-sm text-muted">Registrars</p>
+            <ul className="mt-1 grid gap-1">
+              {data.registrars.map((registrar, index) => (
+                <li key={registrar.provider}>
+                  <span className="text-lg font-bold text-ink">
+                    {registrarLabels[registrar.provider]}
+                  </span>
+                  {index === 0 && (
+                    <span className="text-sm text-muted">
+                      {' '}
+                      · default for endings without a route
+                    </span>
+                  )}
+                  {registrar.account && (
+                    <span className="block text-sm text-muted">
+                      Account {registrar.account.id}
+                      {registrar.account.email && ` · ${registrar.account.email}`}
+                    </span>
+                  )}
+                </li>
+              ))}
+            </ul>
+            {data.provider === 'local' && (
+              <p className="mt-1 text-sm text-muted">
+                No DNSIMPLE_TOKEN set: the local registrar sells every ending.
               </p>
             )}
             <p className="mt-1 text-sm text-muted">
-              {data.reconciliation.heldAtRegistrar} domains held at the registrar, compared with our
-              records on {formatDateTime(data.reconciliation.checkedAt)} (and every night, with a
-              mail to the owners when they differ).
+              {data.reconciliation.heldAtRegistrar} domains held at the registrars, compared with
+              our records on {formatDateTime(data.reconciliation.checkedAt)} (and every night, with
+              a mail to the owners when they differ).
             </p>
           </Card>
           <div className="grid gap-4 lg:grid-cols-3">
@@ -119,6 +148,8 @@ export function RegistrarPage() {
               { label: 'Our cost', align: 'right' },
               { label: 'Markup', align: 'right' },
               { label: 'Customer price', align: 'right' },
+              { label: 'Registrar' },
+              { label: 'Prices checked' },
               { label: 'On sale' },
             ]}
           >
@@ -126,10 +157,40 @@ export function RegistrarPage() {
               <tr key={row.tld}>
                 <th scope="row" className={rowHeading}>
                   .{row.tld}
+                  {row.refusal && (
+                    <span className="block max-w-64 text-xs font-normal text-red-700">
+                      Off sale: {row.refusal}
+                    </span>
+                  )}
                 </th>
                 <td className={numberCell}>{formatPrice(row.registrationCost, row.currency)}</td>
                 <td className={numberCell}>{row.markupPercent}%</td>
                 <td className={numberCell}>{formatZAR(randToCents(row.customerPrice))}</td>
+                <td className={cell}>
+                  <select
+                    aria-label={`Registrar for .${row.tld}`}
+                    className="rounded-md border border-line bg-white px-2 py-1 text-sm"
+                    value={row.route ?? ''}
+                    onChange={(event) =>
+                      toggle.mutate({
+                        tld: row.tld,
+                        registrar: registrarProviderSchema
+                          .nullable()
+                          .parse(event.target.value || null),
+                      })
+                    }
+                  >
+                    <option value="">Default ({registrarLabels[data.provider]})</option>
+                    {data.registrars.map((registrar) => (
+                      <option key={registrar.provider} value={registrar.provider}>
+                        {registrarLabels[registrar.provider]}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td className={cell}>
+                  {row.pricesCheckedAt ? formatDateTime(row.pricesCheckedAt) : 'Not yet'}
+                </td>
                 <td className={cell}>
                   <input
                     type="checkbox"

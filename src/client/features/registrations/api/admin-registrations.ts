@@ -55,6 +55,7 @@ interface StageDone {
   reference: string;
   stage: RegistrationStage;
   approvedName?: string;
+  approvedVariant?: boolean;
   registrationNumber?: string;
 }
 /** POST /api/admin/registrations/{reference}/stages: the current stage done (the customer is mailed). */

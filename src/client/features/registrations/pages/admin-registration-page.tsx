@@ -29,6 +29,9 @@ import { RegistrationBadge, RegistrationStages } from '../components/registratio
 const failed = (title: string) => (error: Error) =>
   toast({ title, description: error.message, variant: 'destructive' });
 
+/** The select's value for "a name the customer did not propose". */
+const variantChoice = '\u0000variant';
+
 /** The current stage's checklist (saved at each tick) and its "done" button. */
 function StageChecklist({
   registration,
@@ -40,6 +43,9 @@ function StageChecklist({
   const ticked = registration.checklist[stage] ?? [];
   const items = registrationChecklists[stage];
   const [approvedName, setApprovedName] = useState(registration.proposedNames[0] ?? '');
+  // CIPC may approve a variant of the proposed names: the team types it instead.
+  const [variant, setVariant] = useState('');
+  const isVariant = approvedName === variantChoice;
   const [registrationNumber, setRegistrationNumber] = useState('');
   const tick = useSetRegistrationChecklist({ onError: failed('Checklist not saved') });
   const complete = useCompleteRegistrationStage({
@@ -92,7 +98,18 @@ function StageChecklist({
                 {name}
               </option>
             ))}
+            <option value={variantChoice}>Another name: a variant CIPC approved</option>
           </Select>
+          {isVariant && (
+            <FormField
+              id="approved-variant"
+              label="The name as CIPC approved it"
+              hint="As it appears on CIPC's name reservation, e.g. with a word changed or left out."
+              maxLength={100}
+              value={variant}
+              onChange={(event) => setVariant(event.target.value)}
+            />
+          )}
         </div>
       )}
       {stage === 'certificate' && (
@@ -111,7 +128,11 @@ function StageChecklist({
             complete.mutate({
               reference: registration.reference,
               stage,
-              ...(stage === 'name_reservation' ? { approvedName } : {}),
+              ...(stage === 'name_reservation'
+                ? isVariant
+                  ? { approvedName: variant, approvedVariant: true }
+                  : { approvedName }
+                : {}),
               ...(stage === 'certificate' ? { registrationNumber } : {}),
             })
           }

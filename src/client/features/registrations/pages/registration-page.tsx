@@ -139,6 +139,13 @@ export function RegistrationPage() {
                         </li>
                       ))}
                     </ol>
+                    {registration.approvedName &&
+                      !registration.proposedNames.includes(registration.approvedName) && (
+                        <p className="text-sm [overflow-wrap:anywhere] text-ink">
+                          <span className="font-semibold text-green-900">Approved by CIPC:</span>{' '}
+                          {registration.approvedName}, a variant of the names you proposed.
+                        </p>
+                      )}
                   </Card>
                   <DocumentsAsked registration={registration} />
                 </div>

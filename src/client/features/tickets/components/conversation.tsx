@@ -1,19 +1,42 @@
 import { formatDateTime } from '#shared/dates.ts';
 import type { TicketMessage } from '#shared/tickets.schemas.ts';
+import type { Upload } from '#shared/uploads.schemas.ts';
+import { FileLinks } from '../../../components/file-upload.tsx';
 import { cn } from '../../../lib/cn.ts';
 
 type Message = TicketMessage & { internal?: boolean };
 
+/** The files a message came with: links where the viewer may download them, else their names. */
+function MessageFiles({ files, hrefOf }: { files: Upload[]; hrefOf?: (file: Upload) => string }) {
+  if (files.length === 0) return null;
+  return (
+    <div className="mt-3 border-t border-line pt-3">
+      {hrefOf ? (
+        <FileLinks files={files} hrefOf={hrefOf} label="Files sent with this message" />
+      ) : (
+        <ul className="grid gap-1 text-sm text-muted" aria-label="Files sent with this message">
+          {files.map((file) => (
+            <li key={file.id}>{file.filename}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 /**
  * A ticket's messages, oldest first. `viewer` says whose side is "you": the customer's messages
  * sit on one side, the support team's on the other; internal notes (back office only) are marked.
+ * Files that came with a message are shown inside it (`fileHref`: where one is downloaded).
  */
 export function Conversation({
   messages,
   viewer,
+  fileHref,
 }: {
   messages: Message[];
   viewer: 'customer' | 'staff';
+  fileHref?: (file: Upload) => string;
 }) {
   return (
     <ol aria-label="Conversation" className="grid gap-4">
@@ -56,6 +79,7 @@ export function Conversation({
               <p className="mt-2 whitespace-pre-wrap [overflow-wrap:anywhere] text-ink">
                 {message.body}
               </p>
+              <MessageFiles files={message.files} {...(fileHref ? { hrefOf: fileHref } : {})} />
             </article>
           </li>
         );

@@ -1,17 +1,27 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useParams } from 'wouter';
+import { useParams } from 'wouter';
 import { formatDate } from '#shared/dates.ts';
-import { paths } from '#shared/routes.ts';
 import {
   adminTicketReplySchema,
   adminTicketStateLabels,
   ticketCategoryLabels,
+  ticketSourceLabels,
   ticketStates,
   type AdminTicket,
   type AdminTicketReplyInput,
   type TicketState,
+  type TicketUpdateInput,
 } from '#shared/tickets.schemas.ts';
+import {
+  departmentIds,
+  departmentLabels,
+  priorityTargets,
+  ticketPriorities,
+  ticketPriorityLabels,
+  type DepartmentId,
+  type TicketPriority,
+} from '#shared/ticket-desk.schemas.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -24,19 +34,23 @@ import { adminTicketAttachmentUrl, useAdminTicket } from '../api/get-admin-ticke
 import { useReplyAsAdmin } from '../api/reply-as-admin.ts';
 import { useUpdateAdminTicket } from '../api/update-admin-ticket.ts';
 import { FileLinks } from '../../../components/file-upload.tsx';
+import { CannedReplyPicker, withInserted } from '../components/canned-reply-picker.tsx';
 import { Conversation } from '../components/conversation.tsx';
+import { MergedNotice, MergeTicketForm } from '../components/merge-ticket-form.tsx';
+import { TicketClock } from '../components/ticket-clock.tsx';
 import { TicketStateBadge } from '../components/ticket-state-badge.tsx';
+import { BackToTickets } from '../components/back-to-tickets.tsx';
 
 const failed = (title: string) => (error: Error) =>
   toast({ title, description: error.message, variant: 'destructive' });
 
-/** State and assignee, each saved as soon as it is chosen (and audited). */
+/** State, assignee, department and priority, each saved as soon as it is chosen (and audited). */
 function TicketControls({ ticket }: { ticket: AdminTicket }) {
   const update = useUpdateAdminTicket({
     onSuccess: () => toast({ title: 'Ticket updated', variant: 'success' }),
     onError: failed('Ticket not updated'),
   });
-  const change = (change: { state?: TicketState; assigneeId?: string | null }) =>
+  const change = (change: TicketUpdateInput) =>
     update.mutate({ reference: ticket.reference, change });
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-1">
@@ -71,6 +85,41 @@ function TicketControls({ ticket }: { ticket: AdminTicket }) {
           ))}
         </Select>
       </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="ticket-department">Department</Label>
+        <Select
+          id="ticket-department"
+          value={ticket.departmentId}
+          disabled={update.isPending}
+          onChange={(event) => change({ departmentId: event.target.value as DepartmentId })}
+        >
+          {departmentIds.map((id) => (
+            <option key={id} value={id}>
+              {departmentLabels[id]}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="ticket-priority">Priority</Label>
+        <Select
+          id="ticket-priority"
+          value={ticket.priority}
+          disabled={update.isPending}
+          onChange={(event) => change({ priority: event.target.value as TicketPriority })}
+        >
+          {ticketPriorities.map((priority) => (
+            <option key={priority} value={priority}>
+              {ticketPriorityLabels[priority]} (first reply in{' '}
+              {priorityTargets[priority].firstResponseHours} h)
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="text-sm sm:col-span-2 xl:col-span-1">
+        <p className="font-medium text-ink">Response clock</p>
+        <TicketClock ticket={ticket} />
+      </div>
     </div>
   );
 }
@@ -102,6 +151,15 @@ function StaffReplyForm({ ticket }: { ticket: AdminTicket }) {
         reply.mutate({ reference: ticket.reference, reply: input }),
       )}
     >
+      <CannedReplyPicker
+        ticket={ticket}
+        onInsert={(text) => {
+          form.setValue('message', withInserted(form.getValues('message'), text), {
+            shouldDirty: true,
+          });
+          form.setFocus('message');
+        }}
+      />
       <TextareaField
         id="staff-reply"
         label={internal ? 'Internal note' : `Reply to ${ticket.name}`}
@@ -139,12 +197,7 @@ export function AdminTicketPage() {
   const query = useAdminTicket(reference);
   return (
     <>
-      <Link
-        href={paths.adminSupportTickets}
-        className="text-sm font-semibold text-brand-700 hover:underline"
-      >
-        ← All tickets
-      </Link>
+      <BackToTickets />
       <div className="mt-4">
         <QueryState query={query} label={`ticket ${reference}`}>
           {(ticket) => (
@@ -159,8 +212,13 @@ export function AdminTicketPage() {
                   <span>opened {formatDate(ticket.createdAt)}</span>
                   <TicketStateBadge state={ticket.state} staff />
                 </p>
+                <MergedNotice ticket={ticket} />
                 <div className="mt-6">
-                  <Conversation messages={ticket.messages} viewer="staff" />
+                  <Conversation
+                    messages={ticket.messages}
+                    viewer="staff"
+                    fileHref={(file) => adminTicketAttachmentUrl(ticket.reference, file.id)}
+                  />
                   {ticket.attachments.length > 0 && (
                     <div className="mt-4">
                       <h3 className="text-sm font-semibold text-ink">Attachments</h3>
@@ -193,14 +251,10 @@ export function AdminTicketPage() {
                     <dd className="text-muted">
                       {ticket.hasAccount
                         ? 'Customer account: replies in the dashboard'
-                        : 'No account: replies through the link in our e-mails'}
+                        : 'No account: replies by e-mail or through the link in our e-mails'}
                     </dd>
                     <dt className="sr-only">Source</dt>
-                    <dd className="text-muted">
-                      {ticket.source === 'contact_form'
-                        ? 'From the contact form'
-                        : 'From the dashboard'}
-                    </dd>
+                    <dd className="text-muted">{ticketSourceLabels[ticket.source]}</dd>
                   </dl>
                 </Card>
                 <Card>
@@ -211,6 +265,11 @@ export function AdminTicketPage() {
                     </p>
                   )}
                 </Card>
+                {!ticket.mergedInto && (
+                  <Card>
+                    <MergeTicketForm ticket={ticket} />
+                  </Card>
+                )}
               </aside>
             </div>
           )}

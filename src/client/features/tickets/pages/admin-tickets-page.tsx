@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { formatDate } from '#shared/dates.ts';
-import { adminTicketPath } from '#shared/routes.ts';
+import { adminTicketPath, paths } from '#shared/routes.ts';
 import {
   adminTicketStateLabels,
   ticketCategories,
@@ -11,6 +11,12 @@ import {
   type TicketCategory,
   type TicketState,
 } from '#shared/tickets.schemas.ts';
+import {
+  departmentIds,
+  departmentLabels,
+  ticketPriorityLabels,
+  type DepartmentId,
+} from '#shared/ticket-desk.schemas.ts';
 import { cell, DataTable, rowHeading } from '../../../components/data-table.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
@@ -18,21 +24,30 @@ import { StatusFilter } from '../../../components/status-filter.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { useAdminTickets } from '../api/get-admin-tickets.ts';
+import { TicketClock } from '../components/ticket-clock.tsx';
 import { TicketStateBadge } from '../components/ticket-state-badge.tsx';
 
-/** /admin/support-tickets: every ticket, filtered by state, category and assignee. */
+/**
+ * /admin/support-tickets: every ticket with its department, priority and response clock, filtered
+ * by state, category, department, assignee and missed targets.
+ */
 export function AdminTicketsPage() {
   const [page, setPage] = useState(1);
   const [state, setState] = useState<TicketState | ''>('');
   const [category, setCategory] = useState<TicketCategory | ''>('');
   const [assignee, setAssignee] = useState('');
+  const [department, setDepartment] = useState<DepartmentId | ''>('');
+  const [breached, setBreached] = useState(false);
   const query = useAdminTickets({
     page,
     state: state || undefined,
     category: category || undefined,
     assignee: assignee || undefined,
+    department: department || undefined,
+    breached: breached ? 'true' : undefined,
   });
-  const filtered = state !== '' || category !== '' || assignee !== '';
+  const filtered =
+    state !== '' || category !== '' || assignee !== '' || department !== '' || breached;
   return (
     <>
       <div className="mb-4 flex flex-wrap items-end gap-4">
@@ -65,6 +80,24 @@ export function AdminTicketsPage() {
             ))}
           </Select>
         </div>
+        <div className="grid w-44 gap-1.5">
+          <Label htmlFor="ticket-department-filter">Department</Label>
+          <Select
+            id="ticket-department-filter"
+            value={department}
+            onChange={(event) => {
+              setDepartment(event.target.value as DepartmentId | '');
+              setPage(1);
+            }}
+          >
+            <option value="">All</option>
+            {departmentIds.map((d) => (
+              <option key={d} value={d}>
+                {departmentLabels[d]}
+              </option>
+            ))}
+          </Select>
+        </div>
         <div className="grid w-52 gap-1.5">
           <Label htmlFor="ticket-assignee-filter">Assignee</Label>
           <Select
@@ -84,6 +117,32 @@ export function AdminTicketsPage() {
             ))}
           </Select>
         </div>
+        <label className="flex items-center gap-2 self-end py-2 text-sm font-medium text-ink">
+          <input
+            type="checkbox"
+            className="size-4"
+            checked={breached}
+            onChange={(event) => {
+              setBreached(event.target.checked);
+              setPage(1);
+            }}
+          />
+          Missed targets only
+        </label>
+        <div className="ml-auto flex gap-4 self-end">
+          <Link
+            href={paths.adminCannedReplies}
+            className="py-2 text-sm font-semibold text-brand-700 hover:underline"
+          >
+            Canned replies
+          </Link>
+          <Link
+            href={paths.adminSupportDepartments}
+            className="py-2 text-sm font-semibold text-brand-700 hover:underline"
+          >
+            Departments
+          </Link>
+        </div>
       </div>
       <QueryState query={query} label="the support tickets">
         {(data) =>
@@ -101,8 +160,10 @@ export function AdminTicketsPage() {
                 columns={[
                   { label: 'Ticket' },
                   { label: 'Customer' },
-                  { label: 'Category' },
+                  { label: 'Department' },
+                  { label: 'Priority' },
                   { label: 'State' },
+                  { label: 'Response clock' },
                   { label: 'Assignee' },
                   { label: 'Last activity' },
                 ]}
@@ -119,15 +180,25 @@ export function AdminTicketsPage() {
                       <span className="block font-mono text-xs font-normal text-muted">
                         {ticket.reference}
                         {ticket.source === 'contact_form' ? ' · contact form' : ''}
+                        {ticket.source === 'email' ? ' · e-mail' : ''}
                       </span>
                     </th>
                     <td className={`${cell} max-w-56 [overflow-wrap:anywhere]`}>
                       {ticket.name}
                       <span className="block text-xs text-muted">{ticket.email}</span>
                     </td>
-                    <td className={cell}>{ticketCategoryLabels[ticket.category]}</td>
+                    <td className={cell}>
+                      {departmentLabels[ticket.departmentId]}
+                      <span className="block text-xs text-muted">
+                        {ticketCategoryLabels[ticket.category]}
+                      </span>
+                    </td>
+                    <td className={cell}>{ticketPriorityLabels[ticket.priority]}</td>
                     <td className={cell}>
                       <TicketStateBadge state={ticket.state} staff />
+                    </td>
+                    <td className={`${cell} text-sm`}>
+                      <TicketClock ticket={ticket} />
                     </td>
                     <td className={cell}>{ticket.assignee?.name ?? '—'}</td>
                     <td className={`${cell} whitespace-nowrap`}>{formatDate(ticket.updatedAt)}</td>

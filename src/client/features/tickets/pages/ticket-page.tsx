@@ -70,6 +70,7 @@ export function TicketPage() {
             busy={reply.isPending}
             send={(message) => reply.mutateAsync({ reference, message })}
             files={<TicketFiles ticket={ticket.data} />}
+            fileHref={(file) => ticketAttachmentUrl(reference, file.id)}
             closedNote={
               <>
                 Need more help?{' '}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatDate } from '#shared/dates.ts';
 import { ticketCategoryLabels, type Ticket } from '#shared/tickets.schemas.ts';
+import type { Upload } from '#shared/uploads.schemas.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { Conversation } from '../components/conversation.tsx';
 import { ReplyForm } from '../components/reply-form.tsx';
@@ -13,6 +14,7 @@ export function TicketView({
   busy,
   closedNote,
   files,
+  fileHref,
 }: {
   ticket: Ticket;
   send: (message: string) => Promise<unknown>;
@@ -21,6 +23,8 @@ export function TicketView({
   closedNote: ReactNode;
   /** The ticket's attachments, where the viewer may see and add them. */
   files?: ReactNode;
+  /** Where a file sent with a message is downloaded, if the viewer may. */
+  fileHref?: (file: Upload) => string;
 }) {
   return (
     <>
@@ -45,7 +49,11 @@ export function TicketView({
         </p>
       )}
       <div className="mt-6">
-        <Conversation messages={ticket.messages} viewer="customer" />
+        <Conversation
+          messages={ticket.messages}
+          viewer="customer"
+          {...(fileHref ? { fileHref } : {})}
+        />
       </div>
       {files}
       <Card className="mt-6">

@@ -1,0 +1,2 @@
+ALTER TABLE "support_ticket_messages" ADD COLUMN "mail_message_id" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "support_ticket_messages_mail_message_id_idx" ON "support_ticket_messages" USING btree ("mail_message_id");
