@@ -4,7 +4,7 @@ import type { Db, Tx } from './client.ts';
 import { appMeta, serviceAddOns, servicePackages, services, tlds } from './schema/index.ts';
 
 /** Bump when the seed below changes so an existing database picks it up at the next start. */
-export const SEED_VERSION = '4';
+export const SEED_VERSION = '5';
 
 /**
  * Feature lists once shipped with a wording since corrected. A row still holding one word for word

@@ -3,7 +3,10 @@ import { billingLineKinds } from './features/billing/billing.order-lines.ts';
 import { businessRegistrationLineKind } from './features/business-registration/business-registration.order-lines.ts';
 import { paidPlanDelivery } from './features/business-plans/business-plans.order-lines.ts';
 import { catalogueLineKinds } from './features/catalogue/catalogue.order-lines.ts';
-import { complianceFilingLineKind } from './features/compliance/compliance.order-lines.ts';
+import {
+  complianceCareLineKind,
+  complianceFilingLineKind,
+} from './features/compliance/compliance.order-lines.ts';
 import { domainLineKinds } from './features/domains/domains.order-lines.ts';
 import type { OrderLineRegistry } from './features/orders/order-lines.service.ts';
 import { testLineKind } from './features/orders/order-pricing.service.ts';
@@ -31,6 +34,7 @@ export function orderLineKinds(app: AppInstance): OrderLineRegistry {
     'business-registration': businessRegistrationLineKind(config),
     'speed-report': speedReportLineKind(config.speedReports),
     'compliance-filing': complianceFilingLineKind,
+    'compliance-care': complianceCareLineKind,
     'service-request': quoteLineKind,
     ...domainLineKinds({ checker: app.domainChecker, registrarFor: app.registrar.providerFor }),
     test: testLineKind,

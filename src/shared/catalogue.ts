@@ -281,6 +281,23 @@ export const catalogue: CatalogueService[] = [
           'Confirmation certificate sent to you',
         ],
       },
+      {
+        // Compliance care (issue 34 §3): the yearly service for one company of the calendar,
+        // renewed each year and chased by the "Yearly services" dunning policy.
+        id: 'compliance-yearly-care',
+        name: 'Compliance care (yearly)',
+        priceCents: 119_900,
+        pricing: 'fixed',
+        billing: 'yearly',
+        deliveryDays: 5,
+        delivery: 'Each filing made before its due date',
+        features: [
+          'CIPC annual return filed every year for one company',
+          'Beneficial-ownership register updated after each change',
+          'CIPC annual-return fee for turnover under R 1 million included',
+          'Renewed yearly; switch renewal off at any time',
+        ],
+      },
     ],
     addOns: [
       {

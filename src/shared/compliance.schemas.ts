@@ -76,6 +76,14 @@ export const complianceCompanySchema = z.object({
   vatCategory: z.enum(vatCategories).nullable(),
   bbbeeAffidavitOn: z.string().nullable(),
   items: z.array(complianceItemSchema),
+  /** Compliance care for this company, when it was bought (issue 34 §3). */
+  care: z
+    .object({
+      status: z.enum(['active', 'suspended', 'lapsed', 'cancelled']),
+      coveredUntil: z.string(),
+      autoRenew: z.boolean(),
+    })
+    .nullable(),
 });
 export type ComplianceCompany = z.infer<typeof complianceCompanySchema>;
 
@@ -91,3 +99,30 @@ export const complianceItemParams = z.object({ id: z.uuid(), key: z.string().min
 
 /** The catalogue package "we file it for you" puts in the cart. */
 export const annualReturnFilingPackageId = 'compliance-annual-return-filing';
+
+/** The yearly compliance-care package (issue 34 §3): a year of filings for one company. */
+export const complianceCarePackageId = 'compliance-yearly-care';
+
+/** What compliance care files for the customer; the other items stay theirs to mark done. */
+export const careItemKinds = ['annual-return', 'beneficial-ownership'] as const;
+
+/** `PATCH /api/compliance/companies/:id/care`: renewal on or off (form and route). */
+export const complianceCareInputSchema = z.object({ autoRenew: z.boolean() });
+
+/** A filing on the team's list (`GET /api/admin/compliance/filings`). */
+export const complianceFilingTaskSchema = z.object({
+  id: z.uuid(),
+  companyName: z.string(),
+  registrationNumber: z.string(),
+  customerEmail: z.string(),
+  title: z.string(),
+  dueOn: z.string(),
+  status: z.enum(['open', 'filed']),
+  filedAt: z.string().nullable(),
+  filedBy: z.string().nullable(),
+  planStatus: z.enum(['active', 'suspended', 'lapsed', 'cancelled']),
+});
+export type ComplianceFilingTask = z.infer<typeof complianceFilingTaskSchema>;
+export const complianceFilingListSchema = z.object({ items: z.array(complianceFilingTaskSchema) });
+export type ComplianceFilingList = z.infer<typeof complianceFilingListSchema>;
+export const complianceFilingParams = z.object({ id: z.uuid() });

@@ -3,13 +3,14 @@ import { z } from 'zod';
 // Dunning (issue 30 §2, §3, §6): the owners' policy per kind of service, the cases it runs, and
 // the monthly amount they put at risk.
 
-export const dunningKindSchema = z.enum(['monthly', 'domain']);
+export const dunningKindSchema = z.enum(['monthly', 'domain', 'yearly']);
 export type DunningKind = z.output<typeof dunningKindSchema>;
 
 /** What each kind is called on the owners' page and in the lists. */
 export const dunningKindLabels: Record<DunningKind, string> = {
   monthly: 'Monthly services',
   domain: 'Domain renewals',
+  yearly: 'Yearly services',
 };
 
 const days = (what: string) =>

@@ -8,7 +8,7 @@ import { adminPaymentSchema } from './payment-ledger.schemas.ts';
 import { domainYears, registrantSchema } from './domain.schemas.ts';
 import { domainTransferFields } from './domain-transfer.schemas.ts';
 import { siteUrlSchema } from './speed-reports.schemas.ts';
-import { annualReturnFilingPackageId } from './compliance.schemas.ts';
+import { annualReturnFilingPackageId, complianceCarePackageId } from './compliance.schemas.ts';
 
 /**
  * POST /api/orders: the cart's lines. `price` and `title` may be sent (the cart stores them) but
@@ -97,6 +97,14 @@ export const orderItemSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('compliance-filing'),
     packageId: z.literal(annualReturnFilingPackageId).default(annualReturnFilingPackageId),
+    companyId: z.uuid(),
+    quantity: z.literal(1).default(1),
+    ...ignored,
+  }),
+  // A year of compliance care for one of the customer's companies (issue 34 §3).
+  z.object({
+    type: z.literal('compliance-care'),
+    packageId: z.literal(complianceCarePackageId).default(complianceCarePackageId),
     companyId: z.uuid(),
     quantity: z.literal(1).default(1),
     ...ignored,

@@ -405,6 +405,12 @@ export const routes = {
     title: 'Company registration (back office)',
     guard: 'admin',
   },
+  adminComplianceFilings: {
+    path: '/admin/compliance-filings',
+    title: 'Compliance filings',
+    guard: 'admin',
+    nav: { area: 'admin', label: 'Filings' },
+  },
   adminBusinessPlans: {
     path: '/admin/business-plans',
     title: 'Business plans (back office)',

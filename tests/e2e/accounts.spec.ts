@@ -188,7 +188,7 @@ test.describe('customer accounts', () => {
     await expect(page.getByText(/^200 OK \{"authenticated":true\}/)).toBeVisible();
   });
 
-  test('compliance calendar: add a company, see its dates with their rules, buy a filing, mark one done', async ({
+  test('compliance calendar: add a company, see its dates with their rules, buy a filing and a year of care, mark one done', async ({
     page,
   }) => {
     const shots = process.env.COMPLIANCE_SHOTS_DIR;
@@ -228,6 +228,27 @@ test.describe('customer accounts', () => {
     if (shots) await page.screenshot({ path: `${shots}/checkout-1280.png` });
     await page.goBack();
 
+    // Compliance care: a year of filings bought and paid; the annual return is then ours to file.
+    await page.getByRole('button', { name: 'Add compliance care, R 1 199,00 a year' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(
+      page.getByText('Compliance care (yearly): Nkosi Trading (Pty) Ltd (2024/123456/07)'),
+    ).toBeVisible();
+    await page.getByRole('checkbox', { name: /I accept the/ }).check();
+    await page.getByRole('button', { name: 'Pay with card (PayFast)' }).click();
+    await page.getByRole('button', { name: 'Complete payment' }).click();
+    await expect(page).toHaveURL(/\/payment\/success\?reference=PAY-/);
+    await expect(page.getByText('Paid: R 1 698,00')).toBeVisible();
+    await gotoHydrated(page, '/user/compliance');
+    await expect(page.getByText(/^Compliance care until \d{1,2} \w+ \d{4}/)).toBeVisible();
+    await expect(annualReturn.first().getByText('We file this for you')).toBeVisible();
+    const renew = page.getByRole('checkbox', { name: /^Renew every year/ });
+    await expect(renew).toBeChecked();
+    await renew.uncheck();
+    await expect(page.getByText('Renewal switched off', { exact: true })).toBeVisible();
+    await expect(renew).not.toBeChecked();
+    if (shots) await page.screenshot({ path: `${shots}/compliance-care-1280.png`, fullPage: true });
+
     await annualReturn
       .first()
       .getByRole('button', { name: /^Mark done/ })
@@ -238,6 +259,10 @@ test.describe('customer accounts', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await expectNothingOverflows(page);
     if (shots) await page.screenshot({ path: `${shots}/compliance-360.png`, fullPage: true });
+    if (shots) {
+      await page.getByText(/^Compliance care until/).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${shots}/compliance-care-360.png` });
+    }
     await gotoHydrated(page, '/user/dashboard');
     await expect(page.getByRole('heading', { name: 'Compliance calendar' })).toBeVisible();
     if (shots) await page.screenshot({ path: `${shots}/dashboard-360.png`, fullPage: true });

@@ -132,6 +132,11 @@ export const backOfficePages = {
     'AdminRegistrationPage',
     adminFrame('Company registration'),
   ),
+  adminComplianceFilings: pageLoader(
+    () => import('../features/compliance/pages/admin-filings-page.tsx'),
+    'AdminFilingsPage',
+    adminFrame('Compliance filings'),
+  ),
   // A project sold on a quote offers the quote's balance at launch (billing feature).
   adminWebsiteProject: async () => {
     const [Frame, { AdminProjectPage }, { ProjectBalance }] = await Promise.all([

@@ -243,6 +243,7 @@ export const pages: Record<RouteId, ComponentType> = {
   adminWebsiteProject: backOffice('adminWebsiteProject'),
   adminRegistrations: backOffice('adminRegistrations'),
   adminRegistration: backOffice('adminRegistration'),
+  adminComplianceFilings: backOffice('adminComplianceFilings'),
   adminBusinessPlans: backOffice('adminBusinessPlans'),
   adminBusinessPlan: backOffice('adminBusinessPlan'),
   adminDomainOrders: backOffice('adminDomainOrders'),

@@ -125,6 +125,7 @@ const spec: { paths: string[]; guard: Guard; prerendered: boolean }[] = [
       '/admin/website-projects/P-ABC123',
       '/admin/registrations',
       '/admin/registrations/R-ABC123',
+      '/admin/compliance-filings',
       '/admin/business-plans',
       '/admin/business-plans/0b5f3c2e-9d1a-4e8b-a2f4-6c7d8e9f0a1b',
       '/admin/domain-orders',

@@ -22,6 +22,7 @@ export type CartItem = CartItemBase &
     | { type: 'service-request'; reference: string }
     | { type: 'speed-report'; packageId: string; url: string }
     | { type: 'compliance-filing'; packageId: string; companyId: string }
+    | { type: 'compliance-care'; packageId: string; companyId: string }
     | { type: string; [key: string]: unknown }
   );
 
@@ -33,6 +34,7 @@ const singleLines = new Set([
   'service-request',
   'speed-report',
   'compliance-filing',
+  'compliance-care',
 ]);
 
 /** How many of a line one order may hold: the server's limits (one domain, one quote, 20 else). */

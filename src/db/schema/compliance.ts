@@ -1,5 +1,16 @@
-import { date, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
+import { orderItems } from './orders.ts';
 
 /**
  * A company whose CIPC and SARS dates a customer follows (issue 34 §2). Added by the customer by
@@ -67,5 +78,80 @@ export const complianceItemEvents = pgTable(
   },
   (table) => [
     unique('compliance_item_events_once_key').on(table.companyId, table.itemKey, table.kind),
+  ],
+);
+
+/**
+ * Compliance care (issue 34 §3, decision 037): the yearly service that files a company's CIPC
+ * annual return and beneficial-ownership updates for its owner. Covered from `coveredFrom` up to
+ * (not including) `coveredUntil`; each paid year is a period below. A renewal order is made 30
+ * days before `coveredUntil` while `autoRenew` is on (`renewalInvoicedFor` records for which end,
+ * so once); dunning suspends it when unpaid and ends it ('lapsed') when its order is cancelled.
+ */
+export const compliancePlans = pgTable(
+  'compliance_plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .unique()
+      .references(() => complianceCompanies.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['active', 'suspended', 'lapsed', 'cancelled'] })
+      .notNull()
+      .default('active'),
+    coveredFrom: date('covered_from', { mode: 'string' }).notNull(),
+    coveredUntil: date('covered_until', { mode: 'string' }).notNull(),
+    autoRenew: boolean('auto_renew').notNull().default(true),
+    renewalInvoicedFor: date('renewal_invoiced_for', { mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('compliance_plans_user_idx').on(table.userId)],
+);
+
+/** One paid year of a plan, by the order line that paid it (so a payment extends it once). */
+export const compliancePlanPeriods = pgTable('compliance_plan_periods', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  planId: uuid('plan_id')
+    .notNull()
+    .references(() => compliancePlans.id, { onDelete: 'cascade' }),
+  orderItemId: uuid('order_item_id')
+    .notNull()
+    .unique()
+    .references(() => orderItems.id, { onDelete: 'cascade' }),
+  coveredFrom: date('covered_from', { mode: 'string' }).notNull(),
+  coveredUntil: date('covered_until', { mode: 'string' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A filing the team owes a company under compliance care: one calendar item (annual return or a
+ * beneficial-ownership update), opened 30 days before its due date, filed by a named person.
+ */
+export const complianceFilingTasks = pgTable(
+  'compliance_filing_tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => compliancePlans.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => complianceCompanies.id, { onDelete: 'cascade' }),
+    itemKey: text('item_key').notNull(),
+    title: text('title').notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ['open', 'filed'] })
+      .notNull()
+      .default('open'),
+    filedAt: timestamp('filed_at', { withTimezone: true }),
+    filedBy: text('filed_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('compliance_filing_tasks_item_key').on(table.companyId, table.itemKey),
+    index('compliance_filing_tasks_open_idx').on(table.status, table.dueOn),
   ],
 );

@@ -14,7 +14,7 @@ import { users } from './accounts.ts';
 import { orders, subscriptions } from './orders.ts';
 
 /** The kinds of service a dunning policy is set for (issue 30 §2). */
-export const dunningKinds = ['monthly', 'domain'] as const;
+export const dunningKinds = ['monthly', 'domain', 'yearly'] as const;
 
 /**
  * How the shop chases money it is owed, per kind of service, set by an owner: days counted from

@@ -1,5 +1,10 @@
 import type { Db } from '#db/client.ts';
 import type { Config } from '../config.ts';
+import {
+  invoiceCareRenewals,
+  openFilingTasks,
+} from '../features/compliance/compliance-care.service.ts';
+import { careRenewalLine } from '../features/compliance/compliance.order-lines.ts';
 import { sendDueReminders } from '../features/compliance/compliance.service.ts';
 import { enqueueJob } from './queue.ts';
 import { nextRetentionRun } from './retention.job.ts';
@@ -17,8 +22,10 @@ export const scheduleComplianceReminders = (db: Db, now: Date) => {
 };
 
 /**
- * The compliance calendar's reminders, daily: each run queues tomorrow's first (a failing run
- * leaves the chain going), then mails what falls due in 30 or 7 days.
+ * The compliance calendar's daily run: each run queues tomorrow's first (a failing run leaves
+ * the chain going), then mails what falls due in 30 or 7 days, makes the renewal orders of
+ * compliance care whose year ends within 30 days, and puts the filings it owes on the team's
+ * list (each step once per item, so a retried run repeats nothing).
  */
 export const complianceRemindersJob =
   (deps: { config: Config }): JobHandler<'compliance-reminders'> =>
@@ -26,5 +33,8 @@ export const complianceRemindersJob =
     const now = new Date();
     await scheduleComplianceReminders(db, now);
     const queued = await sendDueReminders(db, deps.config, now);
-    if (queued > 0) log.info({ queued }, 'compliance reminders queued');
+    const renewals = await invoiceCareRenewals({ db, config: deps.config }, careRenewalLine, now);
+    const filings = await openFilingTasks(db, deps.config, now);
+    if (queued + renewals + filings > 0)
+      log.info({ queued, renewals, filings }, 'compliance calendar run');
   };

@@ -90,7 +90,7 @@ export const jobTypes = {
   // customers — invoices and credit notes past five years — is anonymised.
   retention: { payload: z.object({}), maxAttempts: 5 },
   // Daily (each run queues the next): the compliance calendar's reminders, 30 and 7 days before
-  // each date, each once (features/compliance).
+  // each date, each once; compliance care's renewal orders and the team's filings (features/compliance).
   'compliance-reminders': { payload: z.object({}), maxAttempts: 5 },
   // A backup of the whole database to BACKUP_DIR, verified (features/backups): every
   // BACKUP_EVERY_HOURS (each scheduled run queues the next) or when an owner asks. A failure is

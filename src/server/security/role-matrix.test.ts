@@ -77,6 +77,8 @@ const rules: Record<string, Rule> = {
   'POST /api/admin/registrations/:reference/stages': 'staff',
   'POST /api/admin/registrations/:reference/files': 'staff',
   'GET /api/admin/registrations/:reference/files/:fileId': 'staff',
+  'GET /api/admin/compliance/filings': 'staff',
+  'POST /api/admin/compliance/filings/:id/filed': 'staff',
   'GET /api/admin/business-plans': 'staff',
   'GET /api/admin/business-plans/:id': 'staff',
   'PUT /api/admin/business-plans/:id': 'staff',

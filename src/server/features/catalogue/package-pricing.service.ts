@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
+import type { Db, Tx } from '#db/client.ts';
 import { serviceAddOns, servicePackages, services } from '#db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { InvoicePart } from '../orders/order-lines.service.ts';
@@ -15,7 +15,7 @@ export const speedReportPackage = 'speed-report';
  * speed report); without it, the packages that need details of their own are refused here.
  */
 export async function pricePackage(
-  db: Db,
+  db: Db | Tx,
   packageId: string,
   addOnIds: string[],
   serviceSlug?: string,

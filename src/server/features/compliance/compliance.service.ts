@@ -4,6 +4,7 @@ import {
   complianceCompanies,
   complianceItemEvents,
   complianceOwnershipChanges,
+  compliancePlans,
   users,
 } from '#db/schema/index.ts';
 import { complianceItems } from '#shared/compliance-calendar.ts';
@@ -12,7 +13,7 @@ import type {
   ComplianceCompany,
   ComplianceCompanyFacts,
 } from '#shared/compliance.schemas.ts';
-import { saToday } from '#shared/dates.ts';
+import { formatDate, saToday } from '#shared/dates.ts';
 import type { Config } from '../../config.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -57,12 +58,13 @@ async function withItems(
 ): Promise<{ row: CompanyRow; company: ComplianceCompany }[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [changes, events] = await Promise.all([
+  const [changes, events, plans] = await Promise.all([
     db
       .select()
       .from(complianceOwnershipChanges)
       .where(inArray(complianceOwnershipChanges.companyId, ids)),
     db.select().from(complianceItemEvents).where(inArray(complianceItemEvents.companyId, ids)),
+    db.select().from(compliancePlans).where(inArray(compliancePlans.companyId, ids)),
   ]);
   return rows.map((row) => {
     const done = new Set(
@@ -73,6 +75,7 @@ async function withItems(
       from,
       to,
     ).map((item) => ({ ...item, done: done.has(item.key) }));
+    const plan = plans.find((p) => p.companyId === row.id);
     return {
       row,
       company: {
@@ -84,9 +87,23 @@ async function withItems(
         vatCategory: row.vatCategory,
         bbbeeAffidavitOn: row.bbbeeAffidavitOn,
         items,
+        care: plan
+          ? { status: plan.status, coveredUntil: plan.coveredUntil, autoRenew: plan.autoRenew }
+          : null,
       },
     };
   });
+}
+
+/** The items of these companies dated `from`–`to`, with what was marked done, by company. */
+export async function complianceDates(
+  db: Db,
+  rows: CompanyRow[],
+  from: string,
+  to: string,
+): Promise<Map<string, ComplianceCompany['items']>> {
+  const dated = await withItems(db, rows, from, to);
+  return new Map(dated.map(({ row, company }) => [row.id, company.items]));
 }
 
 /**
@@ -164,8 +181,22 @@ export async function followRegisteredCompany(
   );
 }
 
-export async function removeCompany(db: Db, userId: string, id: string): Promise<void> {
+/**
+ * Takes a company off the calendar; not while compliance care covers it (a paid year would go
+ * with it): the customer switches renewal off and removes it once that year has ended.
+ */
+export async function removeCompany(
+  db: Db,
+  userId: string,
+  id: string,
+  now = new Date(),
+): Promise<void> {
   await ownCompany(db, userId, id);
+  const [plan] = await db.select().from(compliancePlans).where(eq(compliancePlans.companyId, id));
+  if (plan && plan.coveredUntil > saToday(now) && ['active', 'suspended'].includes(plan.status))
+    throw new AppError('CONFLICT', {
+      message: `This company is under compliance care until ${formatDate(plan.coveredUntil)}: switch renewal off, and remove it once that year has ended`,
+    });
   await db.delete(complianceCompanies).where(eq(complianceCompanies.id, id));
 }
 

@@ -1,14 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { domainOrderEvents, domainOrders, orders, users } from '#db/schema/index.ts';
+import { domainOrderEvents, domainOrders, users } from '#db/schema/index.ts';
 import { formatDate } from '#shared/dates.ts';
 import { formatZAR } from '#shared/money.ts';
 import type { Config } from '../../config.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
 import type { Registrar } from '../../integrations/registrar/registrar.ts';
-import { openDunningCase } from '../dunning/dunning-cases.service.ts';
-import { createOrder } from '../orders/orders.service.ts';
-import { scheduleSavedCardCharge } from '../saved-cards/saved-card-charges.service.ts';
+import { openRenewalOrder } from '../dunning/renewal-orders.service.ts';
 import { domainRenewalInvoiceMail } from './domain-order-mails.ts';
 import { priceRenewal } from './domain-line-pricing.service.ts';
 import { domainRenewalLine } from './domains.order-lines.ts';
@@ -82,10 +80,16 @@ export async function invoiceDomainRenewal(
       registration,
       1,
     );
-    const order = await createOrder(tx, {
+    // Chased until paid by the owners' domain policy (features/dunning), due on the expiry. A
+    // customer who keeps a card for renewals is charged today; the receipt (or the decline) is
+    // the mail they get, not a request to pay.
+    const order = await openRenewalOrder(tx, {
       userId: registration.userId,
+      line: domainRenewalLine(price),
+      kind: 'domain',
+      title: `Renewal of ${registration.domain}`,
+      dueAt: registration.expiresAt!,
       vatRegistered: deps.config.supplier.vatNumber !== undefined,
-      lines: [domainRenewalLine(price)],
     });
     await tx.insert(domainOrderEvents).values({
       orderId: registration.id,
@@ -93,26 +97,7 @@ export async function invoiceDomainRenewal(
       toStatus: 'active',
       note: `${note}: order ${order.reference}, ${formatZAR(price.totalCents)}`,
     });
-    // Chased until paid by the owners' domain policy (features/dunning), due on the expiry.
-    const [stored] = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(eq(orders.reference, order.reference));
-    await openDunningCase(tx, {
-      kind: 'domain',
-      userId: registration.userId,
-      orderId: stored!.id,
-      title: `Renewal of ${registration.domain}`,
-      amountCents: price.totalCents,
-      dueAt: registration.expiresAt!,
-    });
-    // A customer who keeps a card for renewals is charged today; the receipt (or the decline) is
-    // the mail they get, not a request to pay.
-    const charged = await scheduleSavedCardCharge(tx, {
-      reference: order.reference,
-      userId: registration.userId,
-    });
-    if (charged) return;
+    if (order.charged) return;
     const [owner] = await tx.select().from(users).where(eq(users.id, registration.userId));
     const registrant = registration.registrant as Record<string, string | undefined>;
     await queueMail(tx, {

@@ -45,6 +45,13 @@ describe('the dunning policy', () => {
         cancelDays: 30,
         updatedBy: null,
       }),
+      expect.objectContaining({
+        kind: 'yearly',
+        reminderDays: [14, 3],
+        suspendDays: 21,
+        cancelDays: 60,
+        updatedBy: null,
+      }),
     ]);
   });
 
@@ -103,6 +110,6 @@ describe('the dunning policy', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().error).toContain(message);
     }
-    expect((await put('yearly', base)).statusCode).toBe(400);
+    expect((await put('weekly', base)).statusCode).toBe(400);
   });
 });

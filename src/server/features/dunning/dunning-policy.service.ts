@@ -15,11 +15,14 @@ import { recordAudit } from '../admin/audit-log.service.ts';
  * work at two weeks and the subscription ends after 45 days. A domain's renewal invoice goes 14
  * days before expiry (domain-renewal-invoice job, with the expiry notices at 30, 7 and 1 days):
  * one reminder to pay 3 days before, and after expiry a short grace — registries delete a lapsed
- * name within weeks.
+ * name within weeks. A yearly service's renewal order goes 30 days before its year ends: reminders
+ * at 14 and 3 days before, one after, the team stops filing at three weeks and the service ends
+ * after 60 days unpaid.
  */
 export const defaultDunningPolicies: Record<DunningKind, DunningPolicyInput> = {
   monthly: { reminderDays: [], retryDays: [7, 3], graceDays: 10, suspendDays: 14, cancelDays: 45 },
   domain: { reminderDays: [3], retryDays: [2], graceDays: 5, suspendDays: 7, cancelDays: 30 },
+  yearly: { reminderDays: [14, 3], retryDays: [3], graceDays: 14, suspendDays: 21, cancelDays: 60 },
 };
 
 type PolicyRow = typeof dunningPolicies.$inferSelect;

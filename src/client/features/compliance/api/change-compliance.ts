@@ -65,3 +65,15 @@ export const recordOwnershipChange = ({ companyId, ...change }: ChangeVariables)
 export const useRecordOwnershipChange = (
   config?: MutationConfig<ComplianceCalendar, ChangeVariables>,
 ) => useEndpointMutation(recordOwnershipChange, config, keep);
+
+interface CareVariables {
+  companyId: string;
+  autoRenew: boolean;
+}
+
+/** PATCH /api/compliance/companies/{id}/care: compliance care renews next year, or ends. */
+export const setCareRenewal = ({ companyId, autoRenew }: CareVariables) =>
+  apiRequest('PATCH', `${companyPath(companyId)}/care`, complianceCalendarSchema, { autoRenew });
+
+export const useSetCareRenewal = (config?: MutationConfig<ComplianceCalendar, CareVariables>) =>
+  useEndpointMutation(setCareRenewal, config, keep);

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import {
   annualReturnFilingPackageId,
+  careItemKinds,
+  complianceCarePackageId,
   vatCategoryLabels,
   type ComplianceCompany,
   type ComplianceItem,
@@ -21,26 +23,39 @@ import {
   useMarkItem,
   useRecordOwnershipChange,
   useRemoveCompany,
+  useSetCareRenewal,
 } from '../api/change-compliance.ts';
 
 const failed = (error: Error) =>
   toast({ title: 'Something went wrong', description: error.message, variant: 'destructive' });
 
-/** "We file it for you": the filing package in the cart, its line naming the company. */
-function FileForMe({ company }: { company: ComplianceCompany }) {
+/** A package of the compliance service bought for one company: its cart line names the company. */
+function BuyForCompany({
+  company,
+  type,
+  packageId,
+  label,
+  variant = 'outline',
+}: {
+  company: ComplianceCompany;
+  type: 'compliance-filing' | 'compliance-care';
+  packageId: string;
+  label: (price: string) => string;
+  variant?: 'outline' | 'default';
+}) {
   const [, navigate] = useLocation();
   const pkg = useCatalogue()
     .services.flatMap((service) => service.packages)
-    .find(({ id }) => id === annualReturnFilingPackageId);
+    .find(({ id }) => id === packageId);
   if (!pkg) return null;
   return (
     <Button
       size="sm"
-      variant="outline"
+      variant={variant}
       onClick={() => {
         addToCart({
-          id: `compliance-filing:${company.id}`,
-          type: 'compliance-filing',
+          id: `${type}:${company.id}`,
+          type,
           packageId: pkg.id,
           companyId: company.id,
           title: `${pkg.name}: ${company.name} (${company.registrationNumber})`,
@@ -49,10 +64,83 @@ function FileForMe({ company }: { company: ComplianceCompany }) {
         navigate(paths.checkout);
       }}
     >
-      We file it for you, {formatZAR(pkg.priceCents)}
+      {label(formatZAR(pkg.priceCents))}
     </Button>
   );
 }
+
+const careStatusWords = {
+  active: 'Active',
+  suspended: 'Suspended: renewal unpaid',
+  lapsed: 'Ended: renewal not paid',
+  cancelled: 'Ended',
+} as const;
+
+/**
+ * Compliance care for this company (issue 34 §3): offered when it has none (or it ended); else
+ * what it covers until when, and the renewal switch.
+ */
+function CareBox({ company }: { company: ComplianceCompany }) {
+  const renewal = useSetCareRenewal({
+    onSuccess: (_calendar, { autoRenew }) =>
+      toast({
+        title: autoRenew ? 'Renewal switched on' : 'Renewal switched off',
+        description: autoRenew
+          ? 'We send the renewal invoice 30 days before the year ends.'
+          : 'Compliance care ends with the year you paid for.',
+      }),
+    onError: failed,
+  });
+  const care = company.care;
+  const live = care && (care.status === 'active' || care.status === 'suspended');
+  if (!live)
+    return (
+      <div className="mt-4 grid gap-2 rounded-xl bg-surface p-4">
+        <p className="text-sm text-ink">
+          <strong>Compliance care:</strong> we file this company’s annual return and
+          beneficial-ownership updates every year, before they are due.
+          {care ? ` ${careStatusWords[care.status]} on ${formatDate(care.coveredUntil)}.` : ''}
+        </p>
+        <div>
+          <BuyForCompany
+            company={company}
+            type="compliance-care"
+            packageId={complianceCarePackageId}
+            variant="default"
+            label={(price) => `Add compliance care, ${price} a year`}
+          />
+        </div>
+      </div>
+    );
+  return (
+    <div className="mt-4 grid gap-2 rounded-xl bg-surface p-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <p className="text-sm text-ink">
+          <strong>Compliance care</strong> until {formatDate(care.coveredUntil)}: we file the annual
+          return and beneficial-ownership updates.
+        </p>
+        <StatusBadge status={care.status === 'active' ? 'completed' : 'overdue'}>
+          {careStatusWords[care.status]}
+        </StatusBadge>
+      </div>
+      <label className="flex items-center gap-2 text-sm text-ink">
+        <input
+          type="checkbox"
+          className="size-4 accent-brand-700"
+          // The box shows the choice at once; the server's answer then replaces the calendar.
+          checked={renewal.isPending ? renewal.variables.autoRenew : care.autoRenew}
+          disabled={renewal.isPending}
+          onChange={(event) =>
+            renewal.mutate({ companyId: company.id, autoRenew: event.target.checked })
+          }
+        />
+        Renew every year (invoiced 30 days before {formatDate(care.coveredUntil)})
+      </label>
+    </div>
+  );
+}
+
+const underCare = (company: ComplianceCompany) => company.care?.status === 'active';
 
 function ItemRow({ company, item }: { company: ComplianceCompany; item: ComplianceItem }) {
   const mark = useMarkItem({ onError: failed });
@@ -79,7 +167,19 @@ function ItemRow({ company, item }: { company: ComplianceCompany; item: Complian
         >
           {item.done ? 'Open again' : 'Mark done'}
         </Button>
-        {item.kind === 'annual-return' && !item.done && <FileForMe company={company} />}
+        {underCare(company) && (careItemKinds as readonly string[]).includes(item.kind)
+          ? !item.done && (
+              <span className="self-center text-sm text-muted">We file this for you</span>
+            )
+          : item.kind === 'annual-return' &&
+            !item.done && (
+              <BuyForCompany
+                company={company}
+                type="compliance-filing"
+                packageId={annualReturnFilingPackageId}
+                label={(price) => `We file it for you, ${price}`}
+              />
+            )}
       </div>
     </li>
   );
@@ -158,6 +258,7 @@ export function CompanyCalendar({ company }: { company: ComplianceCompany }) {
           Its dates and reminders stop. You can add it again at any time.
         </ConfirmDialog>
       </div>
+      <CareBox company={company} />
       {company.items.length === 0 ? (
         <p className="mt-4 text-sm text-muted">Nothing falls due in the coming year.</p>
       ) : (

@@ -19,7 +19,12 @@ const dueDateOf: Record<DunningKind, string> = {
     'Days count from the day PayFast reports a failed monthly charge. PayFast tries the card again by itself; our steps are the mails, suspension and the end.',
   domain:
     'Days count from the domain’s expiry. The renewal invoice goes 14 days before it; reminders before the expiry are added to it.',
+  yearly:
+    'Days count from the end of the paid year (compliance care). The renewal invoice goes 30 days before it; reminders before the end are added to it.',
 };
+
+/** A renewal is invoiced ahead of its due date, so it can be reminded of before; a monthly charge cannot. */
+const remindsBefore = (kind: DunningKind) => kind !== 'monthly';
 
 interface Values {
   reminderDays: string;
@@ -65,7 +70,7 @@ function PolicyForm({ policy }: { policy: DunningPolicy }) {
         save.mutate({
           kind: policy.kind,
           values: {
-            reminderDays: policy.kind === 'domain' ? dayList(values.reminderDays) : [],
+            reminderDays: remindsBefore(policy.kind) ? dayList(values.reminderDays) : [],
             retryDays: dayList(values.retryDays),
             graceDays: Number(values.graceDays),
             suspendDays: Number(values.suspendDays),
@@ -86,7 +91,7 @@ function PolicyForm({ policy }: { policy: DunningPolicy }) {
         </p>
       </div>
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        {policy.kind === 'domain' && (
+        {remindsBefore(policy.kind) && (
           <FormField
             id={id('reminderDays')}
             label="Reminders before the due date (days)"
