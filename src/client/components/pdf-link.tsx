@@ -1,6 +1,9 @@
 import { FileDown } from 'lucide-react';
 
-/** Downloads one of our PDFs (an invoice, a credit note); the label names it, e.g. "INV-000042 (PDF)". */
+/**
+ * Downloads one of our documents (an invoice, a credit note, a plan as PDF or Word); the label
+ * names it, e.g. "INV-000042 (PDF)".
+ */
 export function PdfLink({ href, label }: { href: string; label: string }) {
   return (
     <a

@@ -85,6 +85,7 @@ const rules: Record<string, Rule> = {
   'POST /api/admin/business-plans/:id/comments': 'staff',
   'POST /api/admin/business-plans/:id/deliver': 'staff',
   'GET /api/admin/business-plans/:id/pdf': 'staff',
+  'GET /api/admin/business-plans/:id/docx': 'staff',
   'GET /api/admin/domain-orders': 'staff',
   'GET /api/admin/domain-margins': 'staff',
   'GET /api/admin/domain-orders/:id': 'staff',

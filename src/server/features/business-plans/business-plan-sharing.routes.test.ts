@@ -5,6 +5,7 @@ import type { Plan, PlanShare, SharedPlan } from '#shared/business-plans.schemas
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { signUp } from '../../../../tests/helpers/accounts.ts';
 import { injectCaller } from '../../../../tests/helpers/inject-call.ts';
+import { docxContent } from '../../../../tests/helpers/docx-text.ts';
 import { pdfText } from '../../../../tests/helpers/pdf-text.ts';
 
 let t: TestApp;
@@ -68,6 +69,11 @@ describe("a business plan's read-only link", () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toContain('application/pdf');
     expect((await pdfText(pdf.rawPayload)).text).toContain('Fresh bread for Umhlanga offices.');
+    const word = await call('GET', `/api/shared-plan/docx?token=${tokenOf(share)}`);
+    expect(word.statusCode).toBe(200);
+    expect(docxContent(word.rawPayload).paragraphs.map((p) => p.text)).toContain(
+      'Fresh bread for Umhlanga offices.',
+    );
     expect(
       (await call('GET', `/api/business-plans/${plan.id}`, { cookie: owner.cookie })).json<Plan>()
         .sharedAt,
@@ -84,15 +90,16 @@ describe("a business plan's read-only link", () => {
     });
     expect((await call('GET', `/api/shared-plan?token=${tokenOf(again)}`)).statusCode).toBe(200);
 
-    // Stopped: neither the page's data nor the PDF opens.
+    // Stopped: neither the page's data nor its documents open.
     const stopped = await call('DELETE', `/api/business-plans/${plan.id}/share`, {
       cookie: owner.cookie,
     });
     expect(stopped.json()).toEqual({ message: 'The link no longer opens the plan.' });
     expect((await call('GET', `/api/shared-plan?token=${tokenOf(again)}`)).statusCode).toBe(404);
-    expect((await call('GET', `/api/shared-plan/pdf?token=${tokenOf(again)}`)).statusCode).toBe(
-      404,
-    );
+    for (const format of ['pdf', 'docx'])
+      expect(
+        (await call('GET', `/api/shared-plan/${format}?token=${tokenOf(again)}`)).statusCode,
+      ).toBe(404);
   });
 
   it('is made and stopped by the owner only, and a malformed link is a 400', async () => {

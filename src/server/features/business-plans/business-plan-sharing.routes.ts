@@ -7,7 +7,7 @@ import {
 } from '#shared/business-plans.schemas.ts';
 import type { AppInstance } from '../../app-instance.ts';
 import { userScope } from '../../plugins/signed-in-scopes.ts';
-import { planParams, planPdfResponse, type SendPlanPdf } from './business-plan-http.ts';
+import { planParams, planDocumentResponse, type SendPlanDocument } from './business-plan-http.ts';
 import {
   sharedPlan,
   sharedPlanRow,
@@ -18,7 +18,7 @@ import {
 /** A plan's read-only link: made and stopped by its owner, opened by anyone who has it. */
 export async function businessPlanSharingRoutes(
   app: AppInstance,
-  sendPlanPdf: SendPlanPdf,
+  sendPlanDocument: SendPlanDocument,
 ): Promise<void> {
   const { db } = app.database;
   // Guessing a 256-bit token is hopeless; the limit keeps a scripted reader from loading us.
@@ -74,15 +74,18 @@ export async function businessPlanSharingRoutes(
     (request) => sharedPlan(db, request.query.token),
   );
 
-  app.get(
-    '/api/shared-plan/pdf',
-    {
-      schema: {
-        querystring: sharedPlanQuerySchema,
-        response: { ...planPdfResponse, ...errorResponses(400, 404, 429) },
+  for (const format of ['pdf', 'docx'] as const) {
+    app.get(
+      `/api/shared-plan/${format}`,
+      {
+        schema: {
+          querystring: sharedPlanQuerySchema,
+          response: { ...planDocumentResponse(format), ...errorResponses(400, 404, 429) },
+        },
+        config: readers,
       },
-      config: readers,
-    },
-    async (request, reply) => sendPlanPdf(reply, await sharedPlanRow(db, request.query.token)),
-  );
+      async (request, reply) =>
+        sendPlanDocument(reply, await sharedPlanRow(db, request.query.token), format),
+    );
+  }
 }

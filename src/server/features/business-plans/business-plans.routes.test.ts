@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyAssumptions, type Plan } from '#shared/business-plans.schemas.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { signUp } from '../../../../tests/helpers/accounts.ts';
+import { docxContent } from '../../../../tests/helpers/docx-text.ts';
 import { pdfText } from '../../../../tests/helpers/pdf-text.ts';
 
 let t: TestApp;
@@ -26,6 +27,45 @@ const edit = (plan: Plan, changes: Partial<Plan> = {}) => {
     baseVersion: next.version,
   };
 };
+
+/** A customer's plan with written and costed parts, for its documents. */
+async function loanPlan() {
+  const me = await signUp(t.app);
+  const plan = (
+    await call('POST', '/api/business-plans', me.cookie, { name: 'Loan application' })
+  ).json<Plan>();
+  await call(
+    'PUT',
+    `/api/business-plans/${plan.id}`,
+    me.cookie,
+    edit(plan, {
+      businessName: 'Zodwa Foods',
+      sections: {
+        ...plan.sections,
+        market: 'About 40 000 commuters pass Bara rank each weekday.',
+      },
+      assumptions: {
+        ...emptyAssumptions,
+        products: [
+          {
+            name: 'Meal',
+            unitPriceCents: 10_000,
+            unitsPerMonth: 100,
+            monthlyGrowthPercent: 0,
+            costOfSalesPercent: 40,
+          },
+        ],
+        salariesCents: 300_000,
+        rentCents: 100_000,
+        otherCostsCents: 50_000,
+        costEscalationPercent: 0,
+        startupCostsCents: 500_000,
+        smallBusinessCorporation: false,
+      },
+    }),
+  );
+  return { me, plan };
+}
 
 describe('business plans', () => {
   it('creates, lists, saves as the customer types, and refuses a save from a stale copy', async () => {
@@ -165,40 +205,7 @@ describe('business plans', () => {
   });
 
   it('renders a PDF a bank can read: cover, contents, sections, yearly and monthly tables', async () => {
-    const me = await signUp(t.app);
-    const plan = (
-      await call('POST', '/api/business-plans', me.cookie, { name: 'Loan application' })
-    ).json<Plan>();
-    await call(
-      'PUT',
-      `/api/business-plans/${plan.id}`,
-      me.cookie,
-      edit(plan, {
-        businessName: 'Zodwa Foods',
-        sections: {
-          ...plan.sections,
-          market: 'About 40 000 commuters pass Bara rank each weekday.',
-        },
-        assumptions: {
-          ...emptyAssumptions,
-          products: [
-            {
-              name: 'Meal',
-              unitPriceCents: 10_000,
-              unitsPerMonth: 100,
-              monthlyGrowthPercent: 0,
-              costOfSalesPercent: 40,
-            },
-          ],
-          salariesCents: 300_000,
-          rentCents: 100_000,
-          otherCostsCents: 50_000,
-          costEscalationPercent: 0,
-          startupCostsCents: 500_000,
-          smallBusinessCorporation: false,
-        },
-      }),
-    );
+    const { me, plan } = await loanPlan();
     const response = await call('GET', `/api/business-plans/${plan.id}/pdf`, me.cookie);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
@@ -231,5 +238,50 @@ describe('business plans', () => {
     ]) {
       expect(text).toContain(expected);
     }
+  });
+
+  it('exports the same plan as a Word file with real headings and tables', async () => {
+    const { me, plan } = await loanPlan();
+    const response = await call('GET', `/api/business-plans/${plan.id}/docx`, me.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="Loan application.docx"',
+    );
+    const { paragraphs, tables, landscapeSections } = docxContent(response.rawPayload);
+    const styled = (style: string) =>
+      paragraphs.filter((p) => p.style === style).map((p) => p.text);
+    expect(styled('Title')).toEqual(['Business plan']);
+    expect(styled('Heading1')).toEqual(
+      expect.arrayContaining([
+        'Contents',
+        'Executive summary',
+        'Market and competitors',
+        'Financial assumptions',
+        'Three-year summary',
+        'Cash flow, balance sheet and ratios',
+        'Monthly statements: year 1',
+        'Monthly statements: year 3',
+      ]),
+    );
+    const text = paragraphs.map((p) => p.text);
+    expect(text).toContain('About 40 000 commuters pass Bara rank each weekday.');
+    expect(text).toContain('Break-even: Month 2');
+    expect(text.some((t) => t.startsWith('Year 1: No loan repayments fall in this year.'))).toBe(
+      true,
+    );
+    // Assumptions, profit and loss, cash flow, balance sheet, ratios; three statements a year.
+    expect(tables).toBe(5 + 3 * 3);
+    expect(landscapeSections).toBe(1);
+    // The figures are the PDF's: year 1 profit before tax R13 000, tax at 27% R3 510.
+    expect(text).toContain('R 13 000');
+    expect(text).toContain('R 3 510');
+
+    const stranger = await signUp(t.app);
+    expect(
+      (await call('GET', `/api/business-plans/${plan.id}/docx`, stranger.cookie)).statusCode,
+    ).toBe(404);
   });
 });

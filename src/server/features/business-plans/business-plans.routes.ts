@@ -1,4 +1,4 @@
-import { sendPdf } from '../../lib/send-pdf.ts';
+import { sendDownload } from '../../lib/send-pdf.ts';
 import { z } from 'zod';
 import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
 import { messageSchema } from '#shared/auth.schemas.ts';
@@ -14,6 +14,7 @@ import {
 } from '#shared/business-plans.schemas.ts';
 import type { AppInstance } from '../../app-instance.ts';
 import { adminScope, userScope } from '../../plugins/signed-in-scopes.ts';
+import { businessPlanDocx } from '../../integrations/docx/business-plan-docx.ts';
 import { businessPlanPdf } from '../../integrations/pdf/business-plan-pdf.ts';
 import { companyOf } from '../../integrations/pdf/letterhead.ts';
 import {
@@ -35,7 +36,12 @@ import {
   readPaidPlan,
 } from './paid-plans-admin.service.ts';
 import { businessPlanSharingRoutes } from './business-plan-sharing.routes.ts';
-import { planParams, planPdfResponse, type SendPlanPdf } from './business-plan-http.ts';
+import {
+  planDocumentResponse,
+  planFormats,
+  planParams,
+  type SendPlanDocument,
+} from './business-plan-http.ts';
 
 /**
  * The plan builder: a customer's own plans only (anyone else's answers 404); the back office's
@@ -45,10 +51,11 @@ import { planParams, planPdfResponse, type SendPlanPdf } from './business-plan-h
 export async function businessPlanRoutes(app: AppInstance): Promise<void> {
   const db = app.database.db;
   const deps = { db, config: app.config };
-  const sendPlanPdf: SendPlanPdf = async (reply, row) => {
-    const pdf = await businessPlanPdf(row, companyOf(app.config));
-    const filename = `${row.name.replace(/[^A-Za-z0-9 -]+/g, '').trim() || 'business-plan'}.pdf`;
-    return sendPdf(reply, { pdf, filename });
+  const sendPlanDocument: SendPlanDocument = async (reply, row, format) => {
+    const build = format === 'pdf' ? businessPlanPdf : businessPlanDocx;
+    const body = await build(row, companyOf(app.config));
+    const name = row.name.replace(/[^A-Za-z0-9 -]+/g, '').trim() || 'business-plan';
+    return sendDownload(reply, { body, filename: `${name}.${format}`, type: planFormats[format] });
   };
   // Autosave sends the plan a second or so after typing stops; this is far above that pace.
   const saves = { rateLimit: { max: 600, timeWindow: '1 hour' } };
@@ -140,15 +147,21 @@ export async function businessPlanRoutes(app: AppInstance): Promise<void> {
       (request) => importIntoPlan(db, request.user.id, request.params.id, request.body.fromId),
     );
 
-    scoped.get(
-      '/api/business-plans/:id/pdf',
-      { schema: { params: planParams, response: planPdfResponse } },
-      async (request, reply) =>
-        sendPlanPdf(reply, await planForDocument(db, request.user.id, request.params.id)),
-    );
+    for (const format of ['pdf', 'docx'] as const) {
+      scoped.get(
+        `/api/business-plans/:id/${format}`,
+        { schema: { params: planParams, response: planDocumentResponse(format) } },
+        async (request, reply) =>
+          sendPlanDocument(
+            reply,
+            await planForDocument(db, request.user.id, request.params.id),
+            format,
+          ),
+      );
+    }
   });
 
-  await businessPlanSharingRoutes(app, sendPlanPdf);
+  await businessPlanSharingRoutes(app, sendPlanDocument);
 
   await adminScope(app, 'staff', (admin) => {
     admin.get(
@@ -226,11 +239,13 @@ export async function businessPlanRoutes(app: AppInstance): Promise<void> {
         deliverPlan(deps, { id: request.params.id, admin: request.admin, ip: request.ip }),
     );
 
-    admin.get(
-      '/api/admin/business-plans/:id/pdf',
-      { schema: { params: planParams, response: planPdfResponse } },
-      async (request, reply) =>
-        sendPlanPdf(reply, await paidPlanForDocument(db, request.params.id)),
-    );
+    for (const format of ['pdf', 'docx'] as const) {
+      admin.get(
+        `/api/admin/business-plans/:id/${format}`,
+        { schema: { params: planParams, response: planDocumentResponse(format) } },
+        async (request, reply) =>
+          sendPlanDocument(reply, await paidPlanForDocument(db, request.params.id), format),
+      );
+    }
   });
 }

@@ -1,45 +1,14 @@
 import { colours, companyPdf, drawLogo, type Company } from './letterhead.ts';
-import { formatDate, saToday } from '#shared/dates.ts';
-import { formatZAR } from '#shared/money.ts';
+import { saToday } from '#shared/dates.ts';
 import {
-  emptyAssumptions,
-  emptySections,
-  type PlanAssumptions,
-  type PlanSection,
-  type PlanSections,
-} from '#shared/business-plans.schemas.ts';
-import { planSectionGuide } from '#shared/business-plan-guide.ts';
-import {
-  balanceSheetLines,
-  breakEvenText,
-  cashFlowLines,
-  profitAndLossLines,
-  projectPlan,
-  type Projection,
-  type ProjectionRow,
-} from '#shared/business-plan-projections.ts';
-import { lenderVerdict, percentText, planRatios, ratioText } from '#shared/business-plan-ratios.ts';
-import {
-  COMPANY_TAX_RATE_PERCENT,
-  SMALL_BUSINESS_CORPORATION_TABLE,
-} from '#shared/business-plan-tax.ts';
-import { vatThresholdWarning } from '#shared/vat-registration.ts';
+  planDocument,
+  wholeRand,
+  type FiguresTable,
+  type PlanDocumentInput,
+} from '#shared/business-plan-document.ts';
+import type { Projection } from '#shared/business-plan-projections.ts';
 
 const { ink, muted, brand, rule: line } = colours;
-
-interface PlanDocument {
-  name: string;
-  businessName: string;
-  sections: PlanSections;
-  assumptions: PlanAssumptions;
-  updatedAt: Date;
-}
-
-/** Rand without cents for the dense tables ("R 12 345"); negative amounts in brackets. */
-const wholeRand = (cents: number) => {
-  const text = formatZAR(Math.round(Math.abs(cents) / 100) * 100).replace(/,00$/, '');
-  return cents < 0 ? `(${text})` : text;
-};
 
 function heading(doc: PDFKit.PDFDocument, text: string) {
   doc.fillColor(brand).font('Helvetica-Bold').fontSize(18).text(text, { width: 495 });
@@ -53,18 +22,9 @@ function subheading(doc: PDFKit.PDFDocument, text: string, size = 11) {
   doc.moveDown(0.2);
 }
 
-/** A statement's lines as table rows, for these periods (whole rand). */
-const rows = (lines: typeof profitAndLossLines, periods: ProjectionRow[]) =>
-  lines.map((r) => ({
-    label: r.label,
-    strong: r.strong,
-    values: periods.map((period) => wholeRand(period[r.key])),
-  }));
-
 function table(
   doc: PDFKit.PDFDocument,
-  columns: string[],
-  rows: { label: string; values: string[]; strong?: boolean }[],
+  { columns, rows }: FiguresTable,
   widths: { label: number; value: number; font: number },
 ) {
   const left = doc.page.margins.left;
@@ -180,11 +140,9 @@ function charts(doc: PDFKit.PDFDocument, p: Projection) {
  * the three-year summary with charts, the cash flow statement, balance sheet and ratios, and the
  * monthly statements (A4, the monthly pages landscape).
  */
-export async function businessPlanPdf(plan: PlanDocument, company: Company): Promise<Buffer> {
-  const sections = { ...emptySections, ...plan.sections };
-  const assumptions = { ...emptyAssumptions, ...plan.assumptions };
-  const projection = projectPlan(assumptions);
-  const title = plan.businessName || plan.name;
+export async function businessPlanPdf(plan: PlanDocumentInput, company: Company): Promise<Buffer> {
+  const content = planDocument(plan, saToday());
+  const { title, projection } = content;
   const { doc, finish } = await companyPdf(company, {
     title: `Business plan: ${title}`,
     author: title,
@@ -200,8 +158,8 @@ export async function businessPlanPdf(plan: PlanDocument, company: Company): Pro
     .text(company.name, 92, 51, { width: 300, lineBreak: false });
   doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(12).text('BUSINESS PLAN', 50, 120);
   doc.fontSize(30).text(title, 50, 145, { width: 495 });
-  doc.fillColor(ink).font('Helvetica').fontSize(12).text(plan.name, 50, 300, { width: 495 });
-  doc.fillColor(muted).text(formatDate(plan.updatedAt), 50, doc.y + 6);
+  doc.fillColor(ink).font('Helvetica').fontSize(12).text(content.name, 50, 300, { width: 495 });
+  doc.fillColor(muted).text(content.date, 50, doc.y + 6);
   doc
     .fontSize(9)
     .text(
@@ -214,14 +172,7 @@ export async function businessPlanPdf(plan: PlanDocument, company: Company): Pro
   // Contents
   doc.addPage();
   heading(doc, 'Contents');
-  const contents = [
-    ...Object.values(planSectionGuide).map((g) => g.title),
-    'Financial assumptions',
-    'Three-year summary',
-    'Cash flow, balance sheet and ratios',
-    'Monthly statements',
-  ];
-  contents.forEach((entry, i) =>
+  content.contents.forEach((entry, i) =>
     doc
       .font('Helvetica')
       .fontSize(12)
@@ -230,57 +181,22 @@ export async function businessPlanPdf(plan: PlanDocument, company: Company): Pro
   );
 
   // Written sections
-  for (const [key, guide] of Object.entries(planSectionGuide) as [
-    PlanSection,
-    (typeof planSectionGuide)[PlanSection],
-  ][]) {
+  for (const section of content.written) {
     doc.addPage();
-    heading(doc, guide.title);
-    const text = sections[key].trim();
-    if (text)
-      doc.font('Helvetica').fontSize(11).fillColor(ink).text(text, { width: 495, lineGap: 3 });
+    heading(doc, section.title);
+    if (section.text)
+      doc
+        .font('Helvetica')
+        .fontSize(11)
+        .fillColor(ink)
+        .text(section.text, { width: 495, lineGap: 3 });
     else doc.font('Helvetica-Oblique').fontSize(11).fillColor(muted).text('Not written yet.');
   }
 
   // Assumptions
   doc.addPage();
   heading(doc, 'Financial assumptions');
-  const a = assumptions;
-  const facts: [string, string][] = [
-    ...a.products.map((p): [string, string] => [
-      p.name || 'Product',
-      `${formatZAR(p.unitPriceCents)} a unit, ${p.unitsPerMonth} a month in month 1, growing ${p.monthlyGrowthPercent}% a month; cost of sales ${p.costOfSalesPercent}%`,
-    ]),
-    ['Salaries', `${formatZAR(a.salariesCents)} a month`],
-    ['Rent', `${formatZAR(a.rentCents)} a month`],
-    ['Other costs', `${formatZAR(a.otherCostsCents)} a month`],
-    ['Yearly cost increase', `${a.costEscalationPercent}% (from months 13 and 25)`],
-    ['Start-up costs', `${formatZAR(a.startupCostsCents)} in month 1`],
-    ['Owner funding', formatZAR(a.ownerFundingCents)],
-    [
-      'Loan',
-      a.loanCents > 0
-        ? `${formatZAR(a.loanCents)} at ${a.loanInterestPercent}% over ${a.loanTermMonths} months: ${formatZAR(projection.monthlyLoanInstalment)} a month from month 2`
-        : 'none',
-    ],
-    [
-      'VAT',
-      a.vatRegistered
-        ? 'registered: 15% on sales, input VAT claimed, settled the month after'
-        : 'not registered',
-    ],
-    [
-      'Customers pay',
-      a.customerPaymentDays === 0 ? 'at the time of sale' : `after ${a.customerPaymentDays} days`,
-    ],
-    [
-      'Income tax',
-      a.smallBusinessCorporation
-        ? SMALL_BUSINESS_CORPORATION_TABLE.label
-        : `${COMPANY_TAX_RATE_PERCENT}% company rate`,
-    ],
-  ];
-  for (const [label, value] of facts) {
+  for (const [label, value] of content.facts) {
     const y = doc.y;
     doc.font('Helvetica-Bold').fontSize(10).fillColor(ink).text(label, 50, y, { width: 150 });
     doc.font('Helvetica').text(value, 210, y, { width: 335 });
@@ -290,70 +206,42 @@ export async function businessPlanPdf(plan: PlanDocument, company: Company): Pro
   // Summary
   doc.addPage();
   heading(doc, 'Three-year summary');
-  const key: [string, string][] = [
-    ['Break-even', breakEvenText(projection)],
-    ['Funding the business needs', formatZAR(projection.fundingNeed)],
-    [
-      'Lowest cash with the planned funding',
-      `${formatZAR(projection.lowestCash)}${projection.lowestCash < 0 ? ' (the funding falls short)' : ''}`,
-    ],
-  ];
-  for (const [label, value] of key) {
+  for (const [label, value] of content.summary) {
     doc.font('Helvetica-Bold').fontSize(11).fillColor(ink).text(`${label}: `, { continued: true });
     doc.font('Helvetica').text(value);
   }
-  const vatWarning = vatThresholdWarning(projection, a.vatRegistered, saToday());
-  if (vatWarning) {
+  if (content.vatWarning) {
     doc.moveDown(0.5);
     doc.font('Helvetica-Bold').fontSize(10).fillColor(ink).text('VAT registration: ', {
       continued: true,
     });
-    doc.font('Helvetica').text(vatWarning.text);
+    doc.font('Helvetica').text(content.vatWarning);
   }
   doc.moveDown(1);
-  subheading(doc, 'Profit and loss');
-  table(doc, ['Year 1', 'Year 2', 'Year 3'], rows(profitAndLossLines, projection.years), yearly);
+  subheading(doc, content.profitAndLoss.title);
+  table(doc, content.profitAndLoss, yearly);
   charts(doc, projection);
 
   // The cash flow statement and the balance sheet, from the same figures, and the ratios
   doc.addPage();
   heading(doc, 'Cash flow, balance sheet and ratios');
-  subheading(doc, 'Cash flow');
-  table(doc, ['Year 1', 'Year 2', 'Year 3'], rows(cashFlowLines, projection.years), yearly);
-  subheading(doc, 'Balance sheet at year end');
-  table(doc, ['Year 1', 'Year 2', 'Year 3'], rows(balanceSheetLines, projection.years), yearly);
-  const ratios = planRatios(projection, a);
-  subheading(doc, 'Key ratios');
-  table(
-    doc,
-    ['Year 1', 'Year 2', 'Year 3'],
-    [
-      { label: 'Gross margin', values: ratios.map((r) => percentText(r.grossMarginPercent)) },
-      { label: 'Net margin', values: ratios.map((r) => percentText(r.netMarginPercent)) },
-      { label: 'Current ratio', values: ratios.map((r) => ratioText(r.currentRatio)) },
-      { label: 'Debt service cover', values: ratios.map((r) => ratioText(r.debtServiceCover)) },
-    ],
-    yearly,
-  );
-  for (const r of ratios) {
+  for (const figures of [content.cashFlow, content.balanceSheet, content.ratios]) {
+    subheading(doc, figures.title);
+    table(doc, figures, yearly);
+  }
+  for (const verdict of content.verdicts) {
     doc
       .font('Helvetica-Bold')
       .fontSize(9)
       .fillColor(ink)
-      .text(`Year ${r.year}: `, { continued: true });
-    doc.font('Helvetica').text(lenderVerdict(r));
+      .text(`Year ${verdict.year}: `, { continued: true });
+    doc.font('Helvetica').text(verdict.text);
     doc.moveDown(0.3);
   }
-  doc
-    .font('Helvetica')
-    .fontSize(8)
-    .fillColor(muted)
-    .text(
-      'Operating cash flow includes VAT, interest and tax paid; financing is the funding received less loan capital repaid. Start-up costs are expensed in month 1, so the business holds no equipment and invests nothing. Assets equal liabilities and equity in every month.',
-    );
+  doc.font('Helvetica').fontSize(8).fillColor(muted).text(content.statementsNote);
 
   // Monthly statements, a year a page
-  for (const year of [1, 2, 3]) {
+  for (const { year, tables } of content.monthly) {
     doc.addPage({
       size: 'A4',
       layout: 'landscape',
@@ -365,24 +253,12 @@ export async function businessPlanPdf(plan: PlanDocument, company: Company): Pro
       .fontSize(14)
       .text(`Monthly statements: year ${year}`);
     doc.moveDown(0.3);
-    const months = projection.months.slice((year - 1) * 12, year * 12);
-    const columns = months.map((m) => `M${m.month}`);
     const monthly = { label: 106, value: 54, font: 7 };
-    for (const [title, lines] of [
-      ['Profit and loss', profitAndLossLines],
-      ['Cash flow', cashFlowLines],
-      ['Balance sheet', balanceSheetLines],
-    ] as const) {
-      subheading(doc, title, 8);
-      table(doc, columns, rows(lines, months), monthly);
+    for (const figures of tables) {
+      subheading(doc, figures.title, 8);
+      table(doc, figures, monthly);
     }
-    doc
-      .font('Helvetica')
-      .fontSize(7)
-      .fillColor(muted)
-      .text(
-        'Profit lines exclude VAT; cash lines include it (when registered). Rounded to the rand; brackets are negative.',
-      );
+    doc.font('Helvetica').fontSize(7).fillColor(muted).text(content.monthlyNote);
   }
 
   return finish({ label: `${title}: business plan` });

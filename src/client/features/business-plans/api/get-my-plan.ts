@@ -17,5 +17,6 @@ export const myPlanQueryOptions = (id: string) =>
 
 export const useMyPlan = (id: string) => useQuery(myPlanQueryOptions(id));
 
-/** GET /api/business-plans/{id}/pdf: the plan as a PDF download. */
-export const planPdfUrl = (id: string) => `/api/business-plans/${encodeURIComponent(id)}/pdf`;
+/** GET /api/business-plans/{id}/pdf or …/docx: the plan as a PDF or a Word download. */
+export const planDocumentUrl = (id: string, format: 'pdf' | 'docx') =>
+  `/api/business-plans/${encodeURIComponent(id)}/${format}`;

@@ -21,6 +21,6 @@ export const usePaidPlan = (id: string) => useQuery(paidPlanQueryOptions(id));
 export const savePaidPlan = ({ id, update }: { id: string; update: PlanUpdate }) =>
   apiRequest('PUT', `/api/admin/business-plans/${encodeURIComponent(id)}`, adminPlanSchema, update);
 
-/** GET /api/admin/business-plans/{id}/pdf */
-export const paidPlanPdfUrl = (id: string) =>
-  `/api/admin/business-plans/${encodeURIComponent(id)}/pdf`;
+/** GET /api/admin/business-plans/{id}/pdf or …/docx */
+export const paidPlanDocumentUrl = (id: string, format: 'pdf' | 'docx') =>
+  `/api/admin/business-plans/${encodeURIComponent(id)}/${format}`;

@@ -29,5 +29,6 @@ export const useSharedPlan = (token: string) =>
     enabled: token !== '',
   });
 
-/** GET /api/shared-plan/pdf?token=…: its PDF. */
-export const sharedPlanPdfUrl = (token: string) => withQuery('/api/shared-plan/pdf', { token });
+/** GET /api/shared-plan/pdf?token=… or …/docx: its PDF or Word file. */
+export const sharedPlanDocumentUrl = (token: string, format: 'pdf' | 'docx') =>
+  withQuery(`/api/shared-plan/${format}`, { token });

@@ -9,7 +9,7 @@ import { TextareaField } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { useCommentOnPlan } from '../api/comment-on-plan.ts';
 import { useDeliverPlan } from '../api/deliver-plan.ts';
-import { paidPlanPdfUrl, savePaidPlan, usePaidPlan } from '../api/get-paid-plan.ts';
+import { paidPlanDocumentUrl, savePaidPlan, usePaidPlan } from '../api/get-paid-plan.ts';
 import { PlanBuilder } from '../components/plan-builder.tsx';
 import { PlanComments } from '../components/plan-comments.tsx';
 
@@ -104,7 +104,8 @@ export function AdminPlanPage() {
             back={{ href: paths.adminBusinessPlans, label: 'All paid business plans' }}
             actions={
               <>
-                <PdfLink href={paidPlanPdfUrl(data.id)} label="Download PDF" />
+                <PdfLink href={paidPlanDocumentUrl(data.id, 'pdf')} label="Download PDF" />
+                <PdfLink href={paidPlanDocumentUrl(data.id, 'docx')} label="Download Word" />
                 <DeliverButton plan={data} />
               </>
             }

@@ -17,7 +17,7 @@ import { PdfLink } from '../../../components/pdf-link.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { showFieldIssues } from '../../../lib/show-field-issues.ts';
 import { useMyPlans } from '../api/get-my-plans.ts';
-import { planPdfUrl } from '../api/get-my-plan.ts';
+import { planDocumentUrl } from '../api/get-my-plan.ts';
 import { useCreatePlan } from '../api/create-plan.ts';
 import { useCopyPlan } from '../api/copy-plan.ts';
 import { useDeletePlan } from '../api/delete-plan.ts';
@@ -141,7 +141,8 @@ function PlanRow({ plan }: { plan: PlanSummary }) {
         {plan.completedSteps} of {plan.totalSteps} steps · changed {formatDate(plan.updatedAt)}
       </p>
       <div className="flex flex-wrap items-center gap-3">
-        <PdfLink href={planPdfUrl(plan.id)} label="Download PDF" />
+        <PdfLink href={planDocumentUrl(plan.id, 'pdf')} label="Download PDF" />
+        <PdfLink href={planDocumentUrl(plan.id, 'docx')} label="Download Word" />
         <Button
           size="sm"
           variant="outline"

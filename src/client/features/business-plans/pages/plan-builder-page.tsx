@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { planPdfUrl, useMyPlan } from '../api/get-my-plan.ts';
+import { planDocumentUrl, useMyPlan } from '../api/get-my-plan.ts';
 import { useMyPlans } from '../api/get-my-plans.ts';
 import { useImportIntoPlan } from '../api/import-into-plan.ts';
 import { savePlan } from '../api/save-plan.ts';
@@ -69,7 +69,8 @@ export function PlanBuilderPage() {
           actions={
             <>
               {data.status === 'in_review' && <BringInPlan plan={data} />}
-              <PdfLink href={planPdfUrl(data.id)} label="Download PDF" />
+              <PdfLink href={planDocumentUrl(data.id, 'pdf')} label="Download PDF" />
+              <PdfLink href={planDocumentUrl(data.id, 'docx')} label="Download Word" />
               <SharePlan plan={data} />
             </>
           }

@@ -6,7 +6,7 @@ import { planSections } from '#shared/business-plans.schemas.ts';
 import { PdfLink } from '../../../components/pdf-link.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { tokenFromUrl } from '../../../lib/token-from-url.ts';
-import { sharedPlanPdfUrl, useSharedPlan } from '../api/share-plan.ts';
+import { sharedPlanDocumentUrl, useSharedPlan } from '../api/share-plan.ts';
 import { ProjectionView } from '../components/projection-view.tsx';
 
 /**
@@ -48,7 +48,8 @@ export function SharedPlanPage() {
           {data.businessName && `${data.businessName} · `}As it stood on{' '}
           {formatDate(data.updatedAt)}
         </p>
-        <PdfLink href={sharedPlanPdfUrl(token)} label="Download the plan (PDF)" />
+        <PdfLink href={sharedPlanDocumentUrl(token, 'pdf')} label="Download the plan (PDF)" />
+        <PdfLink href={sharedPlanDocumentUrl(token, 'docx')} label="Download the plan (Word)" />
       </header>
       {written.length === 0 ? (
         <p className="text-muted">The written sections are still empty.</p>
