@@ -1,4 +1,5 @@
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useShownChoice } from '../../../lib/use-shown-choice.ts';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { useMarketingMail, useSetMarketingMail } from '../api/marketing-mail.ts';
 import { SettingsSection } from './settings-section.tsx';
@@ -15,6 +16,7 @@ export function MarketingMailSection() {
     onError: (error) =>
       toast({ title: 'Not changed', description: error.message, variant: 'destructive' }),
   });
+  const subscribed = useShownChoice(marketing.data?.subscribed ?? false);
   return (
     <SettingsSection
       id="marketing-mail"
@@ -33,9 +35,12 @@ export function MarketingMailSection() {
             type="checkbox"
             className="mt-0.5 size-4 accent-brand-700"
             // The box shows the choice at once; the saved one when the answer comes (or fails).
-            checked={change.isPending ? change.variables : marketing.data.subscribed}
+            checked={subscribed.value}
             disabled={change.isPending}
-            onChange={(event) => change.mutate(event.target.checked)}
+            onChange={(event) => {
+              subscribed.show(event.target.checked);
+              change.mutate(event.target.checked, { onSettled: subscribed.settle });
+            }}
           />
           <span>Send me news and offers by e-mail</span>
         </label>

@@ -24,6 +24,7 @@ import { useInviteAdministrator } from '../api/invite-administrator.ts';
 import { useResetAdministratorTwoFactor } from '../api/reset-administrator-two-factor.ts';
 import { useRevokeInvitation } from '../api/revoke-invitation.ts';
 import { useUpdateAdministrator } from '../api/update-administrator.ts';
+import { useShownChoice } from '../../../lib/use-shown-choice.ts';
 
 const roleLabels: Record<AdminRole, string> = { owner: 'Owner', staff: 'Staff' };
 
@@ -115,6 +116,7 @@ function AdministratorRow({ person, isYou }: { person: Administrator; isYou: boo
     onError: refused('Not reset'),
   });
   const busy = update.isPending || reset.isPending;
+  const permissions = useShownChoice(person.permissions);
   return (
     <li className="grid gap-3 border-b border-line py-4 last:border-b-0 md:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1.2fr)] md:items-center">
       <div className="min-w-0">
@@ -166,19 +168,18 @@ function AdministratorRow({ person, isYou }: { person: Administrator; isYou: boo
                   type="checkbox"
                   className="size-4 accent-brand-700"
                   // While the change is on its way the box shows what was asked for.
-                  checked={(update.isPending && update.variables.permissions
-                    ? update.variables.permissions
-                    : person.permissions
-                  ).includes(permission)}
+                  checked={permissions.value.includes(permission)}
                   disabled={busy}
-                  onChange={(event) =>
-                    update.mutate({
-                      id: person.id,
-                      permissions: event.target.checked
-                        ? [...person.permissions, permission]
-                        : person.permissions.filter((p) => p !== permission),
-                    })
-                  }
+                  onChange={(event) => {
+                    const asked = event.target.checked
+                      ? [...person.permissions, permission]
+                      : person.permissions.filter((p) => p !== permission);
+                    permissions.show(asked);
+                    update.mutate(
+                      { id: person.id, permissions: asked },
+                      { onSettled: permissions.settle },
+                    );
+                  }}
                 />
                 <span>
                   {adminPermissionLabels[permission]}

@@ -18,6 +18,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { addToCart } from '../../../lib/cart.ts';
+import { useShownChoice } from '../../../lib/use-shown-choice.ts';
 import { useCatalogue } from '../../../lib/catalogue.tsx';
 import {
   useMarkItem,
@@ -92,6 +93,7 @@ function CareBox({ company }: { company: ComplianceCompany }) {
     onError: failed,
   });
   const care = company.care;
+  const renews = useShownChoice(care?.autoRenew ?? false);
   const live = care && (care.status === 'active' || care.status === 'suspended');
   if (!live)
     return (
@@ -128,11 +130,15 @@ function CareBox({ company }: { company: ComplianceCompany }) {
           type="checkbox"
           className="size-4 accent-brand-700"
           // The box shows the choice at once; the server's answer then replaces the calendar.
-          checked={renewal.isPending ? renewal.variables.autoRenew : care.autoRenew}
+          checked={renews.value}
           disabled={renewal.isPending}
-          onChange={(event) =>
-            renewal.mutate({ companyId: company.id, autoRenew: event.target.checked })
-          }
+          onChange={(event) => {
+            renews.show(event.target.checked);
+            renewal.mutate(
+              { companyId: company.id, autoRenew: event.target.checked },
+              { onSettled: renews.settle },
+            );
+          }}
         />
         Renew every year (invoiced 30 days before {formatDate(care.coveredUntil)})
       </label>

@@ -16,6 +16,7 @@ import { DomainTransferPanel } from '../components/domain-transfer-panel.tsx';
 import { RegistrantContactPanel } from '../components/registrant-contact-form.tsx';
 import { useMyDomains } from '../api/get-my-domains.ts';
 import { statusText } from '../domain-status-text.ts';
+import { useShownChoice } from '../../../lib/use-shown-choice.ts';
 import { useSetAutoRenew } from '../api/set-auto-renew.ts';
 import { vat } from '../../../lib/site.ts';
 
@@ -81,6 +82,7 @@ function DomainCard({ domain }: { domain: DomainOrder }) {
   const [managing, setManaging] = useState(false);
   const [owning, setOwning] = useState(false);
   const [renewing, setRenewing] = useState(false);
+  const autoRenew = useShownChoice(domain.autoRenew);
   const renewal = useSetAutoRenew({
     onSuccess: (_answer, { autoRenew }) =>
       toast({
@@ -158,15 +160,19 @@ function DomainCard({ domain }: { domain: DomainOrder }) {
           <input
             type="checkbox"
             className="size-4 accent-brand-700"
-            checked={domain.autoRenew}
-            onChange={(event) =>
-              renewal.mutate({ domain: domain.domain, autoRenew: event.target.checked })
-            }
+            checked={autoRenew.value}
+            onChange={(event) => {
+              autoRenew.show(event.target.checked);
+              renewal.mutate(
+                { domain: domain.domain, autoRenew: event.target.checked },
+                { onSettled: autoRenew.settle },
+              );
+            }}
           />
           Renew automatically
         </label>
       )}
-      {active && domain.autoRenew && (
+      {active && autoRenew.value && (
         <p className="text-sm text-muted">
           We e-mail you a renewal order {autoRenewInvoiceDays} days before it expires.
         </p>
