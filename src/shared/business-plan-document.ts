@@ -25,6 +25,7 @@ import {
 import { lenderVerdict, percentText, planRatios, ratioText } from './business-plan-ratios.ts';
 import { COMPANY_TAX_RATE_PERCENT, SMALL_BUSINESS_CORPORATION_TABLE } from './business-plan-tax.ts';
 import { vatThresholdWarning } from './vat-registration.ts';
+import { fundingFacts, repaymentSchedule } from './business-plan-funding.ts';
 
 export interface PlanDocumentInput {
   name: string;
@@ -99,6 +100,8 @@ export function planDocument(plan: PlanDocumentInput, today: string) {
   const assumptions = { ...emptyAssumptions, ...plan.assumptions };
   const projection = projectPlan(assumptions);
   const ratios = planRatios(projection, assumptions);
+  const funding = fundingFacts(assumptions, projection);
+  const schedule = repaymentSchedule(assumptions, projection);
   const written = (
     Object.entries(planSectionGuide) as [PlanSection, (typeof planSectionGuide)[PlanSection]][]
   ).map(([key, guide]) => ({ title: guide.title, text: sections[key].trim() }));
@@ -111,11 +114,35 @@ export function planDocument(plan: PlanDocumentInput, today: string) {
     contents: [
       ...written.map((section) => section.title),
       'Financial assumptions',
+      ...(funding ? ['Funding application'] : []),
       'Three-year summary',
       'Cash flow, balance sheet and ratios',
       'Monthly statements',
     ],
     facts: assumptionFacts(assumptions, projection),
+    funding,
+    repayments: schedule
+      ? ({
+          title: 'Loan repayment schedule',
+          columns: schedule.years.map((y) => `Year ${y.year}`),
+          rows: [
+            {
+              label: 'Instalments paid',
+              values: schedule.years.map((y) => wholeRand(y.instalments)),
+            },
+            {
+              label: 'of which interest',
+              values: schedule.years.map((y) => wholeRand(y.interest)),
+            },
+            { label: 'of which capital', values: schedule.years.map((y) => wholeRand(y.capital)) },
+            {
+              label: 'Owed at year end',
+              strong: true,
+              values: schedule.years.map((y) => wholeRand(y.owedAtEnd)),
+            },
+          ],
+        } satisfies FiguresTable)
+      : null,
     summary: [
       ['Break-even', breakEvenText(projection)],
       ['Funding the business needs', formatZAR(projection.fundingNeed)],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   emptyAssumptions,
+  noFunding,
   paymentTermsDays,
   type PlanAssumptions,
 } from './business-plans.schemas.ts';
@@ -42,6 +43,7 @@ function randomAssumptions(seed: number): PlanAssumptions {
     vatRegistered: pick([true, false]),
     customerPaymentDays: pick(paymentTermsDays),
     smallBusinessCorporation: pick([true, false]),
+    funding: noFunding,
   };
 }
 

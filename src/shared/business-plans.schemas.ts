@@ -48,6 +48,56 @@ export type PlanProduct = z.infer<typeof planProductSchema>;
 
 export const paymentTermsDays = [0, 30, 60, 90] as const;
 
+/** Who the plan asks for money (issue 33 §4); 'none' when it is not a funding application. */
+export const funderKinds = ['none', 'sefa', 'nef', 'bank', 'other'] as const;
+export const funderLabels: Record<(typeof funderKinds)[number], string> = {
+  none: 'Not applying for funding',
+  sefa: 'sefa (Small Enterprise Finance Agency)',
+  nef: 'NEF (National Empowerment Fund)',
+  bank: 'A bank',
+  other: 'Another funder',
+};
+
+/** The business's standing with SARS, which funders ask about. */
+export const taxStatuses = ['compliant', 'pending', 'not_registered'] as const;
+export const taxStatusLabels: Record<(typeof taxStatuses)[number], string> = {
+  compliant: 'Tax compliant: a SARS tax compliance status (TCS) PIN can be issued',
+  pending: 'Registered with SARS, tax compliance still to be resolved',
+  not_registered: 'Not yet registered with SARS for income tax',
+};
+
+const people = (what: string) =>
+  z
+    .number({ error: `${what} must be a number` })
+    .int(`${what} must be a whole number`)
+    .min(0, `${what} cannot be negative`)
+    .max(100_000, `${what} is too large`);
+
+/**
+ * What a funder (sefa, NEF, a bank) asks beyond the figures: B-BBEE ownership before and after
+ * the funding, jobs, and tax compliance. The repayment schedule comes from the loan assumptions.
+ */
+export const planFundingSchema = z.object({
+  funder: z.enum(funderKinds, { error: 'Choose who you are asking for funding' }),
+  blackOwnershipBeforePercent: percent('Black ownership before funding', 0, 100),
+  blackOwnershipAfterPercent: percent('Black ownership after funding', 0, 100),
+  blackWomenOwnershipAfterPercent: percent('Black women ownership after funding', 0, 100),
+  jobsNow: people('Jobs today'),
+  jobsCreated: people('Jobs the funding creates'),
+  taxStatus: z.enum(taxStatuses, { error: 'Choose the business’s tax status' }),
+});
+export type PlanFunding = z.infer<typeof planFundingSchema>;
+
+export const noFunding: PlanFunding = {
+  funder: 'none',
+  blackOwnershipBeforePercent: 0,
+  blackOwnershipAfterPercent: 0,
+  blackWomenOwnershipAfterPercent: 0,
+  jobsNow: 0,
+  jobsCreated: 0,
+  taxStatus: 'compliant',
+};
+
 /** The financial assumptions the 36-month projection is worked out from (amounts excl. VAT). */
 export const planAssumptionsSchema = z.object({
   products: z.array(planProductSchema).max(10, 'Up to 10 products or services'),
@@ -74,6 +124,14 @@ export const planAssumptionsSchema = z.object({
     },
   ),
   smallBusinessCorporation: z.boolean(),
+  // A plan stored before the funder section reads as `noFunding` (emptyAssumptions fills it in).
+  funding: planFundingSchema.refine(
+    (f) => f.blackWomenOwnershipAfterPercent <= f.blackOwnershipAfterPercent,
+    {
+      message: 'Black women ownership is part of black ownership, so it cannot be more',
+      path: ['blackWomenOwnershipAfterPercent'],
+    },
+  ),
 });
 export type PlanAssumptions = z.infer<typeof planAssumptionsSchema>;
 
@@ -91,6 +149,7 @@ export const emptyAssumptions: PlanAssumptions = {
   vatRegistered: false,
   customerPaymentDays: 0,
   smallBusinessCorporation: true,
+  funding: noFunding,
 };
 
 export const planSectionsSchema = z.object(

@@ -86,6 +86,16 @@ test.describe('business plans', () => {
     await expect(page.getByText(/Your funding falls short/)).toBeVisible();
     // The cash chart reads in rand: its highest and lowest month-end cash.
     await expect(page.getByTestId('cash-axis')).toHaveText(/^R\s?39,1K-R\s?3,5K$/);
+    // A funding application: the funder's questions, and the loan's repayments by year.
+    await page.getByLabel('Who you are asking').selectOption('nef');
+    await page.getByLabel('Black ownership after funding').fill('51');
+    await page.getByLabel('Jobs created in three years').fill('6');
+    await page.getByLabel('Loan', { exact: true }).fill('20 000');
+    const repayments = page.getByRole('region', { name: 'Loan repayments by year' });
+    // R20 000 at 11,75% over 36 months from month 2: the last instalment falls in month 37.
+    await expect(repayments.getByRole('row', { name: /Owed at year end/ })).toHaveText(
+      /R\s14\s614,74.*R\s8\s042,70.*R\s655,47/,
+    );
     await expect(page.getByText(/All changes saved/)).toBeVisible();
     await expect(page.getByText('3 of 7 steps done')).toBeVisible();
 

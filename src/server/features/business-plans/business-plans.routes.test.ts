@@ -284,4 +284,65 @@ describe('business plans', () => {
       (await call('GET', `/api/business-plans/${plan.id}/docx`, stranger.cookie)).statusCode,
     ).toBe(404);
   });
+
+  it('adds the funder section and the loan repayment schedule to both documents', async () => {
+    const me = await signUp(t.app);
+    const plan = (
+      await call('POST', '/api/business-plans', me.cookie, { name: 'NEF application' })
+    ).json<Plan>();
+    const funding = {
+      funder: 'nef',
+      blackOwnershipBeforePercent: 30,
+      blackOwnershipAfterPercent: 51,
+      blackWomenOwnershipAfterPercent: 26,
+      jobsNow: 4,
+      jobsCreated: 6,
+      taxStatus: 'compliant',
+    } as const;
+    const refused = await call(
+      'PUT',
+      `/api/business-plans/${plan.id}`,
+      me.cookie,
+      edit(plan, {
+        assumptions: {
+          ...emptyAssumptions,
+          funding: { ...funding, blackWomenOwnershipAfterPercent: 60 },
+        },
+      }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ error: string }>().error).toContain(
+      'Black women ownership is part of black ownership',
+    );
+    const saved = await call(
+      'PUT',
+      `/api/business-plans/${plan.id}`,
+      me.cookie,
+      edit(plan, {
+        assumptions: { ...emptyAssumptions, loanCents: 10_000_000, loanTermMonths: 24, funding },
+      }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<Plan>().assumptions.funding).toEqual(funding);
+
+    const pdf = await call('GET', `/api/business-plans/${plan.id}/pdf`, me.cookie);
+    const { text } = await pdfText(pdf.rawPayload);
+    for (const expected of [
+      'Funding application',
+      'NEF (National Empowerment Fund)',
+      'black ownership 30% before the funding, 51% after (black women 26%)',
+      '4 today; 6 more created with the funding within three years',
+      'Loan repayment schedule',
+      'Owed at year end',
+    ])
+      expect(text).toContain(expected);
+
+    const docx = await call('GET', `/api/business-plans/${plan.id}/docx`, me.cookie);
+    const { paragraphs } = docxContent(docx.rawPayload);
+    const headings = paragraphs.filter((p) => p.style?.startsWith('Heading')).map((p) => p.text);
+    expect(headings).toEqual(
+      expect.arrayContaining(['Funding application', 'Loan repayment schedule']),
+    );
+    expect(paragraphs.map((p) => p.text)).toContain('NEF (National Empowerment Fund)');
+  });
 });

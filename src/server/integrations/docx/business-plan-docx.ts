@@ -83,6 +83,15 @@ function figures(table: FiguresTable, size = 20): Table {
   });
 }
 
+/** Labelled facts as a two-column table. */
+const factsTable = (rows: [string, string][]) =>
+  new Table({
+    width: { size: 100, type: WidthType.PERCENTAGE },
+    rows: rows.map(
+      ([label, value]) => new TableRow({ children: [cell(label, { bold: true }), cell(value)] }),
+    ),
+  });
+
 const labelled = (label: string, value: string) =>
   new Paragraph({
     spacing: { after: 80 },
@@ -143,23 +152,20 @@ export async function businessPlanDocx(plan: PlanDocumentInput, company: Company
             ]),
       ]),
       heading('Financial assumptions'),
-      new Table({
-        width: { size: 100, type: WidthType.PERCENTAGE },
-        rows: content.facts.map(
-          ([label, value]) =>
-            new TableRow({ children: [cell(label, { bold: true }), cell(value)] }),
-        ),
-      }),
+      factsTable(content.facts),
+      ...(content.funding ? [heading('Funding application'), factsTable(content.funding)] : []),
       heading('Three-year summary'),
       ...content.summary.map(([label, value]) => labelled(label, value)),
       ...(content.vatWarning ? [labelled('VAT registration', content.vatWarning)] : []),
       heading(content.profitAndLoss.title, 2),
       figures(content.profitAndLoss),
       heading('Cash flow, balance sheet and ratios'),
-      ...[content.cashFlow, content.balanceSheet, content.ratios].flatMap((table) => [
-        heading(table.title, 2),
-        figures(table),
-      ]),
+      ...[
+        content.cashFlow,
+        content.balanceSheet,
+        content.ratios,
+        ...(content.repayments ? [content.repayments] : []),
+      ].flatMap((table) => [heading(table.title, 2), figures(table)]),
       ...content.verdicts.map((verdict) => labelled(`Year ${verdict.year}`, verdict.text)),
       note(content.statementsNote),
     ],

@@ -17,6 +17,16 @@ function heading(doc: PDFKit.PDFDocument, text: string) {
 
 const yearly = { label: 165, value: 110, font: 10 };
 
+/** Labelled facts, the label in a column of its own. */
+function facts(doc: PDFKit.PDFDocument, rows: [string, string][]) {
+  for (const [label, value] of rows) {
+    const y = doc.y;
+    doc.font('Helvetica-Bold').fontSize(10).fillColor(ink).text(label, 50, y, { width: 150 });
+    doc.font('Helvetica').text(value, 210, y, { width: 335 });
+    doc.moveDown(0.5);
+  }
+}
+
 function subheading(doc: PDFKit.PDFDocument, text: string, size = 11) {
   doc.fillColor(ink).font('Helvetica-Bold').fontSize(size).text(text);
   doc.moveDown(0.2);
@@ -196,11 +206,13 @@ export async function businessPlanPdf(plan: PlanDocumentInput, company: Company)
   // Assumptions
   doc.addPage();
   heading(doc, 'Financial assumptions');
-  for (const [label, value] of content.facts) {
-    const y = doc.y;
-    doc.font('Helvetica-Bold').fontSize(10).fillColor(ink).text(label, 50, y, { width: 150 });
-    doc.font('Helvetica').text(value, 210, y, { width: 335 });
-    doc.moveDown(0.5);
+  facts(doc, content.facts);
+
+  // What a funder asks beyond the figures
+  if (content.funding) {
+    doc.addPage();
+    heading(doc, 'Funding application');
+    facts(doc, content.funding);
   }
 
   // Summary
@@ -225,7 +237,8 @@ export async function businessPlanPdf(plan: PlanDocumentInput, company: Company)
   // The cash flow statement and the balance sheet, from the same figures, and the ratios
   doc.addPage();
   heading(doc, 'Cash flow, balance sheet and ratios');
-  for (const figures of [content.cashFlow, content.balanceSheet, content.ratios]) {
+  const statements = [content.cashFlow, content.balanceSheet, content.ratios];
+  for (const figures of content.repayments ? [...statements, content.repayments] : statements) {
     subheading(doc, figures.title);
     table(doc, figures, yearly);
   }

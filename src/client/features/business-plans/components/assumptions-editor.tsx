@@ -1,6 +1,11 @@
 import {
+  funderKinds,
+  funderLabels,
   paymentTermsDays,
+  taxStatuses,
+  taxStatusLabels,
   type PlanAssumptions,
+  type PlanFunding,
   type PlanProduct,
 } from '#shared/business-plans.schemas.ts';
 import { SMALL_BUSINESS_CORPORATION_TABLE } from '#shared/business-plan-tax.ts';
@@ -17,6 +22,93 @@ const newProduct: PlanProduct = {
   monthlyGrowthPercent: 0,
   costOfSalesPercent: 0,
 };
+
+/**
+ * What a funder asks beyond the figures (issue 33 §4): the plan's PDF and Word file gain a
+ * "Funding application" section once a funder is chosen.
+ */
+function FunderFields({
+  value,
+  onChange,
+}: {
+  value: PlanFunding;
+  onChange: (next: PlanFunding) => void;
+}) {
+  const set = <K extends keyof PlanFunding>(key: K, v: PlanFunding[K]) =>
+    onChange({ ...value, [key]: v });
+  const percent = (n: number) => Math.min(100, Math.max(0, n));
+  const people = (n: number) => Math.max(0, Math.round(n));
+  return (
+    <fieldset className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <legend className="mb-2 text-lg font-bold text-ink">Funding application</legend>
+      <div className="grid content-start gap-1.5 sm:col-span-2 lg:col-span-3">
+        <Label htmlFor="funder">Who you are asking</Label>
+        <Select
+          id="funder"
+          value={value.funder}
+          onChange={(e) => set('funder', e.target.value as PlanFunding['funder'])}
+        >
+          {funderKinds.map((kind) => (
+            <option key={kind} value={kind}>
+              {funderLabels[kind]}
+            </option>
+          ))}
+        </Select>
+      </div>
+      {value.funder !== 'none' && (
+        <>
+          <NumberInput
+            id="black-ownership-before"
+            label="Black ownership before funding"
+            suffix="%"
+            value={value.blackOwnershipBeforePercent}
+            onChange={(n) => set('blackOwnershipBeforePercent', percent(n))}
+          />
+          <NumberInput
+            id="black-ownership-after"
+            label="Black ownership after funding"
+            suffix="%"
+            value={value.blackOwnershipAfterPercent}
+            onChange={(n) => set('blackOwnershipAfterPercent', percent(n))}
+          />
+          <NumberInput
+            id="black-women-ownership-after"
+            label="Black women ownership after"
+            suffix="%"
+            value={value.blackWomenOwnershipAfterPercent}
+            onChange={(n) => set('blackWomenOwnershipAfterPercent', percent(n))}
+          />
+          <NumberInput
+            id="jobs-now"
+            label="Jobs today"
+            value={value.jobsNow}
+            onChange={(n) => set('jobsNow', people(n))}
+          />
+          <NumberInput
+            id="jobs-created"
+            label="Jobs created in three years"
+            value={value.jobsCreated}
+            onChange={(n) => set('jobsCreated', people(n))}
+          />
+          <div className="grid content-start gap-1.5 sm:col-span-2 lg:col-span-3">
+            <Label htmlFor="tax-status">Tax status</Label>
+            <Select
+              id="tax-status"
+              value={value.taxStatus}
+              onChange={(e) => set('taxStatus', e.target.value as PlanFunding['taxStatus'])}
+            >
+              {taxStatuses.map((status) => (
+                <option key={status} value={status}>
+                  {taxStatusLabels[status]}
+                </option>
+              ))}
+            </Select>
+          </div>
+        </>
+      )}
+    </fieldset>
+  );
+}
 
 /** The financial assumptions step: what is sold, what it costs, funding, VAT and tax. */
 export function AssumptionsEditor({
@@ -179,6 +271,8 @@ export function AssumptionsEditor({
           onChange={(n) => set('loanTermMonths', Math.min(120, Math.max(1, Math.round(n))))}
         />
       </fieldset>
+
+      <FunderFields value={value.funding} onChange={(funding) => set('funding', funding)} />
 
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-lg font-bold text-ink">VAT, payment terms and tax</legend>

@@ -17,6 +17,7 @@ import {
 import { saToday } from '#shared/dates.ts';
 import { formatZAR, formatZARCompact } from '#shared/money.ts';
 import { vatThresholdWarning } from '#shared/vat-registration.ts';
+import { repaymentSchedule } from '#shared/business-plan-funding.ts';
 import { TableScroll } from '../../../components/table-scroll.tsx';
 
 type Lines = typeof profitAndLossLines;
@@ -191,6 +192,7 @@ export function ProjectionView({
   assumptions: PlanAssumptions;
 }) {
   const vatWarning = vatThresholdWarning(projection, assumptions.vatRegistered, saToday());
+  const schedule = repaymentSchedule(assumptions, projection);
   return (
     <div className="grid gap-4">
       <dl className="grid gap-3 sm:grid-cols-3">
@@ -250,6 +252,36 @@ export function ProjectionView({
         </section>
       ))}
       <Ratios ratios={planRatios(projection, assumptions)} />
+      {schedule && (
+        <section aria-labelledby="loan-repayments" className="grid gap-2">
+          <h3 id="loan-repayments" className="font-semibold text-ink">
+            Loan repayment schedule
+          </h3>
+          <Figures
+            caption="Loan repayments by year"
+            columns={schedule.years.map((y) => `Year ${y.year}`)}
+            rows={[
+              {
+                label: 'Instalments paid',
+                values: schedule.years.map((y) => formatZAR(y.instalments)),
+              },
+              {
+                label: 'of which interest',
+                values: schedule.years.map((y) => formatZAR(y.interest)),
+              },
+              {
+                label: 'of which capital',
+                values: schedule.years.map((y) => formatZAR(y.capital)),
+              },
+              {
+                label: 'Owed at year end',
+                strong: true,
+                values: schedule.years.map((y) => formatZAR(y.owedAtEnd)),
+              },
+            ]}
+          />
+        </section>
+      )}
       <CashChart projection={projection} />
       <details className="rounded-2xl border border-line p-4">
         <summary className="cursor-pointer font-semibold text-brand-700">Every month (36)</summary>
