@@ -23,6 +23,23 @@ const newProduct: PlanProduct = {
   costOfSalesPercent: 0,
 };
 
+/** A numeric answer of the funder section: its key, the input's id and its label. */
+type NumberField = [
+  { [K in keyof PlanFunding]: PlanFunding[K] extends number ? K : never }[keyof PlanFunding],
+  string,
+  string,
+];
+
+const shares: NumberField[] = [
+  ['blackOwnershipBeforePercent', 'black-ownership-before', 'Black ownership before funding'],
+  ['blackOwnershipAfterPercent', 'black-ownership-after', 'Black ownership after funding'],
+  ['blackWomenOwnershipAfterPercent', 'black-women-ownership-after', 'Black women ownership after'],
+];
+const headcounts: NumberField[] = [
+  ['jobsNow', 'jobs-now', 'Jobs today'],
+  ['jobsCreated', 'jobs-created', 'Jobs created in three years'],
+];
+
 /**
  * What a funder asks beyond the figures (issue 33 §4): the plan's PDF and Word file gain a
  * "Funding application" section once a funder is chosen.
@@ -36,8 +53,6 @@ function FunderFields({
 }) {
   const set = <K extends keyof PlanFunding>(key: K, v: PlanFunding[K]) =>
     onChange({ ...value, [key]: v });
-  const percent = (n: number) => Math.min(100, Math.max(0, n));
-  const people = (n: number) => Math.max(0, Math.round(n));
   return (
     <fieldset className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       <legend className="mb-2 text-lg font-bold text-ink">Funding application</legend>
@@ -57,39 +72,25 @@ function FunderFields({
       </div>
       {value.funder !== 'none' && (
         <>
-          <NumberInput
-            id="black-ownership-before"
-            label="Black ownership before funding"
-            suffix="%"
-            value={value.blackOwnershipBeforePercent}
-            onChange={(n) => set('blackOwnershipBeforePercent', percent(n))}
-          />
-          <NumberInput
-            id="black-ownership-after"
-            label="Black ownership after funding"
-            suffix="%"
-            value={value.blackOwnershipAfterPercent}
-            onChange={(n) => set('blackOwnershipAfterPercent', percent(n))}
-          />
-          <NumberInput
-            id="black-women-ownership-after"
-            label="Black women ownership after"
-            suffix="%"
-            value={value.blackWomenOwnershipAfterPercent}
-            onChange={(n) => set('blackWomenOwnershipAfterPercent', percent(n))}
-          />
-          <NumberInput
-            id="jobs-now"
-            label="Jobs today"
-            value={value.jobsNow}
-            onChange={(n) => set('jobsNow', people(n))}
-          />
-          <NumberInput
-            id="jobs-created"
-            label="Jobs created in three years"
-            value={value.jobsCreated}
-            onChange={(n) => set('jobsCreated', people(n))}
-          />
+          {shares.map(([key, id, label]) => (
+            <NumberInput
+              key={key}
+              id={id}
+              label={label}
+              suffix="%"
+              value={value[key]}
+              onChange={(n) => set(key, Math.min(100, Math.max(0, n)))}
+            />
+          ))}
+          {headcounts.map(([key, id, label]) => (
+            <NumberInput
+              key={key}
+              id={id}
+              label={label}
+              value={value[key]}
+              onChange={(n) => set(key, Math.max(0, Math.round(n)))}
+            />
+          ))}
           <div className="grid content-start gap-1.5 sm:col-span-2 lg:col-span-3">
             <Label htmlFor="tax-status">Tax status</Label>
             <Select
