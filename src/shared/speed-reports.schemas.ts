@@ -79,6 +79,30 @@ export const pageWeightSchema = z.object({
 });
 
 /** One Lighthouse run (mobile or desktop). */
+/** How a run was measured (issue 33 §1): what a reader needs to compare it with another tool's. */
+export const speedConditionsSchema = z.object({
+  lighthouseVersion: z.string(),
+  formFactor: z.enum(['mobile', 'desktop']),
+  /** Lighthouse's throttling: simulated (Lantern) or applied, with the network and CPU figures. */
+  throttlingMethod: z.string(),
+  rttMs: z.number().nullable(),
+  throughputKbps: z.number().nullable(),
+  cpuSlowdown: z.number().nullable(),
+  /** When Lighthouse fetched the page (ISO). */
+  fetchedAt: z.string(),
+});
+export type SpeedConditions = z.infer<typeof speedConditionsSchema>;
+
+/** One of the page's largest downloads, with when it started and ended (ms from navigation). */
+export const speedRequestSchema = z.object({
+  url: z.string(),
+  resourceType: z.string(),
+  transferBytes: z.number(),
+  startMs: z.number(),
+  endMs: z.number(),
+});
+export type SpeedRequest = z.infer<typeof speedRequestSchema>;
+
 export const speedRunSchema = z.object({
   scores: speedScoresSchema,
   metrics: speedMetricsSchema,
@@ -88,6 +112,10 @@ export const speedRunSchema = z.object({
   finalUrl: z.string().nullable(),
   /** Lighthouse's warnings (a page that loaded too slowly, a redirect …). */
   warnings: z.array(z.string()),
+  // Runs measured before these were kept have neither.
+  conditions: speedConditionsSchema.nullable().default(null),
+  /** The largest downloads, largest first (at most 10), for the request waterfall. */
+  largestRequests: z.array(speedRequestSchema).default([]),
 });
 export type SpeedRun = z.infer<typeof speedRunSchema>;
 

@@ -202,6 +202,31 @@ const run: SpeedRun = {
   ],
   finalUrl: 'https://www.nkosicatering.co.za/',
   warnings: [],
+  conditions: {
+    lighthouseVersion: '13.0.1',
+    formFactor: 'mobile',
+    throttlingMethod: 'simulate',
+    rttMs: 150,
+    throughputKbps: 1638.4,
+    cpuSlowdown: 4,
+    fetchedAt: samplePaidAt.toISOString(),
+  },
+  largestRequests: [
+    {
+      url: 'https://www.nkosicatering.co.za/images/hero.jpg',
+      resourceType: 'Image',
+      transferBytes: 1_240_000,
+      startMs: 320,
+      endMs: 2_900,
+    },
+    {
+      url: 'https://www.nkosicatering.co.za/assets/app.js',
+      resourceType: 'Script',
+      transferBytes: 410_000,
+      startMs: 180,
+      endMs: 1_400,
+    },
+  ],
 };
 
 export function sampleSpeedReport(vatRegistered: boolean) {

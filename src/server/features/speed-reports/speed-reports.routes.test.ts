@@ -103,6 +103,21 @@ describe('website speed reports', () => {
     expect(slow.mobile!.opportunities[0]!.advice).toMatch(/\w+ \w+/);
     const weight = slow.mobile!.pageWeight.find((row) => row.type === 'total')!;
     expect(weight.bytes).toBeGreaterThan(1_500_000);
+    // The conditions as Lighthouse itself reports them: PageSpeed Insights' mobile settings.
+    expect(slow.mobile!.conditions).toMatchObject({
+      lighthouseVersion: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      formFactor: 'mobile',
+      throttlingMethod: 'simulate',
+      rttMs: 150,
+      throughputKbps: 1638.4,
+      cpuSlowdown: 4,
+    });
+    // Its largest downloads, largest first, each ending after it starts.
+    const sizes = slow.mobile!.largestRequests.map((r) => r.transferBytes);
+    expect(sizes.length).toBeGreaterThan(1);
+    expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+    for (const request of slow.mobile!.largestRequests)
+      expect(request.endMs).toBeGreaterThanOrEqual(request.startMs);
 
     const shot = await t.app.inject({
       method: 'GET',

@@ -120,6 +120,74 @@ describe('the Lighthouse summary', () => {
     );
   });
 
+  it('states the test conditions and lists the largest downloads with their timing', () => {
+    const request = (url: string, transferSize: number, start: number, end: number) => ({
+      url,
+      resourceType: 'Image',
+      transferSize,
+      networkRequestTime: start,
+      networkEndTime: end,
+    });
+    const run = summarizeLighthouse(
+      lhr({
+        lighthouseVersion: '13.0.1',
+        fetchTime: '2026-11-28T00:30:00.000Z',
+        configSettings: {
+          formFactor: 'mobile',
+          throttlingMethod: 'simulate',
+          throttling: { rttMs: 150, throughputKbps: 1638.4, cpuSlowdownMultiplier: 4 },
+        },
+        audits: {
+          ...lhr().audits,
+          'network-requests': {
+            id: 'network-requests',
+            title: 'Network Requests',
+            score: null,
+            details: {
+              type: 'table',
+              items: [
+                request('https://example.co.za/', 12_000.4, 0, 310.6),
+                request('data:image/png;base64,AAAA', 900_000, 5, 6),
+                request('https://example.co.za/hero.jpg', 800_000, 320, 2_900),
+                ...Array.from({ length: 12 }, (_, i) =>
+                  request(`https://example.co.za/i${i}.png`, 1_000 + i, 400, 500),
+                ),
+              ],
+            },
+          },
+        },
+      }),
+    );
+    expect(run.conditions).toEqual({
+      lighthouseVersion: '13.0.1',
+      formFactor: 'mobile',
+      throttlingMethod: 'simulate',
+      rttMs: 150,
+      throughputKbps: 1638.4,
+      cpuSlowdown: 4,
+      fetchedAt: '2026-11-28T00:30:00.000Z',
+    });
+    expect(run.largestRequests).toHaveLength(10);
+    expect(run.largestRequests.slice(0, 2)).toEqual([
+      {
+        url: 'https://example.co.za/hero.jpg',
+        resourceType: 'Image',
+        transferBytes: 800_000,
+        startMs: 320,
+        endMs: 2_900,
+      },
+      {
+        url: 'https://example.co.za/',
+        resourceType: 'Image',
+        transferBytes: 12_000,
+        startMs: 0,
+        endMs: 311,
+      },
+    ]);
+    // A result without them (an older Lighthouse, a run that failed early) has none.
+    expect(summarizeLighthouse(lhr())).toMatchObject({ conditions: null, largestRequests: [] });
+  });
+
   it('marks a run incomplete when the page loaded too slowly or a metric is missing', () => {
     const complete = lhr();
     expect(isIncomplete(complete, summarizeLighthouse(complete))).toBe(false);

@@ -2,6 +2,13 @@ import type { SpeedOpportunity, SpeedRun } from '#shared/speed-reports.schemas.t
 
 /** The parts of Lighthouse's result (`lhr`) a report reads. */
 export interface LighthouseResult {
+  lighthouseVersion?: string;
+  fetchTime?: string;
+  configSettings?: {
+    formFactor?: string;
+    throttlingMethod?: string;
+    throttling?: { rttMs?: number; throughputKbps?: number; cpuSlowdownMultiplier?: number };
+  };
   finalDisplayedUrl?: string;
   runWarnings?: string[];
   runtimeError?: { code: string; message: string };
@@ -153,6 +160,49 @@ function pageWeight(lhr: LighthouseResult): SpeedRun['pageWeight'] {
   });
 }
 
+const finite = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+
+function conditions(lhr: LighthouseResult): SpeedRun['conditions'] {
+  const settings = lhr.configSettings;
+  if (!lhr.lighthouseVersion || !settings || !lhr.fetchTime) return null;
+  const simulated = settings.throttlingMethod === 'simulate';
+  return {
+    lighthouseVersion: lhr.lighthouseVersion,
+    formFactor: settings.formFactor === 'desktop' ? 'desktop' : 'mobile',
+    throttlingMethod: settings.throttlingMethod ?? 'unknown',
+    rttMs: simulated ? finite(settings.throttling?.rttMs) : null,
+    throughputKbps: simulated ? finite(settings.throttling?.throughputKbps) : null,
+    cpuSlowdown: finite(settings.throttling?.cpuSlowdownMultiplier),
+    fetchedAt: lhr.fetchTime,
+  };
+}
+
+/** The ten largest downloads from Lighthouse's network-requests audit, for the waterfall. */
+function largestRequests(lhr: LighthouseResult): SpeedRun['largestRequests'] {
+  const items = lhr.audits['network-requests']?.details?.items ?? [];
+  return items
+    .flatMap((item) => {
+      const url = typeof item.url === 'string' ? item.url : null;
+      const bytes = finite(item.transferSize);
+      const start = finite(item.networkRequestTime);
+      const end = finite(item.networkEndTime);
+      if (!url || bytes === null || start === null || end === null || url.startsWith('data:'))
+        return [];
+      return [
+        {
+          url,
+          resourceType: typeof item.resourceType === 'string' ? item.resourceType : 'Other',
+          transferBytes: Math.round(bytes),
+          startMs: Math.round(start),
+          endMs: Math.round(Math.max(start, end)),
+        },
+      ];
+    })
+    .sort((a, b) => b.transferBytes - a.transferBytes)
+    .slice(0, 10);
+}
+
 /** Lighthouse's long result reduced to what the report shows. */
 export function summarizeLighthouse(lhr: LighthouseResult): SpeedRun {
   const { audits, categories } = lhr;
@@ -177,6 +227,8 @@ export function summarizeLighthouse(lhr: LighthouseResult): SpeedRun {
       ...(lhr.runtimeError ? [stripMarkdown(lhr.runtimeError.message)] : []),
       ...(lhr.runWarnings ?? []).map(stripMarkdown),
     ].slice(0, 10),
+    conditions: conditions(lhr),
+    largestRequests: largestRequests(lhr),
   };
 }
 

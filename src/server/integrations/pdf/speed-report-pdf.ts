@@ -1,6 +1,7 @@
 import { companyPdf, drawLetterhead, type Company } from './letterhead.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { formatBytes, formatSeconds } from '#shared/numbers.ts';
+import { conditionsText, requestName } from '#shared/speed-conditions.ts';
 import {
   formatMetric,
   metricRating,
@@ -79,6 +80,16 @@ function gauge(doc: PDFKit.PDFDocument, x: number, y: number, name: string, valu
     .text(name, x, cy + r + 8, { width: 90, align: 'center' });
 }
 
+/** The test conditions under a run's scores, small and centred. */
+function conditions(doc: PDFKit.PDFDocument, run: SpeedRun) {
+  if (!run.conditions) return;
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor(muted)
+    .text(conditionsText(run.conditions), 50, doc.y + 2, { width: 495, align: 'center' });
+}
+
 function heading(doc: PDFKit.PDFDocument, text: string) {
   if (doc.y > 720) doc.addPage();
   doc.moveDown(1.2).fillColor(ink).font('Helvetica-Bold').fontSize(15).text(text, 50);
@@ -140,6 +151,7 @@ export async function renderSpeedReportPdf(input: {
       width: 495,
       align: 'center',
     });
+  conditions(doc, run);
 
   heading(doc, 'How fast it feels');
   for (const { key, name, explanation } of metricRows) {
@@ -181,6 +193,8 @@ export async function renderSpeedReportPdf(input: {
       ] as [string, number | null][]
     ).forEach(([name, value], i) => gauge(doc, 50 + i * 125, desktopTop, name, value));
     doc.y = desktopTop + 100;
+    conditions(doc, desktop);
+    doc.moveDown(0.5);
     for (const { key, name } of metricRows) {
       const value = desktop.metrics[key];
       const y = doc.y;
@@ -241,6 +255,28 @@ export async function renderSpeedReportPdf(input: {
       .text(item.title + (saving ? `  (saves about ${saving})` : ''), 50);
     doc.font('Helvetica').fontSize(10).fillColor(muted).text(item.advice, 50);
     doc.moveDown(0.5);
+  }
+
+  if (run.largestRequests.length > 0) {
+    if (doc.y > 600) doc.addPage();
+    heading(doc, 'Largest downloads');
+    for (const request of run.largestRequests) {
+      const y = doc.y;
+      doc
+        .font('Helvetica')
+        .fontSize(9)
+        .fillColor(ink)
+        .text(requestName(request), 50, y, { width: 190, lineBreak: false, ellipsis: true })
+        .fillColor(muted)
+        .text(request.resourceType, 245, y, { width: 70, lineBreak: false })
+        .fillColor(ink)
+        .text(formatBytes(request.transferBytes), 320, y, { width: 60, align: 'right' })
+        .text(`${formatSeconds(request.startMs)} – ${formatSeconds(request.endMs)}`, 390, y, {
+          width: 155,
+          align: 'right',
+        });
+      doc.y = y + 14;
+    }
   }
 
   const weights = run.pageWeight.filter((row) => row.requests > 0 && row.type !== 'third-party');

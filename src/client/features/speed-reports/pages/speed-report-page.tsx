@@ -4,6 +4,7 @@ import { AlertTriangle, Clock, Download } from 'lucide-react';
 import { formatDateTime } from '#shared/dates.ts';
 import { paths } from '#shared/routes.ts';
 import { formatBytes, formatSeconds } from '#shared/numbers.ts';
+import { conditionsText, requestName } from '#shared/speed-conditions.ts';
 import {
   formatMetric,
   metricRating,
@@ -176,6 +177,59 @@ function Waiting({ report }: { report: SpeedReport }) {
   );
 }
 
+/** The test conditions under a run's scores: device, network, processor, Lighthouse, date. */
+function Conditions({ run }: { run: SpeedRun }) {
+  if (!run.conditions) return null;
+  return <p className="mt-2 text-center text-xs text-muted">{conditionsText(run.conditions)}</p>;
+}
+
+/**
+ * The largest downloads as a waterfall: each bar runs from when the request started to when it
+ * ended, on one time scale, so a big file that holds up the page stands out.
+ */
+function Waterfall({ requests }: { requests: SpeedRun['largestRequests'] }) {
+  if (requests.length === 0) return null;
+  const end = Math.max(1, ...requests.map((r) => r.endMs));
+  return (
+    <section aria-labelledby="requests" className="mt-10">
+      <h2 id="requests" className="text-2xl font-bold text-ink">
+        Largest downloads
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        The {requests.length} biggest files, each bar from when it was asked for to when it arrived
+        (0 to {formatSeconds(end)}).
+      </p>
+      <ol className="mt-4 grid gap-2">
+        {requests.map((request, i) => (
+          <li
+            key={`${request.url}-${i}`}
+            className="grid gap-1 text-sm sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)] sm:items-center sm:gap-3"
+          >
+            <p className="min-w-0 truncate text-ink" title={request.url}>
+              <span className="font-semibold">{requestName(request)}</span>{' '}
+              <span className="text-muted">
+                {request.resourceType}, {formatBytes(request.transferBytes)}
+              </span>
+            </p>
+            <div className="relative h-4 rounded bg-surface">
+              <div
+                className="absolute inset-y-0 rounded bg-brand-700"
+                style={{
+                  left: `${(request.startMs / end) * 100}%`,
+                  width: `${Math.max(0.5, ((request.endMs - request.startMs) / end) * 100)}%`,
+                }}
+              />
+              <span className="sr-only">
+                {`from ${formatSeconds(request.startMs)} to ${formatSeconds(request.endMs)}`}
+              </span>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
 function Results({ report, run }: { report: SpeedReport; run: SpeedRun }) {
   const weights = run.pageWeight.filter((row) => row.requests > 0 && row.type !== 'third-party');
   return (
@@ -200,6 +254,7 @@ function Results({ report, run }: { report: SpeedReport; run: SpeedRun }) {
           <span className="font-semibold text-amber-800">50–89 needs improvement</span> ·{' '}
           <span className="font-semibold text-green-800">90–100 good</span>
         </p>
+        <Conditions run={run} />
       </section>
 
       <section aria-labelledby="metrics" className="mt-10">
@@ -270,6 +325,8 @@ function Results({ report, run }: { report: SpeedReport; run: SpeedRun }) {
         )}
       </section>
 
+      <Waterfall requests={run.largestRequests} />
+
       <div className="mt-10 grid gap-8 lg:grid-cols-2">
         {weights.length > 0 && (
           <section aria-labelledby="weight">
@@ -335,6 +392,7 @@ function DesktopResults({ run }: { run: SpeedRun }) {
           <Gauge key={key} name={name} value={run.scores[key]} />
         ))}
       </div>
+      <Conditions run={run} />
       <ul className="mt-6 divide-y divide-line rounded-2xl border border-line">
         {metrics.map(({ key, name }) => {
           const value = run.metrics[key];
