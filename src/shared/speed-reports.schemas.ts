@@ -68,6 +68,11 @@ export const speedOpportunitySchema = z.object({
   /** Estimated time saved (ms) and bytes saved, when Lighthouse estimates them. */
   savingsMs: z.number().nonnegative().nullable(),
   savingsBytes: z.number().nonnegative().nullable(),
+  /**
+   * Lighthouse's own advice for the platform it found the site built on (its stack packs:
+   * WordPress, Wix, Drupal…), e.g. which kind of plugin does the job; null when none applies.
+   */
+  platformAdvice: z.object({ platform: z.string(), text: z.string() }).nullable().default(null),
 });
 export type SpeedOpportunity = z.infer<typeof speedOpportunitySchema>;
 

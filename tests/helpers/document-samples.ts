@@ -186,6 +186,10 @@ const run: SpeedRun = {
       advice: 'Load the fonts and scripts the first screen does not need after the page shows.',
       savingsMs: 1_250,
       savingsBytes: null,
+      platformAdvice: {
+        platform: 'WordPress',
+        text: 'There are a number of WordPress plugins that can help you inline critical assets or defer less important resources.',
+      },
     },
     {
       id: 'uses-optimized-images',
@@ -193,6 +197,7 @@ const run: SpeedRun = {
       advice: 'Save photos as WebP at the size they are shown.',
       savingsMs: 800,
       savingsBytes: 1_840_000,
+      platformAdvice: null,
     },
   ],
   pageWeight: [

@@ -112,6 +112,12 @@ describe('website speed reports', () => {
       throughputKbps: 1638.4,
       cpuSlowdown: 4,
     });
+    // The slow page links WordPress's REST API: Lighthouse's detector and WordPress stack pack
+    // add their advice to findings; the plain fast page gets none.
+    expect(
+      slow.mobile!.opportunities.filter((o) => o.platformAdvice?.platform === 'WordPress'),
+    ).not.toHaveLength(0);
+    expect(fast.mobile!.opportunities.every((o) => o.platformAdvice === null)).toBe(true);
     // Its largest downloads, largest first, each ending after it starts.
     const sizes = slow.mobile!.largestRequests.map((r) => r.transferBytes);
     expect(sizes.length).toBeGreaterThan(1);

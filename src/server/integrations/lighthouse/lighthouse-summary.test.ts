@@ -188,6 +188,40 @@ describe('the Lighthouse summary', () => {
     expect(summarizeLighthouse(lhr())).toMatchObject({ conditions: null, largestRequests: [] });
   });
 
+  it('adds the advice of the stack pack Lighthouse matched, also for the insight that replaced its audit', () => {
+    const run = summarizeLighthouse(
+      lhr({
+        stackPacks: [
+          {
+            id: 'wordpress',
+            title: 'WordPress',
+            descriptions: {
+              'render-blocking-resources':
+                'There are a number of WordPress plugins that can help you [inline critical assets](https://wordpress.org/plugins/search/critical+css/).',
+              'unused-javascript':
+                'Consider reducing, or switching, the number of `WordPress` plugins.',
+            },
+          },
+        ],
+      }),
+    );
+    const advice = Object.fromEntries(run.opportunities.map((o) => [o.id, o.platformAdvice]));
+    expect(advice).toEqual({
+      'render-blocking-insight': {
+        platform: 'WordPress',
+        text: 'There are a number of WordPress plugins that can help you inline critical assets.',
+      },
+      'image-delivery-insight': null,
+      'unused-javascript': {
+        platform: 'WordPress',
+        text: 'Consider reducing, or switching, the number of WordPress plugins.',
+      },
+    });
+    expect(summarizeLighthouse(lhr()).opportunities.every((o) => o.platformAdvice === null)).toBe(
+      true,
+    );
+  });
+
   it('marks a run incomplete when the page loaded too slowly or a metric is missing', () => {
     const complete = lhr();
     expect(isIncomplete(complete, summarizeLighthouse(complete))).toBe(false);

@@ -10,6 +10,8 @@ export interface LighthouseResult {
     throttling?: { rttMs?: number; throughputKbps?: number; cpuSlowdownMultiplier?: number };
   };
   finalDisplayedUrl?: string;
+  /** Lighthouse's advice per audit for the platform it detected the page built on. */
+  stackPacks?: { id: string; title: string; descriptions: Record<string, string | undefined> }[];
   runWarnings?: string[];
   runtimeError?: { code: string; message: string };
   categories: Record<string, { score: number | null } | undefined>;
@@ -119,6 +121,40 @@ function savings(audit: LighthouseAudit): { ms: number | null; bytes: number | n
   return { ms: ms !== null && ms > 0 ? Math.round(ms) : null, bytes };
 }
 
+/**
+ * The stack packs still key their advice by the audits that Lighthouse 12's insights replaced;
+ * an insight reads the advice of the audit it took over.
+ */
+const adviceKeyOf: Record<string, string[]> = {
+  'render-blocking-insight': ['render-blocking-resources'],
+  'image-delivery-insight': [
+    'uses-optimized-images',
+    'modern-image-formats',
+    'uses-responsive-images',
+  ],
+  'cache-insight': ['uses-long-cache-ttl'],
+  'document-latency-insight': ['server-response-time', 'uses-text-compression'],
+  'font-display-insight': ['font-display'],
+  'lcp-discovery-insight': ['prioritize-lcp-image'],
+  'third-parties-insight': ['third-party-summary'],
+  'duplicated-javascript-insight': ['duplicated-javascript'],
+  'dom-size-insight': ['dom-size'],
+};
+
+/** The first stack pack's advice for an audit (Lighthouse lists the packs most specific first). */
+function platformAdvice(
+  lhr: LighthouseResult,
+  auditId: string,
+): SpeedOpportunity['platformAdvice'] {
+  for (const pack of lhr.stackPacks ?? []) {
+    for (const key of [auditId, ...(adviceKeyOf[auditId] ?? [])]) {
+      const text = pack.descriptions[key];
+      if (text) return { platform: pack.title, text: stripMarkdown(text) };
+    }
+  }
+  return null;
+}
+
 /** The findings worth acting on, largest estimated saving first. */
 function opportunities(lhr: LighthouseResult): SpeedOpportunity[] {
   const found: SpeedOpportunity[] = [];
@@ -136,6 +172,7 @@ function opportunities(lhr: LighthouseResult): SpeedOpportunity[] {
         plainAdvice[audit.id] ?? firstSentence(stripMarkdown(audit.description ?? audit.title)),
       savingsMs: ms,
       savingsBytes: bytes,
+      platformAdvice: platformAdvice(lhr, audit.id),
     });
   }
   return found.sort(

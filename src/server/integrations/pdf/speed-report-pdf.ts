@@ -254,6 +254,13 @@ export async function renderSpeedReportPdf(input: {
       .fillColor(ink)
       .text(item.title + (saving ? `  (saves about ${saving})` : ''), 50);
     doc.font('Helvetica').fontSize(10).fillColor(muted).text(item.advice, 50);
+    if (item.platformAdvice)
+      doc
+        .fontSize(9)
+        .fillColor(ink)
+        .text(`On ${item.platformAdvice.platform}: ${item.platformAdvice.text}`, 60, doc.y + 2, {
+          width: 485,
+        });
     doc.moveDown(0.5);
   }
 

@@ -319,6 +319,12 @@ function Results({ report, run }: { report: SpeedReport; run: SpeedRun }) {
                   )}
                 </div>
                 <p className="mt-1 text-muted">{item.advice}</p>
+                {item.platformAdvice && (
+                  <p className="mt-2 rounded-lg bg-surface p-3 text-sm text-ink">
+                    <span className="font-semibold">On {item.platformAdvice.platform}:</span>{' '}
+                    {item.platformAdvice.text}
+                  </p>
+                )}
               </li>
             ))}
           </ol>
