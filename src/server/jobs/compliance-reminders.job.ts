@@ -2,6 +2,7 @@ import type { Db } from '#db/client.ts';
 import type { Config } from '../config.ts';
 import {
   invoiceCareRenewals,
+  lapseEndedCare,
   openFilingTasks,
 } from '../features/compliance/compliance-care.service.ts';
 import { careRenewalLine } from '../features/compliance/compliance.order-lines.ts';
@@ -32,9 +33,28 @@ export const complianceRemindersJob =
   async (_payload, { db, log }) => {
     const now = new Date();
     await scheduleComplianceReminders(db, now);
-    const queued = await sendDueReminders(db, deps.config, now);
-    const renewals = await invoiceCareRenewals({ db, config: deps.config }, careRenewalLine, now);
-    const filings = await openFilingTasks(db, deps.config, now);
-    if (queued + renewals + filings > 0)
-      log.info({ queued, renewals, filings }, 'compliance calendar run');
+    // Each step runs whatever an earlier one met (every step is once per item, so the retry of
+    // a failed run repeats nothing); a failure is logged and fails the run, to be retried.
+    const failures: string[] = [];
+    const step = async <T>(name: string, run: () => Promise<T>): Promise<T | null> =>
+      run().catch((error: unknown) => {
+        failures.push(name);
+        log.error({ err: error }, `compliance calendar: ${name} failed`);
+        return null;
+      });
+    const queued = await step('reminders', () => sendDueReminders(db, deps.config, now));
+    const renewals = await step('renewals', () =>
+      invoiceCareRenewals({ db, config: deps.config }, careRenewalLine, now),
+    );
+    for (const failed of renewals?.failed ?? []) {
+      failures.push(`renewal of plan ${failed.planId}`);
+      log.error({ planId: failed.planId, error: failed.error }, 'compliance care renewal failed');
+    }
+    const lapsed = await step('lapses', () => lapseEndedCare(db, now));
+    const filings = await step('filings', () => openFilingTasks(db, deps.config, now));
+    log.info(
+      { queued, renewals: renewals?.made ?? null, lapsed, filings },
+      'compliance calendar run',
+    );
+    if (failures.length > 0) throw new Error(`Compliance calendar: ${failures.join(', ')} failed`);
   };

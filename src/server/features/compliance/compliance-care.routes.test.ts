@@ -13,7 +13,7 @@ import {
   type ListeningShop,
 } from '../../../../tests/helpers/listening-shop.ts';
 import { payOnSimulator } from '../../../../tests/helpers/simulator.ts';
-import { invoiceCareRenewals, openFilingTasks } from './compliance-care.service.ts';
+import { invoiceCareRenewals, lapseEndedCare, openFilingTasks } from './compliance-care.service.ts';
 import { careRenewalLine } from './compliance.order-lines.ts';
 
 /**
@@ -151,9 +151,14 @@ describe('compliance care, a yearly service', () => {
     // Every test's year ends on the same day; each run is checked by this customer's orders.
     await invoiceCareRenewals(deps(), careRenewalLine, at(until, -31));
     expect(await renewalOrders(me.user.id)).toHaveLength(0);
-    expect(await invoiceCareRenewals(deps(), careRenewalLine, at(until, -30))).toBeGreaterThan(0);
+    expect(
+      (await invoiceCareRenewals(deps(), careRenewalLine, at(until, -30))).made,
+    ).toBeGreaterThan(0);
     expect(await renewalOrders(me.user.id)).toHaveLength(1);
-    expect(await invoiceCareRenewals(deps(), careRenewalLine, at(until, -29))).toBe(0);
+    expect(await invoiceCareRenewals(deps(), careRenewalLine, at(until, -29))).toEqual({
+      made: 0,
+      failed: [],
+    });
     expect(await renewalOrders(me.user.id)).toHaveLength(1);
 
     const [renewal] = (await renewalOrders(me.user.id)) as [typeof orders.$inferSelect];
@@ -201,6 +206,59 @@ describe('compliance care, a yearly service', () => {
     expect((await careOf(me, company.id))!.status).toBe('lapsed');
     const [cancelled] = await db().select().from(orders).where(eq(orders.id, renewal.id));
     expect(cancelled!.status).toBe('cancelled');
+  });
+
+  it('an old renewal never suspends or lapses a year the customer paid another way', async () => {
+    const me = await customer();
+    const company = await addCompany(me, '310006');
+    await buyCare(me, company.id);
+    const until = (await careOf(me, company.id))!.coveredUntil;
+    await invoiceCareRenewals(deps(), careRenewalLine, at(until, -30));
+    const [renewal] = (await renewalOrders(me.user.id)) as [typeof orders.$inferSelect];
+    // The customer buys the next year from the calendar instead of paying the renewal order.
+    await buyCare(me, company.id);
+    expect((await careOf(me, company.id))!.coveredUntil).toBe(addMonths(until, 12));
+    const dunning = { ...deps(), orderLines: shop.t.app.orderLines };
+    await runDueSteps(dunning, at(until, 21));
+    expect((await careOf(me, company.id))!.status).toBe('active');
+    await runDueSteps(dunning, at(until, 60));
+    expect((await careOf(me, company.id))!.status).toBe('active');
+    const [cancelled] = await db().select().from(orders).where(eq(orders.id, renewal.id));
+    expect(cancelled!.status).toBe('cancelled');
+  });
+
+  it('lapses a year that ends with renewal off, and the company can buy care again', async () => {
+    const me = await customer();
+    const company = await addCompany(me, '310007');
+    await buyCare(me, company.id);
+    const until = (await careOf(me, company.id))!.coveredUntil;
+    await me.call('PATCH', `/api/compliance/companies/${company.id}/care`, { autoRenew: false });
+    await lapseEndedCare(db(), at(until, -1));
+    expect((await careOf(me, company.id))!.status).toBe('active');
+    await lapseEndedCare(db(), at(until));
+    expect((await careOf(me, company.id))!.status).toBe('lapsed');
+    // Lapsed, it no longer holds the company on the calendar.
+    const removed = await me.call('DELETE', `/api/compliance/companies/${company.id}`);
+    expect(removed.statusCode).toBe(200);
+  });
+
+  it('reports a plan it cannot invoice and goes on with the others', async () => {
+    const me = await customer();
+    const company = await addCompany(me, '310008');
+    await buyCare(me, company.id);
+    const until = (await careOf(me, company.id))!.coveredUntil;
+    const outcome = await invoiceCareRenewals(
+      deps(),
+      () => Promise.reject(new Error('That package is not for sale')),
+      at(until, -30),
+    );
+    expect(outcome.made).toBe(0);
+    expect(outcome.failed.length).toBeGreaterThan(0);
+    expect(outcome.failed[0]!.error).toBe('That package is not for sale');
+    // Nothing was half-made: the plan is invoiced normally on the next run.
+    expect(await renewalOrders(me.user.id)).toHaveLength(0);
+    await invoiceCareRenewals(deps(), careRenewalLine, at(until, -29));
+    expect(await renewalOrders(me.user.id)).toHaveLength(1);
   });
 
   it('puts the filings it owes on the team’s list once; filed, the customer’s calendar shows it done', async () => {

@@ -6,7 +6,7 @@
  * days become tasks on the team's list. Dunning's suspension stops the filings until paid; an
  * unpaid renewal cancelled at the end of dunning lets the plan lapse.
  */
-import { and, eq, inArray, lte, max, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, max, ne, or } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
 import {
   complianceCompanies,
@@ -105,8 +105,17 @@ export async function refundCare(tx: Tx, line: OrderLine): Promise<void> {
     .where(eq(compliancePlans.id, period.planId));
 }
 
+/**
+ * The year end a renewal line was made for. Dunning acts on the plan only while that year is
+ * still the one owed: a year paid another way since (a care line bought again) is not suspended
+ * or lapsed by the old renewal.
+ */
+const renewalFor = (line: Pick<OrderLine, 'details'>): string | null =>
+  (line.details as { renewalFor?: string }).renewalFor ?? null;
+
 /** Dunning stops the filings of a renewal left unpaid; a payment starts them again. */
 export async function setCareSuspended(tx: Tx, line: OrderLine, suspended: boolean) {
+  const owed = renewalFor(line);
   await tx
     .update(compliancePlans)
     .set({ status: suspended ? 'suspended' : 'active' })
@@ -114,22 +123,54 @@ export async function setCareSuspended(tx: Tx, line: OrderLine, suspended: boole
       and(
         eq(compliancePlans.companyId, careCompanyOf(line)),
         eq(compliancePlans.status, suspended ? 'active' : 'suspended'),
+        ...(suspended && owed ? [eq(compliancePlans.coveredUntil, owed)] : []),
       ),
     );
 }
 
 /** An unpaid renewal cancelled at the end of dunning: the plan ends where its last paid year did. */
 export async function lapseCare(tx: Tx, line: OrderLine): Promise<void> {
-  if (!(line.details as { renewal?: boolean }).renewal) return;
+  const owed = renewalFor(line);
+  if (!owed) return;
   await tx
     .update(compliancePlans)
     .set({ status: 'lapsed' })
     .where(
       and(
         eq(compliancePlans.companyId, careCompanyOf(line)),
+        eq(compliancePlans.coveredUntil, owed),
         inArray(compliancePlans.status, ['active', 'suspended']),
       ),
     );
+}
+
+/** How long past its end a plan with no paid next year is kept before it lapses regardless. */
+const lapseAfterDays = 90;
+
+/**
+ * Ends the plans whose paid year is over with nothing coming: renewal switched off, never
+ * invoiced, or — a backstop for a renewal order cancelled or refunded outside dunning — 90 days
+ * past the end. A lapsed company can buy care again from its calendar. Returns how many.
+ */
+export async function lapseEndedCare(db: Db, now = new Date()): Promise<number> {
+  const today = saToday(now);
+  const ended = await db
+    .update(compliancePlans)
+    .set({ status: 'lapsed' })
+    .where(
+      and(
+        inArray(compliancePlans.status, ['active', 'suspended']),
+        lte(compliancePlans.coveredUntil, today),
+        or(
+          eq(compliancePlans.autoRenew, false),
+          isNull(compliancePlans.renewalInvoicedFor),
+          ne(compliancePlans.renewalInvoicedFor, compliancePlans.coveredUntil),
+          lte(compliancePlans.coveredUntil, daysAfter(today, -lapseAfterDays)),
+        ),
+      ),
+    )
+    .returning({ id: compliancePlans.id });
+  return ended.length;
 }
 
 /** The customer's switch: renew next year, or let the plan end with its paid year. */
@@ -157,8 +198,9 @@ export async function invoiceCareRenewals(
   deps: CareDeps,
   line: (tx: Tx, plan: PlanRow) => Promise<PricedLine>,
   now = new Date(),
-): Promise<number> {
-  const horizon = daysAfter(saToday(now), careLeadDays);
+): Promise<{ made: number; failed: { planId: string; error: string }[] }> {
+  const today = saToday(now);
+  const horizon = daysAfter(today, careLeadDays);
   const due = await deps.db
     .select({ id: compliancePlans.id })
     .from(compliancePlans)
@@ -166,61 +208,70 @@ export async function invoiceCareRenewals(
       and(
         eq(compliancePlans.status, 'active'),
         eq(compliancePlans.autoRenew, true),
+        gt(compliancePlans.coveredUntil, today),
         lte(compliancePlans.coveredUntil, horizon),
       ),
     );
   let made = 0;
+  const failed: { planId: string; error: string }[] = [];
+  // Each plan in its own transaction and its own try: one that cannot be priced (the package
+  // taken off sale) is reported, and the others are still invoiced.
   for (const { id } of due) {
-    const invoiced = await deps.db.transaction(async (tx) => {
-      const [plan] = await tx
-        .select()
-        .from(compliancePlans)
-        .where(eq(compliancePlans.id, id))
-        .for('update');
-      if (!plan || plan.status !== 'active' || !plan.autoRenew) return false;
-      if (plan.renewalInvoicedFor === plan.coveredUntil) return false;
-      const priced = await line(tx, plan);
-      const order = await openRenewalOrder(tx, {
-        userId: plan.userId,
-        line: priced,
-        kind: 'yearly',
-        title: priced.title,
-        dueAt: new Date(`${plan.coveredUntil}T00:00:00+02:00`),
-        vatRegistered: deps.config.supplier.vatNumber !== undefined,
-      });
-      await tx
-        .update(compliancePlans)
-        .set({ renewalInvoicedFor: plan.coveredUntil })
-        .where(eq(compliancePlans.id, plan.id));
-      if (order.charged) return true;
-      const [owner] = await tx
-        .select({
-          id: users.id,
-          email: users.email,
-          fullName: users.fullName,
-          company: complianceCompanies.name,
-        })
-        .from(users)
-        .innerJoin(complianceCompanies, eq(complianceCompanies.id, plan.companyId))
-        .where(eq(users.id, plan.userId));
-      if (owner) {
-        await queueMail(tx, {
-          to: owner.email,
-          userId: owner.id,
-          ...careRenewalInvoiceMail(deps.config, {
-            customerName: owner.fullName,
-            companyName: owner.company,
-            coveredUntil: formatDate(plan.coveredUntil),
-            orderReference: order.reference,
-            total: formatZAR(priced.totalCents),
-          }),
+    const invoiced = await deps.db
+      .transaction(async (tx) => {
+        const [plan] = await tx
+          .select()
+          .from(compliancePlans)
+          .where(eq(compliancePlans.id, id))
+          .for('update');
+        if (!plan || plan.status !== 'active' || !plan.autoRenew) return false;
+        if (plan.renewalInvoicedFor === plan.coveredUntil) return false;
+        const priced = await line(tx, plan);
+        const order = await openRenewalOrder(tx, {
+          userId: plan.userId,
+          line: priced,
+          kind: 'yearly',
+          title: priced.title,
+          dueAt: new Date(`${plan.coveredUntil}T00:00:00+02:00`),
+          vatRegistered: deps.config.supplier.vatNumber !== undefined,
         });
-      }
-      return true;
-    });
+        await tx
+          .update(compliancePlans)
+          .set({ renewalInvoicedFor: plan.coveredUntil })
+          .where(eq(compliancePlans.id, plan.id));
+        if (order.charged) return true;
+        const [owner] = await tx
+          .select({
+            id: users.id,
+            email: users.email,
+            fullName: users.fullName,
+            company: complianceCompanies.name,
+          })
+          .from(users)
+          .innerJoin(complianceCompanies, eq(complianceCompanies.id, plan.companyId))
+          .where(eq(users.id, plan.userId));
+        if (owner) {
+          await queueMail(tx, {
+            to: owner.email,
+            userId: owner.id,
+            ...careRenewalInvoiceMail(deps.config, {
+              customerName: owner.fullName,
+              companyName: owner.company,
+              coveredUntil: formatDate(plan.coveredUntil),
+              orderReference: order.reference,
+              total: formatZAR(priced.totalCents),
+            }),
+          });
+        }
+        return true;
+      })
+      .catch((error: unknown) => {
+        failed.push({ planId: id, error: error instanceof Error ? error.message : String(error) });
+        return false;
+      });
     if (invoiced) made += 1;
   }
-  return made;
+  return { made, failed };
 }
 
 /**

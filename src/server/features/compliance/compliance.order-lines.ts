@@ -51,13 +51,13 @@ export const complianceFilingLineKind: OrderLineKind<'compliance-filing'> = {
 /** The renewal line of a plan's next year (made by the daily run, 30 days before its end). */
 export const careRenewalLine = (
   tx: Tx,
-  plan: { companyId: string; userId: string },
+  plan: { companyId: string; userId: string; coveredUntil: string },
 ): Promise<PricedLine> =>
   priceForCompany(
     tx,
     { type: 'compliance-care', packageId: complianceCarePackageId, companyId: plan.companyId },
     plan.userId,
-    { renewal: true },
+    { renewalFor: plan.coveredUntil },
   );
 
 /**
