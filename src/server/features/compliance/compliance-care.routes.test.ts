@@ -242,6 +242,36 @@ describe('compliance care, a yearly service', () => {
     expect(removed.statusCode).toBe(200);
   });
 
+  it('switched off after the renewal was made, cancels that order and keeps the paid year', async () => {
+    const me = await customer();
+    const company = await addCompany(me, '310009');
+    await buyCare(me, company.id);
+    const until = (await careOf(me, company.id))!.coveredUntil;
+    await invoiceCareRenewals(deps(), careRenewalLine, at(until, -30));
+    const [renewal] = (await renewalOrders(me.user.id)) as [typeof orders.$inferSelect];
+    expect(renewal.status).toBe('pending_payment');
+
+    const off = await me.call('PATCH', `/api/compliance/companies/${company.id}/care`, {
+      autoRenew: false,
+    });
+    expect(off.statusCode).toBe(200);
+    const [cancelled] = await db().select().from(orders).where(eq(orders.id, renewal.id));
+    expect(cancelled!.status).toBe('cancelled');
+    expect(await careOf(me, company.id)).toMatchObject({ status: 'active', autoRenew: false });
+    // Dunning finds the order given up and closes its case; no reminder is sent.
+    const dunning = { ...deps(), orderLines: shop.t.app.orderLines };
+    await runDueSteps(dunning, at(until, -13));
+    const [closed] = await db()
+      .select()
+      .from(dunningCases)
+      .where(eq(dunningCases.orderId, renewal.id));
+    expect(closed!.status).toBe('cancelled');
+    expect(await mailsTo(me.email, 'Renewal due soon')).toHaveLength(0);
+    // The paid year runs its course, then lapses.
+    await lapseEndedCare(db(), at(until));
+    expect((await careOf(me, company.id))!.status).toBe('lapsed');
+  });
+
   it('reports a plan it cannot invoice and goes on with the others', async () => {
     const me = await customer();
     const company = await addCompany(me, '310008');

@@ -6,7 +6,7 @@
  * days become tasks on the team's list. Dunning's suspension stops the filings until paid; an
  * unpaid renewal cancelled at the end of dunning lets the plan lapse.
  */
-import { and, eq, gt, inArray, isNull, lte, max, ne, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, max, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#db/client.ts';
 import {
   complianceCompanies,
@@ -14,6 +14,8 @@ import {
   complianceItemEvents,
   compliancePlanPeriods,
   compliancePlans,
+  orderItems,
+  orders,
   users,
 } from '#db/schema/index.ts';
 import { careItemKinds } from '#shared/compliance.schemas.ts';
@@ -23,7 +25,8 @@ import type { Config } from '../../config.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
 import { recordAudit } from '../admin/audit-log.service.ts';
 import { openRenewalOrder } from '../dunning/renewal-orders.service.ts';
-import type { OrderLine, PricedLine } from '../orders/order-lines.service.ts';
+import type { OrderLine, OrderLineRegistry, PricedLine } from '../orders/order-lines.service.ts';
+import { cancelUnpaidOrder } from '../orders/order-status.service.ts';
 import {
   careFiledMail,
   careRenewalInvoiceMail,
@@ -128,7 +131,11 @@ export async function setCareSuspended(tx: Tx, line: OrderLine, suspended: boole
     );
 }
 
-/** An unpaid renewal cancelled at the end of dunning: the plan ends where its last paid year did. */
+/**
+ * An unpaid renewal given up at dunning's end: the plan lapses where its last paid year did. One
+ * cancelled because the customer switched renewal off leaves the paid year to run its course
+ * (the daily run lapses it at the end).
+ */
 export async function lapseCare(tx: Tx, line: OrderLine): Promise<void> {
   const owed = renewalFor(line);
   if (!owed) return;
@@ -139,6 +146,7 @@ export async function lapseCare(tx: Tx, line: OrderLine): Promise<void> {
       and(
         eq(compliancePlans.companyId, careCompanyOf(line)),
         eq(compliancePlans.coveredUntil, owed),
+        eq(compliancePlans.autoRenew, true),
         inArray(compliancePlans.status, ['active', 'suspended']),
       ),
     );
@@ -173,19 +181,41 @@ export async function lapseEndedCare(db: Db, now = new Date()): Promise<number> 
   return ended.length;
 }
 
-/** The customer's switch: renew next year, or let the plan end with its paid year. */
+/**
+ * The customer's switch: renew next year, or let the plan end with its paid year. Switched off
+ * with the next year's renewal order already made and unpaid, that order is cancelled with it (in
+ * one transaction), so neither a reminder nor a saved-card retry follows. False: no such plan.
+ */
 export async function setCareRenewal(
   db: Db,
-  userId: string,
-  companyId: string,
-  autoRenew: boolean,
+  registry: OrderLineRegistry,
+  { userId, companyId, autoRenew }: { userId: string; companyId: string; autoRenew: boolean },
 ): Promise<boolean> {
-  const changed = await db
-    .update(compliancePlans)
-    .set({ autoRenew })
-    .where(and(eq(compliancePlans.companyId, companyId), eq(compliancePlans.userId, userId)))
-    .returning({ id: compliancePlans.id });
-  return changed.length > 0;
+  return db.transaction(async (tx) => {
+    const [plan] = await tx
+      .update(compliancePlans)
+      .set({ autoRenew })
+      .where(and(eq(compliancePlans.companyId, companyId), eq(compliancePlans.userId, userId)))
+      .returning();
+    if (!plan) return false;
+    if (autoRenew || plan.renewalInvoicedFor !== plan.coveredUntil) return true;
+    const pending = await tx
+      .select({ order: orders })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(
+        and(
+          eq(orderItems.type, 'compliance-care'),
+          eq(orders.status, 'pending_payment'),
+          sql`${orderItems.details}->>'companyId' = ${companyId}`,
+          sql`${orderItems.details}->>'renewalFor' = ${plan.coveredUntil}`,
+        ),
+      )
+      .for('update', { of: orders });
+    for (const { order } of pending)
+      await cancelUnpaidOrder(tx, registry, order, 'Renewal switched off by the customer');
+    return true;
+  });
 }
 
 /**

@@ -121,12 +121,11 @@ export async function complianceRoutes(app: AppInstance): Promise<void> {
         config: changes,
       },
       async (request) => {
-        const found = await setCareRenewal(
-          db,
-          request.user.id,
-          request.params.id,
-          request.body.autoRenew,
-        );
+        const found = await setCareRenewal(db, app.orderLines, {
+          userId: request.user.id,
+          companyId: request.params.id,
+          autoRenew: request.body.autoRenew,
+        });
         if (!found)
           throw new AppError('NOT_FOUND', { message: 'That company has no compliance care' });
         return complianceCalendar(db, request.user.id);

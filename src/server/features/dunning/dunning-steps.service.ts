@@ -10,9 +10,9 @@ import { tokenMintedOnDelivery } from '#shared/mail-links.ts';
 import { routes } from '#shared/routes.ts';
 import { queueMail } from '../../integrations/mail/outbox.ts';
 import type { RenderedMail } from '../../integrations/mail/mail-template.ts';
-import { paidTowards, releaseOrderMoney } from '../credit/credit-ledger.service.ts';
-import { releaseOrderLines, suspendOrderLines } from '../orders/order-lines.service.ts';
-import { moveOrder } from '../orders/order-status.service.ts';
+import { paidTowards } from '../credit/credit-ledger.service.ts';
+import { suspendOrderLines } from '../orders/order-lines.service.ts';
+import { cancelUnpaidOrder } from '../orders/order-status.service.ts';
 import { retrySavedCardCharge as retrySavedCard } from '../saved-cards/saved-card-charges.service.ts';
 import { startCancellation } from '../subscriptions/subscription-cancellation.service.ts';
 import type { DunningCaseRow, DunningDeps } from './dunning-cases.service.ts';
@@ -242,8 +242,6 @@ async function cancelSubscription(tx: Tx, subscriptionId: string): Promise<strin
 
 /** The end of an order case: the order is cancelled unpaid, like an expired bank transfer. */
 async function cancelOrder(tx: Tx, deps: DunningDeps, order: OrderRow): Promise<string> {
-  const cancelled = await moveOrder(tx, order.id, 'cancelled', 'Not paid by the end of dunning');
-  await releaseOrderMoney(tx, order);
-  await releaseOrderLines(tx, deps.orderLines, cancelled);
+  await cancelUnpaidOrder(tx, deps.orderLines, order, 'Not paid by the end of dunning');
   return `Cancelled unpaid: order ${order.reference}`;
 }

@@ -3,7 +3,12 @@ import type { Db, Tx } from '#db/client.ts';
 import { domainOrders, orderEvents, orderItems, orders } from '#db/schema/index.ts';
 import { orderStatusLabels, orderTransitions, type OrderStatus } from '#shared/orders.schemas.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { discountLineType } from './order-lines.service.ts';
+import { releaseOrderMoney } from '../credit/credit-ledger.service.ts';
+import {
+  discountLineType,
+  releaseOrderLines,
+  type OrderLineRegistry,
+} from './order-lines.service.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -36,6 +41,23 @@ export async function moveOrder(
     .insert(orderEvents)
     .values({ orderId, fromStatus: order.status, toStatus: to, note: note ?? null });
   return moved!;
+}
+
+/**
+ * An unpaid order given up (dunning's end, a renewal the customer switched off), in the caller's
+ * transaction: cancelled with its reason, what it received becomes the customer's credit, and
+ * each line lets go of what it held. Answers what was kept as credit.
+ */
+export async function cancelUnpaidOrder(
+  tx: Tx,
+  registry: OrderLineRegistry,
+  order: OrderRow,
+  note: string,
+): Promise<number> {
+  const cancelled = await moveOrder(tx, order.id, 'cancelled', note);
+  const kept = await releaseOrderMoney(tx, order);
+  await releaseOrderLines(tx, registry, cancelled);
+  return kept;
 }
 
 /**
