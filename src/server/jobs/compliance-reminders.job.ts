@@ -1,10 +1,8 @@
 import type { Db } from '#db/client.ts';
 import type { Config } from '../config.ts';
-import {
-  invoiceCareRenewals,
-  lapseEndedCare,
-  openFilingTasks,
-} from '../features/compliance/compliance-care.service.ts';
+import { invoiceCareRenewals } from '../features/compliance/compliance-care-renewals.service.ts';
+import { lapseEndedCare } from '../features/compliance/compliance-care.service.ts';
+import { openFilingTasks } from '../features/compliance/compliance-filings.service.ts';
 import { careRenewalLine } from '../features/compliance/compliance.order-lines.ts';
 import { sendDueReminders } from '../features/compliance/compliance.service.ts';
 import { enqueueJob } from './queue.ts';

@@ -13,7 +13,9 @@ import {
   type ListeningShop,
 } from '../../../../tests/helpers/listening-shop.ts';
 import { payOnSimulator } from '../../../../tests/helpers/simulator.ts';
-import { invoiceCareRenewals, lapseEndedCare, openFilingTasks } from './compliance-care.service.ts';
+import { invoiceCareRenewals } from './compliance-care-renewals.service.ts';
+import { lapseEndedCare } from './compliance-care.service.ts';
+import { openFilingTasks } from './compliance-filings.service.ts';
 import { careRenewalLine } from './compliance.order-lines.ts';
 
 /**

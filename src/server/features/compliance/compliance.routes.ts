@@ -13,7 +13,8 @@ import { errorResponses, stateChangeErrors } from '#shared/errors.ts';
 import type { AppInstance } from '../../app-instance.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { adminScope, userScope } from '../../plugins/signed-in-scopes.ts';
-import { listFilingTasks, markFiled, setCareRenewal } from './compliance-care.service.ts';
+import { setCareRenewal } from './compliance-care.service.ts';
+import { listFilingTasks, markFiled } from './compliance-filings.service.ts';
 import {
   addCompany,
   complianceCalendar,

@@ -22,7 +22,8 @@ import { complianceReminderMail } from './compliance-mails.ts';
 type CompanyRow = typeof complianceCompanies.$inferSelect;
 
 const dayMs = 86_400_000;
-const shiftDays = (date: string, days: number) =>
+/** The day `days` after `date` (YYYY-MM-DD; negative goes back). */
+export const shiftDays = (date: string, days: number) =>
   new Date(Date.parse(date) + days * dayMs).toISOString().slice(0, 10);
 
 /** The calendar shows what fell due in the last 60 days (still open, or done) and the next year. */
