@@ -25,7 +25,7 @@ import {
 import { lenderVerdict, percentText, planRatios, ratioText } from './business-plan-ratios.ts';
 import { COMPANY_TAX_RATE_PERCENT, SMALL_BUSINESS_CORPORATION_TABLE } from './business-plan-tax.ts';
 import { vatThresholdWarning } from './vat-registration.ts';
-import { fundingFacts, repaymentSchedule } from './business-plan-funding.ts';
+import { fundingFacts, repaymentRows, repaymentSchedule } from './business-plan-funding.ts';
 
 export interface PlanDocumentInput {
   name: string;
@@ -125,22 +125,7 @@ export function planDocument(plan: PlanDocumentInput, today: string) {
       ? ({
           title: 'Loan repayment schedule',
           columns: schedule.years.map((y) => `Year ${y.year}`),
-          rows: [
-            {
-              label: 'Instalments paid',
-              values: schedule.years.map((y) => wholeRand(y.instalments)),
-            },
-            {
-              label: 'of which interest',
-              values: schedule.years.map((y) => wholeRand(y.interest)),
-            },
-            { label: 'of which capital', values: schedule.years.map((y) => wholeRand(y.capital)) },
-            {
-              label: 'Owed at year end',
-              strong: true,
-              values: schedule.years.map((y) => wholeRand(y.owedAtEnd)),
-            },
-          ],
+          rows: repaymentRows(schedule, wholeRand),
         } satisfies FiguresTable)
       : null,
     summary: [

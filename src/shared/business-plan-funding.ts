@@ -27,6 +27,21 @@ export function repaymentSchedule(a: PlanAssumptions, projection: Projection) {
   return { years, owedAfterProjection: owed };
 }
 
+/** The schedule's rows for a table, each amount written by `amount` (whole rand, or cents). */
+export const repaymentRows = (
+  schedule: NonNullable<ReturnType<typeof repaymentSchedule>>,
+  amount: (cents: number) => string,
+) => [
+  { label: 'Instalments paid', values: schedule.years.map((y) => amount(y.instalments)) },
+  { label: 'of which interest', values: schedule.years.map((y) => amount(y.interest)) },
+  { label: 'of which capital', values: schedule.years.map((y) => amount(y.capital)) },
+  {
+    label: 'Owed at year end',
+    strong: true,
+    values: schedule.years.map((y) => amount(y.owedAtEnd)),
+  },
+];
+
 /** The funder section in words, or null when the plan is not a funding application. */
 export function fundingFacts(
   a: PlanAssumptions,

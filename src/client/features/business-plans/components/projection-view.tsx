@@ -17,7 +17,7 @@ import {
 import { saToday } from '#shared/dates.ts';
 import { formatZAR, formatZARCompact } from '#shared/money.ts';
 import { vatThresholdWarning } from '#shared/vat-registration.ts';
-import { repaymentSchedule } from '#shared/business-plan-funding.ts';
+import { repaymentRows, repaymentSchedule } from '#shared/business-plan-funding.ts';
 import { TableScroll } from '../../../components/table-scroll.tsx';
 
 type Lines = typeof profitAndLossLines;
@@ -260,25 +260,7 @@ export function ProjectionView({
           <Figures
             caption="Loan repayments by year"
             columns={schedule.years.map((y) => `Year ${y.year}`)}
-            rows={[
-              {
-                label: 'Instalments paid',
-                values: schedule.years.map((y) => formatZAR(y.instalments)),
-              },
-              {
-                label: 'of which interest',
-                values: schedule.years.map((y) => formatZAR(y.interest)),
-              },
-              {
-                label: 'of which capital',
-                values: schedule.years.map((y) => formatZAR(y.capital)),
-              },
-              {
-                label: 'Owed at year end',
-                strong: true,
-                values: schedule.years.map((y) => formatZAR(y.owedAtEnd)),
-              },
-            ]}
+            rows={repaymentRows(schedule, formatZAR)}
           />
         </section>
       )}
